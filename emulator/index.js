@@ -29,7 +29,7 @@ const DEMO_SEED_PATH = path.join(__dirname, 'seed', 'demo.json');
  *   seed?: 'none' | 'demo' | string | Record<string, any>,
  *   rateLimitPerMinute?: number, latencyMs?: number,
  *   faults?: Partial<import('./faults').FaultOptions>,
- *   logRequests?: boolean,
+ *   logRequests?: boolean, requestLogLimit?: number,
  * }} EmulatorOptions
  */
 
@@ -76,6 +76,7 @@ async function startEmulator(options = {}) {
 	const limiter = new RateLimiter(options.rateLimitPerMinute ?? 0);
 	let latencyMs = options.latencyMs ?? 0;
 	let logRequests = options.logRequests ?? true;
+	const requestLogLimit = options.requestLogLimit ?? 0;
 	/** @type {LoggedRequest[]} */
 	const requests = [];
 	const routers = buildRouters(store);
@@ -124,7 +125,10 @@ async function startEmulator(options = {}) {
 
 		/** @type {LoggedRequest} */
 		const entry = { host, method, path: rawPath, query, headers, body, status: null };
-		if (logRequests) requests.push(entry);
+		if (logRequests) {
+			requests.push(entry);
+			if (requestLogLimit > 0 && requests.length > requestLogLimit) requests.splice(0, requests.length - requestLogLimit);
+		}
 
 		const rl = limiter.take();
 		if (!rl.allowed) {

@@ -81,3 +81,152 @@ function pagination(total, count, perPage, page) {
 }
 
 module.exports = { userConversationId, userOut, userEntity, pagination };
+
+// ---------------------------------------------------------------- content views (need the store)
+
+/** @typedef {import('./store').Store} Store */
+
+/**
+ * A group as the API shows it, from the point of view of `viewer` (onBehalfOf, else the owner):
+ * `scope`, `joinedAt` and `hasJoined` describe that user's membership.
+ * @param {Store} store @param {import('./store').Group} g @param {string} [viewer]
+ */
+function groupOut(store, g, viewer) {
+	/** @type {Record<string, any>} */
+	const out = { guid: g.guid, name: g.name };
+	if (g.description !== undefined) out.description = g.description;
+	if (g.icon !== undefined) out.icon = g.icon;
+	out.type = g.type;
+	const who = viewer ?? g.owner;
+	const member = who !== undefined ? g.members.get(who) : undefined;
+	if (member) out.scope = member.scope;
+	out.membersCount = g.members.size;
+	if (member) out.joinedAt = member.joinedAt;
+	out.conversationId = `group_${g.guid}`;
+	if (who !== undefined) out.hasJoined = Boolean(member);
+	if (g.metadata !== undefined) out.metadata = clone(g.metadata);
+	out.createdAt = g.createdAt;
+	if (g.updatedAt !== undefined) out.updatedAt = g.updatedAt;
+	if (g.owner !== undefined) out.owner = g.owner;
+	out.tags = [...g.tags];
+	return out;
+}
+
+/**
+ * @param {Store} store @param {import('./store').Message} m
+ * @param {{ withQuoted?: boolean, status?: string }} [o] status overrides the moderation status shown
+ */
+function messageOut(store, m, o = {}) {
+	const sender = store.users.get(m.sender);
+	/** @type {Record<string, any>} */
+	const entities = {
+		sender: { entity: sender ? userEntity(sender) : { uid: m.sender }, entityType: 'user' },
+	};
+	if (m.receiverType === 'group') {
+		const g = store.groups.get(m.receiver);
+		entities.receiver = { entity: g ? groupOut(store, g, m.sender) : { guid: m.receiver }, entityType: 'group' };
+	} else {
+		const r = store.users.get(m.receiver);
+		entities.receiver = { entity: r ? userEntity(r, m.sender) : { uid: m.receiver }, entityType: 'user' };
+	}
+	/** @type {Record<string, any>} */
+	const out = { id: m.id };
+	if (m.muid !== undefined) out.muid = m.muid;
+	Object.assign(out, {
+		conversationId: m.conversationId, sender: m.sender, receiverType: m.receiverType, receiver: m.receiver,
+		category: m.category, type: m.type,
+		data: { ...clone(m.data), entities, moderation: { status: o.status ?? m.moderationStatus } },
+	});
+	if (m.tags !== undefined) out.tags = [...m.tags];
+	if (m.parentId !== undefined) out.parentId = m.parentId;
+	if (m.replyCount !== undefined) out.replyCount = m.replyCount;
+	if (m.quotedMessageId !== undefined) out.quotedMessageId = m.quotedMessageId;
+	out.sentAt = m.sentAt;
+	if (m.editedAt !== undefined) out.editedAt = m.editedAt;
+	if (m.editedBy !== undefined) out.editedBy = m.editedBy;
+	out.updatedAt = m.updatedAt;
+	if (o.withQuoted && m.quotedMessageId !== undefined) {
+		const q = store.messages.get(m.quotedMessageId);
+		if (q) out.quotedMessage = messageOut(store, q);
+	}
+	return out;
+}
+
+/** @param {Store} store @param {import('./store').Reaction} r @param {string} [viewer] */
+function reactionOut(store, r, viewer) {
+	const u = store.users.get(r.uid);
+	return {
+		id: r.id, messageId: r.messageId, reaction: r.reaction, uid: r.uid, reactedAt: r.reactedAt,
+		reactedBy: u ? userEntity(u, viewer !== undefined && viewer !== r.uid ? viewer : undefined) : { uid: r.uid },
+	};
+}
+
+/** @param {Store} store @param {import('./store').FlagRecord} rec */
+function flaggedOut(store, rec) {
+	const m = store.messages.get(rec.messageId);
+	const msg = m ? messageOut(store, m) : { id: rec.messageId };
+	return {
+		appId: store.appId,
+		id: msg.id, conversationId: msg.conversationId, sender: msg.sender, receiverType: msg.receiverType, receiver: msg.receiver,
+		category: msg.category, type: msg.type, data: msg.data, sentAt: msg.sentAt, updatedAt: msg.updatedAt,
+		flaggedCount: rec.flaggedBy.length,
+		flaggedBy: rec.flaggedBy.map((f) => {
+			/** @type {Record<string, any>} */
+			const e = { uid: f.uid, name: f.name };
+			if (f.avatar !== undefined) e.avatar = f.avatar;
+			Object.assign(e, { role: f.role, reasonId: f.reasonId, reasonName: f.reasonName, description: f.description, remark: f.remark, flaggedAt: f.flaggedAt });
+			return e;
+		}),
+	};
+}
+
+/** @param {Store} store @param {import('./store').BlockedRecord} rec */
+function blockedOut(store, rec) {
+	const m = store.messages.get(rec.messageId);
+	return {
+		ruleId: rec.ruleId, ruleName: rec.ruleName, revisionId: rec.revisionId, condition: clone(rec.condition),
+		message: m ? messageOut(store, m) : { id: rec.messageId },
+		action: [...rec.action], createdAt: rec.createdAt, updatedAt: rec.updatedAt,
+	};
+}
+
+/** @param {import('./store').Reason} r */
+function reasonOut(r) {
+	/** @type {Record<string, any>} */
+	const out = { id: r.id, name: r.name, description: r.description, createdAt: r.createdAt, updatedAt: r.updatedAt };
+	if (r.default !== undefined) out.default = r.default;
+	return out;
+}
+
+/** @param {import('./store').KeywordList} k @param {boolean} single the single-item answer leaves out _id, appId and __v */
+function keywordListOut(k, single) {
+	/** @type {Record<string, any>} */
+	const out = single ? {} : { _id: k._id };
+	out.id = k.id;
+	if (!single) out.appId = k.appId;
+	out.name = k.name;
+	if (k.description !== undefined) out.description = k.description;
+	Object.assign(out, { category: k.category, isCSV: k.isCSV, searchTerms: [...k.searchTerms], createdAt: k.createdAt, updatedAt: k.updatedAt, revisionId: k.revisionId, active: k.active });
+	if (!single) out.__v = k.__v;
+	if (k.default !== undefined) out.default = k.default;
+	return out;
+}
+
+/** @param {import('./store').Rule} r */
+function ruleOut(r) {
+	/** @type {Record<string, any>} */
+	const out = { id: r.id, name: r.name, description: r.description, enabled: r.enabled, conditions: clone(r.conditions) };
+	if (r.filters !== undefined) out.filters = clone(r.filters);
+	Object.assign(out, { action: [...r.action], active: r.active, createdAt: r.createdAt, updatedAt: r.updatedAt, revisionId: r.revisionId });
+	if (r.default !== undefined) out.default = r.default;
+	return out;
+}
+
+module.exports.groupOut = groupOut;
+module.exports.messageOut = messageOut;
+module.exports.reactionOut = reactionOut;
+module.exports.flaggedOut = flaggedOut;
+module.exports.blockedOut = blockedOut;
+module.exports.reasonOut = reasonOut;
+module.exports.keywordListOut = keywordListOut;
+module.exports.ruleOut = ruleOut;
