@@ -84,8 +84,10 @@ function checkSendBody(body) {
 	const category = body.category ?? 'message';
 	if (!CATEGORIES.includes(category)) details.category = ['The category must be message, custom or interactive.'];
 	const type = body.type ?? (category === 'message' ? 'text' : undefined);
-	if (typeof type !== 'string' || type === '') details.type = ['The type field is required.'];
-	else if (category === 'message' && !MESSAGE_TYPES.includes(type)) details.type = [`The type of a message must be one of ${MESSAGE_TYPES.join(', ')}.`];
+	if (CATEGORIES.includes(category)) {
+		if (typeof type !== 'string' || type === '') details.type = ['The type field is required.'];
+		else if (category === 'message' && !MESSAGE_TYPES.includes(type)) details.type = [`The type of a message must be one of ${MESSAGE_TYPES.join(', ')}.`];
+	}
 	const data = body.data ?? {};
 	if (!isObject(data)) details.data = ['The data must be an object.'];
 	else {
