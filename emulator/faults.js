@@ -95,14 +95,20 @@ class Faults {
 }
 
 /**
- * Fixed one-minute windows (aligned to the wall-clock minute), shared by both hosts.
- * 0 = off. Requests answered 429 do not count.
+ * Fixed one-minute windows shared by both hosts: a window opens with the first request after the
+ * previous one closed and lasts 60 s. 0 = off. Requests answered 429 do not count.
  */
 class RateLimiter {
 	/** @param {number} perMinute */
 	constructor(perMinute) {
 		this.perMinute = perMinute;
-		this.window = -1;
+		this.windowEndMs = 0;
+		this.used = 0;
+	}
+
+	/** Closes the current window (the next request opens a new one). */
+	resetWindow() {
+		this.windowEndMs = 0;
 		this.used = 0;
 	}
 
@@ -110,18 +116,17 @@ class RateLimiter {
 	take() {
 		if (!this.perMinute) return { allowed: true, headers: {} };
 		const nowMs = Date.now();
-		const window = Math.floor(nowMs / 60000);
-		if (window !== this.window) {
-			this.window = window;
+		if (nowMs >= this.windowEndMs) {
+			this.windowEndMs = nowMs + 60000;
 			this.used = 0;
 		}
-		const endMs = (window + 1) * 60000;
+		const reset = String(Math.ceil(this.windowEndMs / 1000));
 		if (this.used >= this.perMinute) {
 			return {
 				allowed: false,
 				headers: {
-					'retry-after': String(Math.max(1, Math.ceil((endMs - nowMs) / 1000))),
-					'x-rate-limit-reset': String(Math.floor(endMs / 1000)),
+					'retry-after': String(Math.max(1, Math.ceil((this.windowEndMs - nowMs) / 1000))),
+					'x-rate-limit-reset': reset,
 					'x-rate-limit': String(this.perMinute),
 					'x-rate-limit-remaining': '0',
 				},

@@ -8,7 +8,7 @@ const Fastify = require('fastify');
 
 const { Store } = require('./store');
 const { Router } = require('./router');
-const { ApiError, ERROR_STATUS } = require('./errors');
+const { ApiError, ERROR_STATUS, validationError } = require('./errors');
 const { Faults, RateLimiter, FAULT_KINDS } = require('./faults');
 const { header, isObject } = require('./util');
 const control = require('./routes/control');
@@ -262,11 +262,13 @@ async function startEmulator(options = {}) {
 		},
 		/** @param {number} n */
 		setRateLimit(n) {
+			if (typeof n !== 'number' || !Number.isFinite(n) || n < 0) throw validationError({ rateLimitPerMinute: ['The rate limit must be a non-negative number (0 = off).'] });
 			limiter.perMinute = n;
-			limiter.window = -1;
+			limiter.resetWindow();
 		},
 		/** @param {number} ms */
 		setLatency(ms) {
+			if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) throw validationError({ latencyMs: ['The latency must be a non-negative number of milliseconds.'] });
 			latencyMs = ms;
 		},
 		/** @param {boolean} on */

@@ -135,7 +135,8 @@ function messageOut(store, m, o = {}) {
 	Object.assign(out, {
 		conversationId: m.conversationId, sender: m.sender, receiverType: m.receiverType, receiver: m.receiver,
 		category: m.category, type: m.type,
-		data: { ...clone(m.data), entities, moderation: { status: o.status ?? m.moderationStatus } },
+		// no deep copy: answers are serialized at once and never mutated
+		data: { ...m.data, entities, moderation: { status: o.status ?? m.moderationStatus } },
 	});
 	if (m.tags !== undefined) out.tags = [...m.tags];
 	if (m.parentId !== undefined) out.parentId = m.parentId;

@@ -1,0 +1,228 @@
+const http = require('http');
+const { start, API_KEY } = require('./helpers');
+const { startEmulator } = require('../../emulator');
+
+let ctx;
+beforeAll(async () => {
+	ctx = await start();
+});
+afterAll(() => ctx.emu.close());
+beforeEach(() => {
+	const emu = ctx.emu;
+	emu.store.reset();
+	emu.setRateLimit(0);
+	emu.setLatency(0);
+	emu.setFaults({ rate: 0, seed: 1, kinds: ['429', '500', '503', 'reset', 'truncated', 'invalidJson', 'slow'], retryAfter: 1, slowMs: 1000 });
+	emu.faults.clearQueue();
+	emu.resetFaultCounts();
+	emu.clearRequests();
+});
+
+/** A raw HTTP GET: resolves with status/headers/body, or with the transport error. */
+function rawGet(path) {
+	return new Promise((resolve) => {
+		const req = http.get(`${ctx.emu.baseUrl}${path}`, { headers: { apikey: API_KEY } }, (res) => {
+			let body = '';
+			res.setEncoding('utf8');
+			res.on('data', (c) => (body += c));
+			res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body, complete: res.complete }));
+			res.on('error', (error) => resolve({ error, status: res.statusCode, body }));
+			res.on('aborted', () => resolve({ error: new Error('aborted'), status: res.statusCode, body }));
+		});
+		req.on('error', (error) => resolve({ error }));
+	});
+}
+
+describe('rate limit', () => {
+	test('off by default: no rate headers', async () => {
+		const r = await ctx.api.get('/users');
+		expect(r.headers['x-rate-limit']).toBeUndefined();
+	});
+	test('fixed window: X-Rate-Limit headers, then 429 with Retry-After and X-Rate-Limit-Reset', async () => {
+		ctx.emu.setRateLimit(3);
+		const remaining = [];
+		for (let i = 0; i < 3; i++) {
+			const r = await ctx.api.get('/users');
+			expect(r.status).toBe(200);
+			expect(r.headers['x-rate-limit']).toBe('3');
+			remaining.push(r.headers['x-rate-limit-remaining']);
+		}
+		expect(remaining).toEqual(['2', '1', '0']);
+		const over = await ctx.api.get('/users');
+		expect(over.status).toBe(429);
+		expect(over.data.error.code).toBe('ERR_TOO_MANY_REQUESTS');
+		const retryAfter = Number(over.headers['retry-after']);
+		expect(retryAfter).toBeGreaterThanOrEqual(1);
+		expect(retryAfter).toBeLessThanOrEqual(60);
+		const reset = Number(over.headers['x-rate-limit-reset']);
+		expect(reset).toBeGreaterThanOrEqual(Math.floor(Date.now() / 1000));
+		expect(reset).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000) + 60);
+		// the call host shares the limit; the control API is never limited
+		expect((await ctx.callApi.get('/calls/x')).status).toBe(429);
+		expect((await ctx.control.get('/faults')).status).toBe(200);
+		expect(ctx.emu.faultCounts.rateLimited).toBe(2);
+		expect(ctx.emu.requests.filter((r) => r.status === 429)).toHaveLength(2);
+		// setRateLimit opens a new window
+		ctx.emu.setRateLimit(1);
+		expect((await ctx.api.get('/users')).status).toBe(200);
+		expect((await ctx.api.get('/users')).status).toBe(429);
+	});
+});
+
+describe('fault kinds (each counted)', () => {
+	const inject = (kind, extra = {}) => ctx.emu.injectNext([{ kind, ...extra }]);
+
+	test('429 with Retry-After 1 by default, configurable per fault and globally', async () => {
+		inject('429');
+		const a = await ctx.api.get('/users');
+		expect(a.status).toBe(429);
+		expect(a.headers['retry-after']).toBe('1');
+		expect(a.headers['x-rate-limit-reset']).toMatch(/^\d+$/);
+		expect(a.data.error.code).toBe('ERR_TOO_MANY_REQUESTS');
+		inject('429', { retryAfter: 7 });
+		expect((await ctx.api.get('/users')).headers['retry-after']).toBe('7');
+		ctx.emu.setFaults({ retryAfter: 3 });
+		inject('429');
+		expect((await ctx.api.get('/users')).headers['retry-after']).toBe('3');
+		expect(ctx.emu.faultCounts['429']).toBe(3);
+		expect((await ctx.api.get('/users')).status).toBe(200); // queue used up
+	});
+	test('500 and 503 in the error shape; the request is not executed', async () => {
+		ctx.emu.injectNext(['500', '503']);
+		const a = await ctx.api.post('/users', { uid: 'u1', name: 'U' });
+		expect(a.status).toBe(500);
+		expect(a.data.error.code).toBe('ERR_INTERNAL_SERVER_ERROR');
+		const b = await ctx.api.post('/users', { uid: 'u1', name: 'U' });
+		expect(b.status).toBe(503);
+		expect(b.data.error.code).toBe('ERR_SERVICE_UNAVAILABLE');
+		expect(ctx.emu.store.users.size).toBe(0);
+		expect(ctx.emu.faultCounts).toMatchObject({ 500: 1, 503: 1 });
+	});
+	test('reset destroys the connection', async () => {
+		inject('reset');
+		const r = await rawGet('/v3/users');
+		expect(r.error).toBeDefined();
+		expect(ctx.emu.faultCounts.reset).toBe(1);
+		expect((await ctx.api.get('/users')).status).toBe(200);
+		expect(ctx.emu.requests[0]).toMatchObject({ fault: 'reset', status: null });
+	});
+	test('truncated: full Content-Length declared, half the body sent, connection dropped', async () => {
+		ctx.emu.store.addUsers(20);
+		inject('truncated');
+		const r = await rawGet('/v3/users');
+		expect(r.error).toBeDefined();
+		expect(r.status).toBe(200);
+		expect(() => JSON.parse(r.body)).toThrow();
+		expect(ctx.emu.faultCounts.truncated).toBe(1);
+		ctx.emu.injectNext(['truncated']);
+		await expect(ctx.api.get('/users')).rejects.toBeDefined();
+		expect(ctx.emu.faultCounts.truncated).toBe(2);
+	});
+	test('invalidJson: a complete 200 answer whose body does not parse', async () => {
+		inject('invalidJson');
+		const r = await rawGet('/v3/users');
+		expect(r.status).toBe(200);
+		expect(r.complete).toBe(true);
+		expect(r.headers['content-type']).toMatch(/application\/json/);
+		expect(() => JSON.parse(r.body)).toThrow();
+		expect(ctx.emu.faultCounts.invalidJson).toBe(1);
+	});
+	test('slow: the answer is delayed (slowMs) but correct', async () => {
+		ctx.emu.setFaults({ slowMs: 30 });
+		inject('slow');
+		const r = await ctx.api.get('/users');
+		expect(r.status).toBe(200);
+		expect(r.data.data).toEqual([]);
+		expect(ctx.emu.faultCounts.slow).toBe(1);
+		expect(ctx.emu.requests[0].fault).toBe('slow');
+	});
+	test('truncated/invalidJson/slow run the handler (the action happens)', async () => {
+		inject('invalidJson');
+		await ctx.api.post('/users', { uid: 'kept', name: 'K' });
+		expect(ctx.emu.store.users.has('kept')).toBe(true);
+	});
+	test('unknown kinds are refused', () => {
+		expect(() => ctx.emu.injectNext(['teapot'])).toThrow();
+		expect(() => ctx.emu.setFaults({ kinds: ['teapot'] })).toThrow();
+		expect(() => ctx.emu.setFaults({ rate: 2 })).toThrow();
+	});
+});
+
+describe('injectNext matching', () => {
+	test('method + pathPrefix: only matching requests consume the queue, in order', async () => {
+		ctx.emu.injectNext([{ kind: '429' }, { kind: '503' }], { method: 'GET', pathPrefix: '/v3/users' });
+		expect((await ctx.api.get('/roles')).status).toBe(200);
+		expect((await ctx.api.post('/users', { uid: 'a', name: 'A' })).status).toBe(200);
+		expect((await ctx.api.get('/users')).status).toBe(429);
+		expect((await ctx.api.get('/users/a')).status).toBe(503);
+		expect((await ctx.api.get('/users')).status).toBe(200);
+	});
+	test('host match', async () => {
+		ctx.emu.injectNext(['500'], { host: 'call' });
+		expect((await ctx.api.get('/users')).status).toBe(200);
+		expect((await ctx.callApi.get('/calls/x')).status).toBe(500);
+	});
+	test('the control API is never faulted', async () => {
+		ctx.emu.setFaults({ rate: 1, kinds: ['500'] });
+		expect((await ctx.control.get('/faults')).status).toBe(200);
+		expect((await ctx.control.post('/reset')).status).toBe(200);
+		expect((await ctx.api.get('/users')).status).toBe(500);
+	});
+});
+
+describe('random faults', () => {
+	test('rate 1 → every /v3 request fails with one of the kinds', async () => {
+		ctx.emu.setFaults({ rate: 1, kinds: ['500', '503'] });
+		const statuses = [];
+		for (let i = 0; i < 10; i++) statuses.push((await ctx.api.get('/users')).status);
+		expect(statuses.every((x) => x === 500 || x === 503)).toBe(true);
+		expect(ctx.emu.faultCounts['500'] + ctx.emu.faultCounts['503']).toBe(10);
+	});
+	test('seeded: the same seed gives the same sequence', async () => {
+		const run = async () => {
+			const emu = await startEmulator({ apiKey: API_KEY, faults: { rate: 0.5, seed: 42, kinds: ['500', '503', '429'] } });
+			const out = [];
+			for (let i = 0; i < 20; i++) {
+				const r = await fetch(`${emu.baseUrl}/v3/roles`, { headers: { apikey: API_KEY } });
+				out.push(r.status);
+				await r.arrayBuffer();
+			}
+			const counts = { ...emu.faultCounts };
+			await emu.close();
+			return { out, counts };
+		};
+		const a = await run();
+		const b = await run();
+		expect(a.out).toEqual(b.out);
+		expect(a.out.some((x) => x === 200)).toBe(true);
+		expect(a.out.some((x) => x !== 200)).toBe(true);
+		expect(a.counts['500'] + a.counts['503'] + a.counts['429']).toBe(a.out.filter((x) => x !== 200).length);
+	});
+});
+
+describe('latency', () => {
+	test('setLatency keeps answers correct; bad values refused', async () => {
+		ctx.emu.setLatency(5);
+		expect((await ctx.api.get('/users')).status).toBe(200);
+		expect(() => ctx.emu.setLatency(-1)).toThrow();
+		expect(() => ctx.emu.setRateLimit(-1)).toThrow();
+	});
+});
+
+describe('faults over the control API', () => {
+	test('POST /__emulator/faults sets options, queues faults, reports counts', async () => {
+		const set = await ctx.control.post('/faults', { retryAfter: 2, injectNext: [{ kind: '429' }], match: { pathPrefix: '/v3/roles' } });
+		expect(set.data.data.queued).toBe(1);
+		const r = await ctx.api.get('/roles');
+		expect(r.status).toBe(429);
+		expect(r.headers['retry-after']).toBe('2');
+		const got = await ctx.control.get('/faults');
+		expect(got.data.data.counts['429']).toBe(1);
+		expect(got.data.data.settings.faults.retryAfter).toBe(2);
+		await ctx.control.post('/faults', { rateLimitPerMinute: 1, latencyMs: 0 });
+		expect(ctx.emu.getSettings().rateLimitPerMinute).toBe(1);
+		expect((await ctx.control.post('/faults', { rate: 5 })).status).toBe(400);
+		await ctx.control.post('/faults', { resetCounts: true, rateLimitPerMinute: 0 });
+		expect(ctx.emu.faultCounts['429']).toBe(0);
+	});
+});
