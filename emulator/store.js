@@ -53,6 +53,64 @@ const { userConversationId } = require('./views');
  * }} PushToken
  */
 
+/**
+ * An array kept sorted ascending by `less`, read from the end for newest-first pages.
+ * @template T
+ */
+class SortedIndex {
+	/** @param {(a: T, b: T) => boolean} less */
+	constructor(less) {
+		this.less = less;
+		/** @type {T[]} */
+		this.items = [];
+	}
+
+	get size() {
+		return this.items.length;
+	}
+
+	/** @param {T} item */
+	insert(item) {
+		const a = this.items;
+		if (a.length === 0 || !this.less(item, a[a.length - 1])) a.push(item);
+		else a.splice(lowerBound(a, item, this.less), 0, item);
+	}
+
+	/** @param {T} item (its sort key must not have changed since insert) */
+	remove(item) {
+		const a = this.items;
+		let i = lowerBound(a, item, this.less);
+		while (i < a.length && a[i] !== item && !this.less(item, a[i])) i++;
+		if (a[i] === item) a.splice(i, 1);
+		else {
+			const j = a.indexOf(item);
+			if (j >= 0) a.splice(j, 1);
+		}
+	}
+
+	/**
+	 * Page `page` (from 1) of `limit` items in descending order, optionally filtered.
+	 * @param {number} page @param {number} limit @param {(x: T) => boolean} [keep]
+	 * @returns {T[]}
+	 */
+	pageDesc(page, limit, keep) {
+		const a = this.items;
+		const skip = (page - 1) * limit;
+		/** @type {T[]} */
+		const out = [];
+		if (!keep) {
+			for (let i = a.length - 1 - skip; i >= 0 && out.length < limit; i--) out.push(a[i]);
+			return out;
+		}
+		let seen = 0;
+		for (let i = a.length - 1; i >= 0 && out.length < limit; i--) {
+			if (!keep(a[i])) continue;
+			if (seen++ >= skip) out.push(a[i]);
+		}
+		return out;
+	}
+}
+
 /** a user sorts before another when created earlier (ties: inserted earlier) */
 const userLess = (/** @type {User} */ a, /** @type {User} */ b) =>
 	a.createdAt < b.createdAt || (a.createdAt === b.createdAt && a.seq < b.seq);
@@ -63,6 +121,35 @@ const BASE_ROLES = [
 ];
 
 class Store {
+	// Collections (re-created by reset()); declared here so their types are known.
+	seq = 0;
+	/** @type {Map<string, User>} */ users = new Map();
+	/** @type {User[]} ascending by (createdAt, insertion); lists read it from the end */ userList = [];
+	deactivatedCount = 0;
+	/** @type {Map<string, number>} next number per addUsers prefix */ bulkCounters = new Map();
+	/** @type {Map<string, AuthToken[]>} */ authTokens = new Map();
+	/** @type {Map<string, Map<string, number>>} uid → friend uid → since */ friends = new Map();
+	/** @type {Map<string, Map<string, number>>} uid → uid blocked by them → blockedAt */ blocked = new Map();
+	/** @type {Map<string, Role>} */ roles = new Map();
+	/** @type {Map<string, Group>} */ groups = new Map();
+	/** @type {Map<string, Message>} */ messages = new Map();
+	nextMessageId = 1;
+	/** @type {Map<string, string[]>} parent id → reply ids, ascending */ threads = new Map();
+	/** @type {Map<string, Reaction[]>} message id → reactions, ascending id */ reactions = new Map();
+	nextReactionId = 1;
+	/** @type {Map<string, Reason>} */ reasons = new Map();
+	/** @type {Map<string, KeywordList>} */ keywordLists = new Map();
+	/** @type {Map<string, { current: Rule, revisions: Rule[] }>} revisions ascending */ rules = new Map();
+	/** @type {Map<string, FlagRecord>} message id → flag record */ flagged = new Map();
+	/** @type {SortedIndex<FlagRecord>} ascending by (latest flaggedAt, numeric id) */
+	flaggedIndex = new SortedIndex((a, b) => a.latest < b.latest || (a.latest === b.latest && a.idNum < b.idNum));
+	reviewedCount = 0;
+	/** @type {Map<string, BlockedRecord>} message id → blocked record */ blockedMessages = new Map();
+	/** @type {SortedIndex<BlockedRecord>} ascending by (createdAt, numeric id) */
+	blockedIndex = new SortedIndex((a, b) => a.createdAt < b.createdAt || (a.createdAt === b.createdAt && a.idNum < b.idNum));
+	/** @type {Map<string, CallSession>} */ calls = new Map();
+	/** @type {PushToken[]} */ pushTokens = [];
+
 	/** @param {{ appId?: string }} [options] */
 	constructor(options = {}) {
 		this.appId = options.appId ?? 'demo-app';
@@ -91,20 +178,13 @@ class Store {
 	/** Empties every collection; only the `default` role remains. The clock is kept. */
 	reset() {
 		this.seq = 0;
-		/** @type {Map<string, User>} */
 		this.users = new Map();
-		/** @type {User[]} ascending by (createdAt, insertion); lists read it from the end */
 		this.userList = [];
 		this.deactivatedCount = 0;
-		/** @type {Map<string, number>} next number per addUsers prefix */
 		this.bulkCounters = new Map();
-		/** @type {Map<string, AuthToken[]>} */
 		this.authTokens = new Map();
-		/** @type {Map<string, Map<string, number>>} uid → friend uid → since */
 		this.friends = new Map();
-		/** @type {Map<string, Map<string, number>>} uid → uid blocked by them → blockedAt */
 		this.blocked = new Map();
-		/** @type {Map<string, Role>} */
 		this.roles = new Map();
 		for (const r of BASE_ROLES) this.roles.set(r.role, clone(r));
 		this.resetContent();
@@ -366,35 +446,22 @@ class Store {
 	// ================================================================ content (groups, messages, moderation, calls, push)
 
 	resetContent() {
-		/** @type {Map<string, Group>} */
 		this.groups = new Map();
-		/** @type {Map<string, Message>} */
 		this.messages = new Map();
 		this.nextMessageId = 1;
-		/** @type {Map<string, string[]>} parent id → reply ids, ascending */
 		this.threads = new Map();
-		/** @type {Map<string, Reaction[]>} message id → reactions, ascending id */
 		this.reactions = new Map();
 		this.nextReactionId = 1;
-		/** @type {Map<string, Reason>} */
 		this.reasons = new Map();
 		for (const r of DEFAULT_REASONS) this.addReason(r);
-		/** @type {Map<string, KeywordList>} */
 		this.keywordLists = new Map();
-		/** @type {Map<string, { current: Rule, revisions: Rule[] }>} revisions ascending */
 		this.rules = new Map();
-		/** @type {Map<string, FlagRecord>} message id → flag record */
 		this.flagged = new Map();
-		/** @type {SortedIndex<FlagRecord>} ascending by (latest flaggedAt, numeric id) */
 		this.flaggedIndex = new SortedIndex((a, b) => a.latest < b.latest || (a.latest === b.latest && a.idNum < b.idNum));
 		this.reviewedCount = 0;
-		/** @type {Map<string, BlockedRecord>} message id → blocked record */
 		this.blockedMessages = new Map();
-		/** @type {SortedIndex<BlockedRecord>} ascending by (createdAt, numeric id) */
 		this.blockedIndex = new SortedIndex((a, b) => a.createdAt < b.createdAt || (a.createdAt === b.createdAt && a.idNum < b.idNum));
-		/** @type {Map<string, CallSession>} */
 		this.calls = new Map();
-		/** @type {PushToken[]} */
 		this.pushTokens = [];
 	}
 
@@ -992,62 +1059,5 @@ function normalizeRuleSnapshot(r, base) {
 	};
 }
 
-/**
- * An array kept sorted ascending by `less`, read from the end for newest-first pages.
- * @template T
- */
-class SortedIndex {
-	/** @param {(a: T, b: T) => boolean} less */
-	constructor(less) {
-		this.less = less;
-		/** @type {T[]} */
-		this.items = [];
-	}
-
-	get size() {
-		return this.items.length;
-	}
-
-	/** @param {T} item */
-	insert(item) {
-		const a = this.items;
-		if (a.length === 0 || !this.less(item, a[a.length - 1])) a.push(item);
-		else a.splice(lowerBound(a, item, this.less), 0, item);
-	}
-
-	/** @param {T} item (its sort key must not have changed since insert) */
-	remove(item) {
-		const a = this.items;
-		let i = lowerBound(a, item, this.less);
-		while (i < a.length && a[i] !== item && !this.less(item, a[i])) i++;
-		if (a[i] === item) a.splice(i, 1);
-		else {
-			const j = a.indexOf(item);
-			if (j >= 0) a.splice(j, 1);
-		}
-	}
-
-	/**
-	 * Page `page` (from 1) of `limit` items in descending order, optionally filtered.
-	 * @param {number} page @param {number} limit @param {(x: T) => boolean} [keep]
-	 * @returns {T[]}
-	 */
-	pageDesc(page, limit, keep) {
-		const a = this.items;
-		const skip = (page - 1) * limit;
-		/** @type {T[]} */
-		const out = [];
-		if (!keep) {
-			for (let i = a.length - 1 - skip; i >= 0 && out.length < limit; i--) out.push(a[i]);
-			return out;
-		}
-		let seen = 0;
-		for (let i = a.length - 1; i >= 0 && out.length < limit; i--) {
-			if (!keep(a[i])) continue;
-			if (seen++ >= skip) out.push(a[i]);
-		}
-		return out;
-	}
-}
 
 module.exports = { Store, userLess, SortedIndex, DEFAULT_REASONS, idNum, revisionNumber, hhmmss, normalizeConditions };
