@@ -241,7 +241,6 @@ async function startEmulator(options = {}) {
 		baseUrl: chat.url,
 		callUrl: call.url,
 		apiKey,
-		appId: store.appId,
 		store,
 		requests,
 		faultCounts: faults.counts,
@@ -282,6 +281,7 @@ async function startEmulator(options = {}) {
 			await Promise.all([chat.app.close(), call.app.close()]);
 		},
 	});
+	Object.defineProperty(emu, 'appId', { enumerable: true, get: () => store.appId });
 	return emu;
 }
 
