@@ -1,0 +1,292 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	ILoadOptionsFunctions,
+	IPollFunctions,
+	JsonObject,
+} from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+
+/** Every context our code makes requests from. */
+export type CometChatContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
+
+export const CREDENTIAL_TYPE = 'cometChatApi';
+
+/** How often a 429 is waited out before the request fails. */
+export const MAX_RATE_LIMIT_RETRIES = 5;
+/** How often an idempotent request is retried after a 502/503/504, a reset or an unreadable body. */
+export const MAX_TRANSIENT_RETRIES = 3;
+/** Backoff when the service gives no Retry-After: 250 ms, 500 ms, 1 s, ... */
+const BASE_BACKOFF_MS = 250;
+/** A Retry-After above this is capped, so one answer cannot stall a workflow for long. */
+const MAX_WAIT_MS = 60_000;
+
+const TRANSIENT_STATUSES = new Set([502, 503, 504]);
+const IDEMPOTENT_METHODS = new Set<IHttpRequestMethods>(['GET', 'PUT', 'DELETE', 'HEAD']);
+const NETWORK_ERROR_CODES = new Set([
+	'ECONNRESET',
+	'ECONNREFUSED',
+	'ETIMEDOUT',
+	'ECONNABORTED',
+	'EPIPE',
+	'EAI_AGAIN',
+	'ERR_BAD_RESPONSE',
+]);
+
+export type CometChatHost = 'chat' | 'call';
+
+export interface CometChatRequest {
+	method: IHttpRequestMethods;
+	/** Path segments after /v3. Each one is percent-encoded, so a uid such as `a/b` stays one segment. */
+	path: Array<string | number>;
+	qs?: IDataObject;
+	body?: IDataObject;
+	/** The uid the action is performed for (the `onBehalfOf` header). */
+	onBehalfOf?: string;
+	/** The chat API (default) or the calls API. */
+	host?: CometChatHost;
+}
+
+/** The JSON envelope every CometChat answer has. */
+export interface CometChatResponse extends IDataObject {
+	data?: IDataObject | IDataObject[];
+	meta?: IDataObject;
+}
+
+/** `https://x.api-us.cometchat.io/v3/` → `https://x.api-us.cometchat.io` */
+export function baseUrlOf(url: string): string {
+	return url
+		.trim()
+		.replace(/\/+$/, '')
+		.replace(/\/v3$/i, '');
+}
+
+export function buildPath(segments: Array<string | number>): string {
+	return '/v3/' + segments.map((segment) => encodeURIComponent(String(segment))).join('/');
+}
+
+/**
+ * URL parsers resolve `.` and `..` segments (also when percent-encoded), so an id that is only
+ * dots would address another resource. No encoding can carry it; it is refused instead.
+ */
+function dotSegmentOf(segments: Array<string | number>): string | undefined {
+	return segments.map(String).find((segment) => /^\.{1,2}$/.test(segment));
+}
+
+interface RawResponse {
+	statusCode: number;
+	headers: Record<string, string | string[] | undefined>;
+	body: unknown;
+}
+
+/** The one place this package makes an HTTP request. */
+export async function cometChatRequest(
+	this: CometChatContext,
+	request: CometChatRequest,
+): Promise<CometChatResponse> {
+	const dotSegment = dotSegmentOf(request.path);
+	if (dotSegment !== undefined) {
+		throw new NodeOperationError(this.getNode(), `The ID "${dotSegment}" cannot be used in a CometChat URL`, {
+			description: 'An ID made only of dots would address another resource. Use an ID with other characters.',
+		});
+	}
+	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
+	const host = request.host ?? 'chat';
+	const hostUrl = host === 'call' ? (credentials.callUrl as string) : (credentials.baseUrl as string);
+	if (!hostUrl) {
+		throw new NodeApiError(
+			this.getNode(),
+			{ message: 'No Call URL in the credential' },
+			{
+				message: 'The CometChat API credential has no Call URL',
+				description:
+					'Calls live on their own host. Add it to the credential, in the form https://<APP_ID>.call-<REGION>.cometchat.io',
+			},
+		);
+	}
+
+	const headers: IDataObject = { Accept: 'application/json' };
+	if (request.onBehalfOf) headers.onBehalfOf = request.onBehalfOf;
+	const options: IHttpRequestOptions = {
+		method: request.method,
+		baseURL: baseUrlOf(hostUrl),
+		url: buildPath(request.path),
+		headers,
+		qs: request.qs,
+		arrayFormat: 'repeat',
+		json: true,
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+	};
+	if (request.body !== undefined) options.body = request.body;
+
+	const idempotent = IDEMPOTENT_METHODS.has(request.method);
+	let rateLimitRetries = 0;
+	let transientRetries = 0;
+	for (;;) {
+		let response: RawResponse;
+		try {
+			response = (await this.helpers.httpRequestWithAuthentication.call(
+				this,
+				CREDENTIAL_TYPE,
+				options,
+			)) as RawResponse;
+		} catch (error) {
+			const code = networkErrorCode(error);
+			if (code && idempotent && transientRetries < MAX_TRANSIENT_RETRIES) {
+				await sleep(backoffMs(transientRetries++));
+				continue;
+			}
+			throw connectionError(this, request, code, error);
+		}
+
+		const { statusCode } = response;
+		if (statusCode === 429) {
+			if (rateLimitRetries < MAX_RATE_LIMIT_RETRIES) {
+				await sleep(retryAfterMs(response.headers, rateLimitRetries++));
+				continue;
+			}
+			throw serviceError(this, request, response, {
+				message: `CometChat's rate limit was still exceeded after ${MAX_RATE_LIMIT_RETRIES} retries`,
+				description:
+					'The app sends more requests a minute than its plan allows. Lower the batch size, add a Wait node, or spread the work over time.',
+			});
+		}
+		if (TRANSIENT_STATUSES.has(statusCode) && idempotent && transientRetries < MAX_TRANSIENT_RETRIES) {
+			await sleep(backoffMs(transientRetries++));
+			continue;
+		}
+
+		const body = parseBody(response.body);
+		if (body === undefined && statusCode >= 200 && statusCode < 300) {
+			// A cut-off or garbled answer: harmless to repeat a GET/PUT/DELETE, not a POST.
+			if (idempotent && transientRetries < MAX_TRANSIENT_RETRIES) {
+				await sleep(backoffMs(transientRetries++));
+				continue;
+			}
+			throw serviceError(this, request, response, {
+				message: 'CometChat sent an answer that is not valid JSON',
+				description: idempotent
+					? 'The answer stayed unreadable after retries. Try again later.'
+					: 'The request may have been applied. Check in CometChat before you run it again.',
+			});
+		}
+		if (statusCode < 200 || statusCode >= 300) {
+			throw serviceError(this, request, { ...response, body });
+		}
+		return body as CometChatResponse;
+	}
+}
+
+function parseBody(body: unknown): IDataObject | undefined {
+	if (body !== null && typeof body === 'object' && !Buffer.isBuffer(body)) return body as IDataObject;
+	const text = Buffer.isBuffer(body) ? body.toString('utf8') : typeof body === 'string' ? body : '';
+	try {
+		const parsed = JSON.parse(text) as unknown;
+		return parsed !== null && typeof parsed === 'object' ? (parsed as IDataObject) : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+function backoffMs(attempt: number): number {
+	return BASE_BACKOFF_MS * 2 ** attempt;
+}
+
+function retryAfterMs(headers: RawResponse['headers'], attempt: number): number {
+	const value = Number(headerValue(headers, 'retry-after'));
+	if (Number.isFinite(value) && value >= 0) return Math.min(value * 1000, MAX_WAIT_MS);
+	return backoffMs(attempt);
+}
+
+function headerValue(headers: RawResponse['headers'], name: string): string | undefined {
+	const value = headers?.[name] ?? headers?.[name.toLowerCase()];
+	return Array.isArray(value) ? value[0] : value;
+}
+
+/** n8n wraps transport failures in a NodeApiError whose httpCode is the socket's error code. */
+function networkErrorCode(error: unknown): string | undefined {
+	const wrapped = error as { code?: unknown; httpCode?: unknown; cause?: { code?: unknown } };
+	for (const code of [wrapped?.httpCode, wrapped?.code, wrapped?.cause?.code]) {
+		if (typeof code === 'string' && NETWORK_ERROR_CODES.has(code)) return code;
+	}
+	const message = String((error as Error)?.message ?? '');
+	if (/socket hang up|ECONNRESET/i.test(message)) return 'ECONNRESET';
+	return undefined;
+}
+
+function describeRequest(request: CometChatRequest): string {
+	return `${request.method} ${buildPath(request.path)}`;
+}
+
+/**
+ * Builds the error from what we know, never from the raw transport error: that one carries the
+ * request configuration, and so the API key.
+ */
+function connectionError(
+	context: CometChatContext,
+	request: CometChatRequest,
+	code: string | undefined,
+	error: unknown,
+) {
+	const reason = code ?? String((error as Error)?.message ?? 'unknown error');
+	return new NodeApiError(
+		context.getNode(),
+		{ message: reason, code: code ?? 'CONNECTION_FAILED' } as JsonObject,
+		{
+			message: `Could not reach CometChat (${reason})`,
+			description:
+				`${describeRequest(request)} failed before an answer came back. Check the Base URL in the credential and the network.` +
+				(IDEMPOTENT_METHODS.has(request.method)
+					? ''
+					: ' The request may have been applied: check in CometChat before you run it again.'),
+		},
+	);
+}
+
+interface ServiceErrorBody {
+	error?: { code?: string; message?: string; devMessage?: string; details?: unknown };
+}
+
+function serviceError(
+	context: CometChatContext,
+	request: CometChatRequest,
+	response: RawResponse,
+	override?: { message: string; description: string },
+) {
+	const body = (parseBody(response.body) ?? {}) as ServiceErrorBody;
+	const serviceCode = body.error?.code;
+	const serviceMessage = body.error?.message ?? body.error?.devMessage;
+	const details = body.error?.details ? ` Details: ${JSON.stringify(body.error.details)}.` : '';
+	const message = override?.message ?? serviceMessage ?? `CometChat answered HTTP ${response.statusCode}`;
+	const description =
+		override?.description ??
+		`${serviceCode ? `CometChat error code ${serviceCode}` : `HTTP ${response.statusCode}`} on ${describeRequest(request)}.${details}${hintFor(serviceCode, response.statusCode)}`;
+	const error = new NodeApiError(
+		context.getNode(),
+		{ message, code: serviceCode ?? null, httpCode: String(response.statusCode) } as JsonObject,
+		{ message, description, httpCode: String(response.statusCode) },
+	);
+	// n8n keeps the error response; keep only the service's own words in it.
+	(error as NodeApiError & { serviceCode?: string }).serviceCode = serviceCode;
+	return error;
+}
+
+/** Error codes whose fix is worth spelling out. */
+function hintFor(code: string | undefined, status: number): string {
+	if (code?.startsWith('AUTH_ERR') || status === 401) {
+		return ' Check the API key in the CometChat API credential: it must be the REST API key with full access scope.';
+	}
+	if (code?.endsWith('_NOT_FOUND')) return ' Check the id: nothing with it exists in this app.';
+	if (code?.endsWith('_ALREADY_EXISTS')) {
+		return ' Pick another id, or use an Update (or Upsert) operation for an existing one.';
+	}
+	return '';
+}
+
+/** The service code of an error this module raised, for operations that branch on it (e.g. Upsert). */
+export function serviceCodeOf(error: unknown): string | undefined {
+	return (error as { serviceCode?: string })?.serviceCode;
+}
