@@ -1,0 +1,87 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
+import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+
+import { findOperation, nodeProperties } from './actions';
+import { listSearch, loadOptions } from './methods';
+
+export class CometChat implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'CometChat',
+		name: 'cometChat',
+		icon: { light: 'file:cometchat.svg', dark: 'file:cometchat.dark.svg' },
+		group: ['output'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description:
+			'Manage CometChat users, groups, messages, interactive forms, calls, push tokens and content moderation',
+		defaults: { name: 'CometChat' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'cometChatApi', required: true }],
+		properties: nodeProperties(),
+	};
+
+	methods = { listSearch, loadOptions };
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const items = this.getInputData();
+		const output: INodeExecutionData[] = [];
+		for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+			try {
+				const resource = this.getNodeParameter('resource', itemIndex) as string;
+				const operationName = this.getNodeParameter('operation', itemIndex) as string;
+				const operation = findOperation(resource, operationName);
+				if (!operation) {
+					throw new NodeOperationError(
+						this.getNode(),
+						`The operation "${operationName}" of the resource "${resource}" is not known [item ${itemIndex}]`,
+						{ itemIndex, description: 'Pick the resource and the operation again from the dropdowns.' },
+					);
+				}
+				const result = await operation.execute.call(this, itemIndex);
+				for (const json of Array.isArray(result) ? result : [result]) {
+					output.push({ json, pairedItem: { item: itemIndex } });
+				}
+			} catch (error) {
+				const itemError = withItemIndex(this, error, itemIndex);
+				if (this.continueOnFail()) {
+					output.push({ json: errorJson(itemError), error: itemError, pairedItem: { item: itemIndex } });
+					continue;
+				}
+				throw itemError;
+			}
+		}
+		return [output];
+	}
+}
+
+/** Makes every error name its item, so a user of a long list sees which row failed. */
+function withItemIndex(
+	context: IExecuteFunctions,
+	error: unknown,
+	itemIndex: number,
+): NodeApiError | NodeOperationError {
+	const nodeError =
+		error instanceof NodeApiError || error instanceof NodeOperationError
+			? error
+			: new NodeOperationError(context.getNode(), error as Error, { itemIndex });
+	if (!nodeError.message.includes('[item ')) nodeError.message = `${nodeError.message} [item ${itemIndex}]`;
+	nodeError.context.itemIndex = itemIndex;
+	return nodeError;
+}
+
+function errorJson(error: NodeApiError | NodeOperationError): IDataObject {
+	const json: IDataObject = { error: error.message };
+	if (error.description) json.description = error.description;
+	const serviceCode = (error as { serviceCode?: string }).serviceCode;
+	if (serviceCode) json.code = serviceCode;
+	if (error instanceof NodeApiError && error.httpCode) json.httpCode = error.httpCode;
+	return json;
+}

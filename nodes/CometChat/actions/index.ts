@@ -1,0 +1,72 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import type { OperationDefinition, ResourceDefinition } from './types';
+import { user } from './user';
+
+/** Every resource of the node, in the order of the Resource dropdown. */
+export const resources: ResourceDefinition[] = [user];
+
+const operationTable = new Map<string, OperationDefinition>(
+	resources.flatMap((resource) =>
+		resource.operations.map((operation) => [`${resource.value}:${operation.value}`, operation]),
+	),
+);
+
+export function findOperation(resource: string, operation: string): OperationDefinition | undefined {
+	return operationTable.get(`${resource}:${operation}`);
+}
+
+/** n8n lists dropdown entries alphabetically. */
+function byName<T extends { name: string }>(entries: T[]): T[] {
+	return [...entries].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Shows a field only for one operation of one resource, keeping any conditions it has of its own. */
+function scopedTo(resource: string, operation: string, field: INodeProperties): INodeProperties {
+	const show = field.displayOptions?.show ?? {};
+	return {
+		...field,
+		displayOptions: {
+			...field.displayOptions,
+			show: { ...show, resource: [resource], operation: [operation] },
+		},
+	};
+}
+
+/** The node's properties: the Resource dropdown, one Operation dropdown per resource, then the fields. */
+export function nodeProperties(): INodeProperties[] {
+	const defaultResource = resources[0].value;
+	const resourceField: INodeProperties = {
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		options: byName(resources.map(({ name, value, description }) => ({ name, value, description }))),
+		default: defaultResource,
+	};
+	const operationFields = resources.map((resource): INodeProperties => {
+		const defaultOperation = resource.defaultOperation;
+		return {
+			displayName: 'Operation',
+			name: 'operation',
+			type: 'options',
+			noDataExpression: true,
+			displayOptions: { show: { resource: [resource.value] } },
+			options: byName(
+				resource.operations.map(({ name, value, action, description }) => ({
+					name,
+					value,
+					action,
+					description,
+				})),
+			),
+			default: defaultOperation,
+		};
+	});
+	const fields = resources.flatMap((resource) =>
+		resource.operations.flatMap((operation) =>
+			operation.properties.map((field) => scopedTo(resource.value, operation.value, field)),
+		),
+	);
+	return [resourceField, ...operationFields, ...fields];
+}

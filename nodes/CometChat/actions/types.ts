@@ -1,0 +1,26 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+/**
+ * One operation of one resource: its entry in the Operation dropdown, its fields, and what it does
+ * for one input item. The fields carry no resource/operation displayOptions: actions/index.ts adds
+ * them, so an operation file never repeats its own name.
+ */
+export interface OperationDefinition {
+	value: string;
+	name: string;
+	/** The sentence n8n shows in the node creator and gives an AI agent, e.g. "Create a user". */
+	action: string;
+	description: string;
+	properties: INodeProperties[];
+	/** Returns one JSON object per output item (a list answer becomes several items). */
+	execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]>;
+}
+
+export interface ResourceDefinition {
+	value: string;
+	name: string;
+	description?: string;
+	operations: OperationDefinition[];
+	/** The operation selected when the resource is picked. */
+	defaultOperation: string;
+}

@@ -1,0 +1,27 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { LOCATOR_KINDS, locatorField } from '../../fields/common';
+import { requiredId } from '../../helpers/parameters';
+import { cometChatRequest } from '../../transport/request';
+import type { OperationDefinition } from '../types';
+
+/** GET /users/{uid}: beyond the spec, a public CometChat endpoint; sync workflows need a lookup by UID. */
+export const get: OperationDefinition = {
+	value: 'get',
+	name: 'Get',
+	action: 'Get a user',
+	description: 'Get a user by UID',
+	properties: [
+		locatorField(LOCATOR_KINDS.user, {
+			name: 'uid',
+			displayName: 'User',
+			required: true,
+			description: 'The user to get',
+		}),
+	],
+	async execute(this: IExecuteFunctions, itemIndex: number) {
+		const uid = requiredId(this, itemIndex, 'uid', 'user');
+		const response = await cometChatRequest.call(this, { method: 'GET', path: ['users', uid] });
+		return response.data as IDataObject;
+	},
+};

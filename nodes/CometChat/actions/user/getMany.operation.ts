@@ -1,0 +1,131 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import {
+	pageLimitOf,
+	returnAllOrLimitFields,
+	simplifyOption,
+	simplifyRecords,
+} from '../../fields/common';
+import { compact, toStringList } from '../../helpers/parameters';
+import { paginate } from '../../transport/paginate';
+import type { OperationDefinition } from '../types';
+import { SIMPLIFIED_USER_FIELDS, simplifyUser } from './simplify';
+
+export const getMany: OperationDefinition = {
+	value: 'getAll',
+	name: 'Get Many',
+	action: 'Get many users',
+	description: 'List users, newest first, with optional filters',
+	properties: [
+		...returnAllOrLimitFields(),
+		{
+			displayName: 'Filters',
+			name: 'filters',
+			type: 'collection',
+			placeholder: 'Add Filter',
+			default: {},
+			options: [
+				{
+					displayName: 'Only Deactivated',
+					name: 'onlyDeactivated',
+					type: 'boolean',
+					default: false,
+					description: 'Whether to return only deactivated users',
+				},
+				{
+					displayName: 'Role',
+					name: 'role',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. default',
+					description: 'Only users with this role',
+				},
+				{
+					displayName: 'Roles',
+					name: 'roles',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. default, moderator',
+					description: 'Only users with one of these roles, separated by commas',
+				},
+				{
+					displayName: 'Search In',
+					name: 'searchIn',
+					type: 'multiOptions',
+					options: [
+						{ name: 'Name', value: 'name' },
+						{ name: 'UID', value: 'uid' },
+					],
+					default: [],
+					description: 'Which fields the search term is matched against. Both when none is chosen.',
+				},
+				{
+					displayName: 'Search Term',
+					name: 'searchKey',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. ada',
+					description: 'Only users whose UID or name starts with this text',
+				},
+				{
+					displayName: 'Status',
+					name: 'status',
+					type: 'options',
+					options: [
+						{ name: 'Available', value: 'available' },
+						{ name: 'Offline', value: 'offline' },
+					],
+					default: 'available',
+					description: 'Only users with this presence status',
+				},
+				{
+					displayName: 'Tags',
+					name: 'tags',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. vip, beta',
+					description: 'Only users having these tags, separated by commas',
+				},
+				{
+					displayName: 'With Deactivated',
+					name: 'withDeactivated',
+					type: 'boolean',
+					default: false,
+					description: 'Whether to include deactivated users',
+				},
+				{
+					displayName: 'With Tags',
+					name: 'withTags',
+					type: 'boolean',
+					default: false,
+					description: 'Whether to include the tags of each user in the output',
+				},
+			],
+		},
+		{
+			displayName: 'Options',
+			name: 'options',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			options: [simplifyOption(SIMPLIFIED_USER_FIELDS.join(', '))],
+		},
+	],
+	async execute(this: IExecuteFunctions, itemIndex: number) {
+		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const qs = compact({
+			searchKey: filters.searchKey,
+			searchIn: toStringList(filters.searchIn),
+			status: filters.status,
+			role: filters.role,
+			roles: toStringList(filters.roles),
+			tags: toStringList(filters.tags),
+			withTags: filters.withTags || undefined,
+			onlyDeactivated: filters.onlyDeactivated || undefined,
+			withDeactivated: filters.withDeactivated || undefined,
+		});
+		const users = await paginate.call(this, 'pages', { method: 'GET', path: ['users'], qs }, pageLimitOf(this, itemIndex));
+		return simplifyRecords(users, options, simplifyUser);
+	},
+};

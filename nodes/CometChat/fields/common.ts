@@ -1,0 +1,143 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import type { PageLimit } from '../transport/paginate';
+import { locatorValue } from '../helpers/parameters';
+
+/** What a resource locator lists and how its ID looks. */
+interface LocatorKind {
+	searchListMethod: string;
+	placeholder: string;
+	noun: string;
+}
+
+export const LOCATOR_KINDS = {
+	user: { searchListMethod: 'searchUsers', placeholder: 'e.g. cometchat-uid-1', noun: 'user' },
+	group: { searchListMethod: 'searchGroups', placeholder: 'e.g. cometchat-guid-1', noun: 'group' },
+	role: { searchListMethod: 'searchRoles', placeholder: 'e.g. default', noun: 'role' },
+} satisfies Record<string, LocatorKind>;
+
+/** A resource locator: pick from a searchable list, or type the ID. */
+export function locatorField(
+	kind: LocatorKind,
+	field: { name: string; displayName: string; description: string; required?: boolean },
+): INodeProperties {
+	return {
+		displayName: field.displayName,
+		name: field.name,
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: field.required ?? false,
+		description: field.description,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: `Select a ${kind.noun}...`,
+				typeOptions: { searchListMethod: kind.searchListMethod, searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: kind.placeholder,
+			},
+		],
+	};
+}
+
+/** The user an action is performed for (the `onBehalfOf` header). */
+export function onBehalfOfField(required: boolean, description?: string): INodeProperties {
+	return locatorField(LOCATOR_KINDS.user, {
+		name: 'onBehalfOf',
+		displayName: 'On Behalf Of',
+		required,
+		description:
+			description ??
+			(required
+				? 'The user (UID) the action is performed for. CometChat requires it here.'
+				: 'The user (UID) the action is performed for. Leave empty to act as the app.'),
+	});
+}
+
+/** Reads the On Behalf Of locator, if the operation has one and it is set. */
+export function onBehalfOfValue(context: IExecuteFunctions, itemIndex: number): string | undefined {
+	return locatorValue(context.getNodeParameter('onBehalfOf', itemIndex, '')) || undefined;
+}
+
+/** Return All + Limit, as every list in n8n has them. */
+export function returnAllOrLimitFields(): INodeProperties[] {
+	return [
+		{
+			displayName: 'Return All',
+			name: 'returnAll',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to return all results or only up to a given limit',
+		},
+		{
+			displayName: 'Limit',
+			name: 'limit',
+			type: 'number',
+			default: 50,
+			typeOptions: { minValue: 1 },
+			description: 'Max number of results to return',
+			displayOptions: { show: { returnAll: [false] } },
+		},
+	];
+}
+
+export function pageLimitOf(context: IExecuteFunctions, itemIndex: number): PageLimit {
+	const returnAll = context.getNodeParameter('returnAll', itemIndex, false) as boolean;
+	const limit = returnAll ? undefined : (context.getNodeParameter('limit', itemIndex, 50) as number);
+	return { returnAll, limit };
+}
+
+/**
+ * Options → Simplify, for lists whose records are long. Lists are simplified unless the user adds
+ * this option and turns it off, so the default output stays short.
+ */
+export function simplifyOption(fieldsKept: string): INodeProperties {
+	return {
+		displayName: 'Simplify',
+		name: 'simplify',
+		type: 'boolean',
+		default: true,
+		description: `Whether to return a short version of each record (${fieldsKept}) instead of the raw data. On unless turned off.`,
+	};
+}
+
+/** Applies `pick` to each record unless Options → Simplify was turned off. */
+export function simplifyRecords(
+	records: IDataObject[],
+	options: IDataObject,
+	pick: (record: IDataObject) => IDataObject,
+): IDataObject[] {
+	return options.simplify === false ? records : records.map(pick);
+}
+
+export function pickFields(record: IDataObject, fields: string[]): IDataObject {
+	const picked: IDataObject = {};
+	for (const field of fields) {
+		if (record[field] !== undefined) picked[field] = record[field];
+	}
+	return picked;
+}
+
+export const metadataField: INodeProperties = {
+	displayName: 'Metadata (JSON)',
+	name: 'metadata',
+	type: 'json',
+	default: '{}',
+	description:
+		'Free JSON stored with the record. Put private data for e-mail or SMS notifications under the key "@private".',
+};
+
+export const tagsField: INodeProperties = {
+	displayName: 'Tags',
+	name: 'tags',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. vip, beta',
+	description: 'Tags separated by commas, or an array from an expression',
+};
