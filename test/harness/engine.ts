@@ -1,0 +1,375 @@
+/**
+ * Runs workflows through n8n's own execution engine (n8n-core's WorkflowExecute), with our real
+ * node classes, our real credential (its `authenticate` block applied by n8n's expression engine)
+ * and n8n-core's real HTTP helper. Only the credential store is ours: it hands out plain data.
+ */
+import { mkdtempSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+
+import {
+	ExecuteContext,
+	ExecutionLifecycleHooks,
+	LoadOptionsContext,
+	PollContext,
+	RoutingNode,
+	WorkflowExecute,
+} from 'n8n-core';
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialsExpressionResolveValues,
+	IDataObject,
+	IExecuteData,
+	IHttpRequestOptions,
+	INode,
+	INodeCredentialsDetails,
+	INodeExecutionData,
+	INodeListSearchResult,
+	INodeParameters,
+	INodeProperties,
+	INodePropertyOptions,
+	INodeType,
+	INodeTypeData,
+	INodeTypes,
+	IRun,
+	IRunExecutionData,
+	IVersionedNodeType,
+	IWorkflowBase,
+	IWorkflowExecuteAdditionalData,
+	WorkflowExecuteMode,
+} from 'n8n-workflow';
+import { ICredentialsHelper, NodeHelpers, Workflow } from 'n8n-workflow';
+
+import { CometChatApi } from '../../credentials/CometChatApi.credentials';
+import { CometChat } from '../../nodes/CometChat/CometChat.node';
+
+if (!process.env.N8N_USER_FOLDER) {
+	process.env.N8N_USER_FOLDER = mkdtempSync(join(tmpdir(), 'n8n-cometchat-test-'));
+}
+
+export interface CredentialData extends ICredentialDataDecryptedObject {
+	apiKey: string;
+	baseUrl: string;
+	callUrl: string;
+}
+
+/** Emits the items given in its `items` parameter: the Manual Trigger + pinned data of a test. */
+class TestItems implements INodeType {
+	description = {
+		displayName: 'Test Items',
+		name: 'testItems',
+		group: ['input'],
+		version: 1,
+		description: 'Emits fixed items',
+		defaults: { name: 'Test Items' },
+		inputs: ['main'],
+		outputs: ['main'],
+		properties: [{ displayName: 'Items', name: 'items', type: 'json', default: '[]' }],
+	} as unknown as INodeType['description'];
+
+	async execute(this: import('n8n-workflow').IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const raw = this.getNodeParameter('items', 0) as string | IDataObject[];
+		const items = (typeof raw === 'string' ? JSON.parse(raw) : raw) as IDataObject[];
+		return [items.map((json) => ({ json }))];
+	}
+}
+
+const PACKAGE = 'n8n-nodes-cometchat';
+export const NODE_TYPE = `${PACKAGE}.cometChat`;
+export const TRIGGER_TYPE = `${PACKAGE}.cometChatTrigger`;
+const ITEMS_TYPE = 'test.testItems';
+
+export const nodeTypeClasses: INodeTypeData = {
+	[NODE_TYPE]: { type: new CometChat(), sourcePath: '' },
+	[ITEMS_TYPE]: { type: new TestItems(), sourcePath: '' },
+};
+
+/** Lets tests of later node types (the trigger) register them without changing this file. */
+export function registerNodeType(name: string, type: INodeType | IVersionedNodeType): void {
+	nodeTypeClasses[name] = { type, sourcePath: '' };
+}
+
+const nodeTypes: INodeTypes = {
+	getByName: (name) => nodeTypeClasses[name].type,
+	getByNameAndVersion: (name, version) =>
+		NodeHelpers.getVersionedNodeType(nodeTypeClasses[name].type, version),
+	getKnownTypes: () => ({}),
+};
+
+const credentialType = new CometChatApi();
+
+class TestCredentialsHelper extends ICredentialsHelper {
+	constructor(private readonly data: () => CredentialData) {
+		super();
+	}
+
+	getParentTypes(): string[] {
+		return [];
+	}
+
+	/** Applies the credential's own `authenticate` block, through n8n's expression engine, as n8n does. */
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		typeName: string,
+		requestOptions: IHttpRequestOptions,
+		workflow: Workflow,
+		node: INode,
+	): Promise<IHttpRequestOptions> {
+		if (typeName !== credentialType.name) throw new Error(`Unknown credential type ${typeName}`);
+		const headers = credentialType.authenticate.properties.headers ?? {};
+		const resolved: IDataObject = {};
+		for (const [name, expression] of Object.entries(headers)) {
+			resolved[name] = workflow.expression.getParameterValue(
+				expression as string,
+				null,
+				0,
+				0,
+				node.name,
+				[],
+				'internal',
+				{ $credentials: credentials },
+			) as string;
+		}
+		return { ...requestOptions, headers: { ...requestOptions.headers, ...resolved } };
+	}
+
+	async preAuthentication() {
+		return undefined;
+	}
+
+	async getCredentials(): Promise<never> {
+		throw new Error('not used');
+	}
+
+	async getDecrypted(
+		_additionalData: IWorkflowExecuteAdditionalData,
+		_nodeCredentials: INodeCredentialsDetails,
+		type: string,
+		_mode?: WorkflowExecuteMode,
+		_executeData?: IExecuteData,
+		_raw?: boolean,
+		_resolve?: ICredentialsExpressionResolveValues,
+	): Promise<ICredentialDataDecryptedObject> {
+		if (type !== credentialType.name) throw new Error(`Unknown credential type ${type}`);
+		return { ...this.data() };
+	}
+
+	async updateCredentials() {}
+
+	async updateCredentialsOauthTokenData() {}
+
+	getCredentialsProperties(): INodeProperties[] {
+		return credentialType.properties;
+	}
+}
+
+export function additionalDataFor(credentials: () => CredentialData): IWorkflowExecuteAdditionalData {
+	const workflowData = { id: 'test', name: 'test', nodes: [], connections: {} } as unknown as IWorkflowBase;
+	return {
+		credentialsHelper: new TestCredentialsHelper(credentials),
+		hooks: new ExecutionLifecycleHooks('manual', 'test-execution', workflowData),
+		executeWorkflow: async () => {
+			throw new Error('not used');
+		},
+		getRunExecutionData: async () => undefined,
+		currentNodeExecutionIndex: 0,
+		restApiUrl: 'http://localhost/rest',
+		instanceBaseUrl: 'http://localhost/',
+		formWaitingBaseUrl: 'http://localhost/form-waiting',
+		webhookBaseUrl: 'http://localhost/webhook',
+		webhookWaitingBaseUrl: 'http://localhost/webhook-waiting',
+		webhookTestBaseUrl: 'http://localhost/webhook-test',
+		variables: {},
+		logAiEvent: () => {},
+		startRunnerTask: async () => {
+			throw new Error('not used');
+		},
+	} as unknown as IWorkflowExecuteAdditionalData;
+}
+
+const CREDENTIALS_REF = { cometChatApi: { id: 'cred-1', name: 'CometChat (emulator)' } };
+
+export function cometChatNode(parameters: INodeParameters, extra: Partial<INode> = {}): INode {
+	return {
+		id: 'cometchat-node',
+		name: 'CometChat',
+		type: NODE_TYPE,
+		typeVersion: 1,
+		position: [200, 0],
+		parameters,
+		credentials: CREDENTIALS_REF,
+		...extra,
+	};
+}
+
+export interface RunResult {
+	/** The CometChat node's output items (first output). */
+	items: INodeExecutionData[];
+	/** The error that stopped the workflow, if any: serialised as n8n stores it, so `name` tells its class. */
+	error?: Error & { description?: string; httpCode?: string; context?: IDataObject };
+	run: IRun;
+}
+
+/**
+ * Runs `Test Items → CometChat` through WorkflowExecute and returns the CometChat node's output.
+ * `input` becomes the items the CometChat node receives.
+ */
+export async function runNode(
+	credentials: CredentialData,
+	parameters: INodeParameters,
+	input: IDataObject[] = [{}],
+	nodeOptions: Partial<INode> = {},
+): Promise<RunResult> {
+	const itemsNode: INode = {
+		id: 'items-node',
+		name: 'Test Items',
+		type: ITEMS_TYPE,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: { items: JSON.stringify(input) },
+	};
+	const node = cometChatNode(parameters, nodeOptions);
+	const workflow = new Workflow({
+		id: 'test-workflow',
+		nodes: [itemsNode, node],
+		connections: { [itemsNode.name]: { main: [[{ node: node.name, type: 'main', index: 0 }]] } },
+		active: false,
+		nodeTypes,
+	});
+	const run = await new WorkflowExecute(additionalDataFor(() => credentials), 'manual').run({
+		workflow,
+		startNode: itemsNode,
+	});
+	const taskData = run.data.resultData.runData[node.name]?.[0];
+	const items = taskData?.data?.main?.[0] ?? [];
+	const error = (taskData?.error ?? run.data.resultData.error) as RunResult['error'];
+	return { items, error, run };
+}
+
+/** A bare workflow holding one node, for contexts that are not an execution (lists, polls). */
+export function workflowWith(node: INode): Workflow {
+	return new Workflow({ id: 'test-workflow', nodes: [node], connections: {}, active: false, nodeTypes });
+}
+
+/** Calls one of the node's listSearch methods through n8n-core's real load-options context. */
+export async function listSearch(
+	credentials: CredentialData,
+	method: string,
+	filter?: string,
+	paginationToken?: string,
+	parameters: INodeParameters = {},
+): Promise<INodeListSearchResult> {
+	const node = cometChatNode(parameters);
+	const context = new LoadOptionsContext(
+		workflowWith(node),
+		node,
+		additionalDataFor(() => credentials),
+		'',
+	);
+	const search = (new CometChat().methods.listSearch as Record<string, Function>)[method];
+	return (await search.call(context, filter, paginationToken)) as INodeListSearchResult;
+}
+
+/** Calls one of the node's loadOptions methods through n8n-core's real load-options context. */
+export async function loadOptions(
+	credentials: CredentialData,
+	method: string,
+	parameters: INodeParameters = {},
+): Promise<INodePropertyOptions[]> {
+	const node = cometChatNode(parameters);
+	const context = new LoadOptionsContext(
+		workflowWith(node),
+		node,
+		additionalDataFor(() => credentials),
+		'',
+	);
+	const load = (new CometChat().methods.loadOptions as Record<string, Function>)[method];
+	return (await load.call(context)) as INodePropertyOptions[];
+}
+
+export interface CredentialTestResult {
+	status: 'OK' | 'Error';
+	message: string;
+}
+
+/**
+ * Tests the credential the way n8n's CredentialsTester does: its `test` request runs through
+ * n8n-core's RoutingNode with the credential applied, and its `rules` turn a status into a message.
+ */
+export async function testCredential(credentials: CredentialData): Promise<CredentialTestResult> {
+	const { request, rules } = credentialType.test;
+	const nodeType = {
+		description: {
+			displayName: 'Credential Test',
+			name: 'credentialTest',
+			group: ['transform'],
+			version: 1,
+			description: '',
+			defaults: {},
+			inputs: ['main'],
+			outputs: ['main'],
+			credentials: [{ name: credentialType.name, required: true }],
+			properties: [{ displayName: 'Temp', name: 'temp', type: 'string', routing: { request }, default: '' }],
+		},
+	} as unknown as INodeType;
+	const node: INode = {
+		id: 'temp',
+		name: 'Temp-Node',
+		type: 'test.credentialTest',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+		credentials: CREDENTIALS_REF,
+	};
+	nodeTypeClasses['test.credentialTest'] = { type: nodeType, sourcePath: '' };
+	const workflow = workflowWith(node);
+	const runExecutionData: IRunExecutionData = { resultData: { runData: {} } } as IRunExecutionData;
+	const context = new ExecuteContext(
+		workflow,
+		node,
+		additionalDataFor(() => credentials),
+		'internal',
+		runExecutionData,
+		0,
+		[],
+		{ main: [[{ json: {} }]] },
+		{ node, data: {}, source: null },
+		[],
+	);
+	try {
+		await new RoutingNode(context, nodeType, {
+			id: 'cred-1',
+			name: 'CometChat',
+			type: credentialType.name,
+			data: credentials,
+		}).runNode();
+		return { status: 'OK', message: 'Connection successful!' };
+	} catch (error) {
+		const status = (error as { cause?: { response?: { status?: number } }; httpCode?: string }).cause?.response
+			?.status ?? Number((error as { httpCode?: string }).httpCode);
+		for (const rule of rules ?? []) {
+			if (rule.type === 'responseCode' && rule.properties.value === status) {
+				return { status: 'Error', message: rule.properties.message };
+			}
+		}
+		return { status: 'Error', message: (error as Error).message };
+	}
+}
+
+/** A poll context of n8n-core, for the trigger's `poll()`; static data lives on the workflow. */
+export function pollContext(
+	workflow: Workflow,
+	node: INode,
+	credentials: CredentialData,
+	mode: WorkflowExecuteMode = 'trigger',
+): PollContext {
+	return new PollContext(workflow, node, additionalDataFor(() => credentials), mode, 'activate');
+}
+
+/** n8n-core's SSH client manager keeps a timer alive; stop it so jest can exit. */
+export async function shutdownEngine(): Promise<void> {
+	const { Container } = await import('@n8n/di');
+	// Not exported from n8n-core's index: reached by its file, as n8n's own tests do.
+	const { SSHClientsManager } = await import('n8n-core/dist/execution-engine/ssh-clients-manager');
+	if (Container.has(SSHClientsManager)) Container.get(SSHClientsManager).onShutdown();
+}
