@@ -14,6 +14,9 @@ export const LOCATOR_KINDS = {
 	user: { searchListMethod: 'searchUsers', placeholder: 'e.g. cometchat-uid-1', noun: 'user' },
 	group: { searchListMethod: 'searchGroups', placeholder: 'e.g. cometchat-guid-1', noun: 'group' },
 	role: { searchListMethod: 'searchRoles', placeholder: 'e.g. default', noun: 'role' },
+	reason: { searchListMethod: 'searchReasons', placeholder: 'e.g. spam', noun: 'reason' },
+	rule: { searchListMethod: 'searchRules', placeholder: 'e.g. profanity-filter', noun: 'rule' },
+	keywordList: { searchListMethod: 'searchKeywordLists', placeholder: 'e.g. profanity-list', noun: 'keyword list' },
 } satisfies Record<string, LocatorKind>;
 
 /** A resource locator: pick from a searchable list, or type the ID. */

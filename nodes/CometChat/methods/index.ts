@@ -8,6 +8,7 @@ import type {
 
 import { cometChatRequest } from '../transport/request';
 import { PAGES_MAX_PAGE_SIZE } from '../transport/paginate';
+import { moderationListSearch } from './moderation';
 
 /** Entries a list shows per page while the user scrolls. */
 const LIST_PAGE_SIZE = 100;
@@ -34,6 +35,7 @@ async function searchPages(
 }
 
 export const listSearch = {
+	...moderationListSearch,
 	async searchUsers(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
 		return await searchPages(
 			this,
