@@ -89,9 +89,9 @@ module.exports = { userConversationId, userOut, userEntity, pagination };
 /**
  * A group as the API shows it, from the point of view of `viewer` (onBehalfOf, else the owner):
  * `scope`, `joinedAt` and `hasJoined` describe that user's membership.
- * @param {Store} store @param {import('./store').Group} g @param {string} [viewer]
+ * @param {import('./store').Group} g @param {string} [viewer]
  */
-function groupOut(store, g, viewer) {
+function groupOut(g, viewer) {
 	/** @type {Record<string, any>} */
 	const out = { guid: g.guid, name: g.name };
 	if (g.description !== undefined) out.description = g.description;
@@ -124,7 +124,7 @@ function messageOut(store, m, o = {}) {
 	};
 	if (m.receiverType === 'group') {
 		const g = store.groups.get(m.receiver);
-		entities.receiver = { entity: g ? groupOut(store, g, m.sender) : { guid: m.receiver }, entityType: 'group' };
+		entities.receiver = { entity: g ? groupOut(g, m.sender) : { guid: m.receiver }, entityType: 'group' };
 	} else {
 		const r = store.users.get(m.receiver);
 		entities.receiver = { entity: r ? userEntity(r, m.sender) : { uid: m.receiver }, entityType: 'user' };

@@ -37,7 +37,7 @@ function register(router, store) {
 			guid: body.guid, name: body.name, type: body.type, password: body.password, icon: body.icon,
 			description: body.description, metadata: body.metadata, owner, tags: body.tags, members,
 		});
-		return { data: groupOut(store, g, onBehalfOf) };
+		return { data: groupOut(g, onBehalfOf) };
 	});
 
 	// Extra: list groups (searchKey on guid/name prefix, perPage/page, newest first).
@@ -51,13 +51,13 @@ function register(router, store) {
 			.reverse()
 			.sort((a, b) => b.createdAt - a.createdAt);
 		const items = all.slice((page - 1) * perPage, page * perPage);
-		return { data: items.map((g) => groupOut(store, g, viewer)), meta: { pagination: pagination(all.length, items.length, perPage, page) } };
+		return { data: items.map((g) => groupOut(g, viewer)), meta: { pagination: pagination(all.length, items.length, perPage, page) } };
 	});
 
 	// Extra: get one group.
 	router.add('GET', '/v3/groups/:guid', (req) => {
 		const viewer = optionalOnBehalfOf(store, req);
-		return { data: groupOut(store, store.requireGroup(req.params.guid), viewer) };
+		return { data: groupOut(store.requireGroup(req.params.guid), viewer) };
 	});
 
 	router.add('GET', '/v3/groups/:guid/bannedusers', (req) => {
