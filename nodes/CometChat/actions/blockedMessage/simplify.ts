@@ -1,0 +1,41 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { compact } from '../../helpers/parameters';
+
+/** The fields a simplified blocked message has (Options → Simplify, and the trigger's output). */
+export const SIMPLIFIED_BLOCKED_MESSAGE_FIELDS = [
+	'id',
+	'sender',
+	'receiverType',
+	'receiver',
+	'type',
+	'text',
+	'status',
+	'ruleId',
+	'ruleName',
+	'action',
+	'createdAt',
+];
+
+/**
+ * A blocked-message record (spec 2.12) in short: the message's id, parties, type and text, its
+ * moderation status, and the rule that blocked it.
+ */
+export function simplifyBlockedMessage(record: IDataObject): IDataObject {
+	const message = (record.message ?? {}) as IDataObject;
+	const data = (message.data ?? {}) as IDataObject;
+	const moderation = (data.moderation ?? {}) as IDataObject;
+	return compact({
+		id: message.id,
+		sender: message.sender,
+		receiverType: message.receiverType,
+		receiver: message.receiver,
+		type: message.type,
+		text: data.text,
+		status: moderation.status,
+		ruleId: record.ruleId,
+		ruleName: record.ruleName,
+		action: record.action,
+		createdAt: record.createdAt,
+	});
+}

@@ -1,0 +1,50 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { compact } from '../../helpers/parameters';
+
+/** The fields a simplified flagged message has (Options → Simplify, and the trigger's output). */
+export const SIMPLIFIED_FLAGGED_MESSAGE_FIELDS = [
+	'id',
+	'sender',
+	'receiverType',
+	'receiver',
+	'text',
+	'flaggedCount',
+	'reasonId',
+	'reason',
+	'remark',
+	'flaggedBy',
+	'flaggedAt',
+];
+
+/** The latest entry of `flaggedBy` (largest `flaggedAt`; on a tie, the later entry). */
+export function latestFlag(record: IDataObject): IDataObject | undefined {
+	const flags = Array.isArray(record.flaggedBy) ? (record.flaggedBy as IDataObject[]) : [];
+	let latest: IDataObject | undefined;
+	for (const flag of flags) {
+		if (!latest || Number(flag.flaggedAt ?? 0) >= Number(latest.flaggedAt ?? 0)) latest = flag;
+	}
+	return latest;
+}
+
+/**
+ * A flagged message (spec 2.11) in short: who sent what to whom, how often it was flagged, and the
+ * latest flag's reason, remark, flagger and time.
+ */
+export function simplifyFlaggedMessage(record: IDataObject): IDataObject {
+	const data = (record.data ?? {}) as IDataObject;
+	const latest = latestFlag(record) ?? {};
+	return compact({
+		id: record.id,
+		sender: record.sender,
+		receiverType: record.receiverType,
+		receiver: record.receiver,
+		text: data.text,
+		flaggedCount: record.flaggedCount,
+		reasonId: latest.reasonId,
+		reason: latest.reasonName,
+		remark: latest.remark,
+		flaggedBy: latest.uid,
+		flaggedAt: latest.flaggedAt,
+	});
+}
