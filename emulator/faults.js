@@ -10,7 +10,7 @@ const FAULT_KINDS = /** @type {const} */ (['429', '500', '503', 'reset', 'trunca
 /**
  * @typedef {typeof FAULT_KINDS[number]} FaultKind
  * @typedef {{ kind: FaultKind, retryAfter?: number, slowMs?: number }} Fault
- * @typedef {{ method?: string, pathPrefix?: string, host?: 'chat' | 'call' }} FaultMatch
+ * @typedef {{ method?: string, pathPrefix?: string, host?: 'chat' | 'call', query?: Record<string, string> }} FaultMatch
  * @typedef {{ rate: number, seed: number, kinds: FaultKind[], retryAfter: number, slowMs: number }} FaultOptions
  */
 
@@ -73,14 +73,16 @@ class Faults {
 	}
 
 	/**
-	 * @param {{ method: string, rawPath: string, host: 'chat' | 'call' }} req
+	 * @param {{ method: string, rawPath: string, host: 'chat' | 'call', query?: Record<string, string | string[]> }} req
 	 * @returns {Fault | undefined} the fault for this request, counted
 	 */
 	pick(req) {
 		const i = this.queue.findIndex(({ match }) =>
 			(match.method === undefined || match.method.toUpperCase() === req.method) &&
 			(match.pathPrefix === undefined || req.rawPath.startsWith(match.pathPrefix)) &&
-			(match.host === undefined || match.host === req.host));
+			(match.host === undefined || match.host === req.host) &&
+			// e.g. { page: '2' }: fail one page of a list, not the first request to it
+			Object.entries(match.query ?? {}).every(([k, v]) => String(req.query?.[k]) === String(v)));
 		/** @type {Fault | undefined} */
 		let fault;
 		if (i >= 0) {

@@ -140,7 +140,7 @@ async function startEmulator(options = {}) {
 		}
 		const extraHeaders = rl.headers;
 
-		const fault = faults.pick({ method, rawPath, host });
+		const fault = faults.pick({ method, rawPath, host, query });
 		if (fault) entry.fault = fault.kind;
 		if (fault?.kind === '429') {
 			const retryAfter = fault.retryAfter ?? faults.options.retryAfter;

@@ -157,6 +157,12 @@ describe('injectNext matching', () => {
 		expect((await ctx.api.get('/users/a')).status).toBe(503);
 		expect((await ctx.api.get('/users')).status).toBe(200);
 	});
+	test('query match: only the page asked for fails', async () => {
+		ctx.emu.injectNext(['500'], { pathPrefix: '/v3/users', query: { page: '2' } });
+		expect((await ctx.api.get('/users?page=1')).status).toBe(200);
+		expect((await ctx.api.get('/users?page=2')).status).toBe(500);
+		expect((await ctx.api.get('/users?page=2')).status).toBe(200);
+	});
 	test('host match', async () => {
 		ctx.emu.injectNext(['500'], { host: 'call' });
 		expect((await ctx.api.get('/users')).status).toBe(200);
