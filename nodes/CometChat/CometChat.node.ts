@@ -8,6 +8,7 @@ import type {
 import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { findOperation, nodeProperties } from './actions';
+import { asNodeError } from './helpers/errors';
 import { listSearch, loadOptions } from './methods';
 
 export class CometChat implements INodeType {
@@ -68,10 +69,7 @@ function withItemIndex(
 	error: unknown,
 	itemIndex: number,
 ): NodeApiError | NodeOperationError {
-	const nodeError =
-		error instanceof NodeApiError || error instanceof NodeOperationError
-			? error
-			: new NodeOperationError(context.getNode(), error as Error, { itemIndex });
+	const nodeError = asNodeError(context.getNode(), error, itemIndex);
 	if (!nodeError.message.includes('[item ')) nodeError.message = `${nodeError.message} [item ${itemIndex}]`;
 	nodeError.context.itemIndex = itemIndex;
 	return nodeError;

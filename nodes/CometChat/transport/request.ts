@@ -139,7 +139,7 @@ export async function cometChatRequest(
 				await sleep(backoffMs(transientRetries++));
 				continue;
 			}
-			throw connectionError(this, request, code, error);
+			throw markTransient(connectionError(this, request, code, error));
 		}
 
 		const { statusCode } = response;
@@ -148,11 +148,11 @@ export async function cometChatRequest(
 				await sleep(retryAfterMs(response.headers, rateLimitRetries++));
 				continue;
 			}
-			throw serviceError(this, request, response, {
+			throw markTransient(serviceError(this, request, response, {
 				message: `CometChat's rate limit was still exceeded after ${MAX_RATE_LIMIT_RETRIES} retries`,
 				description:
 					'The app sends more requests a minute than its plan allows. Lower the batch size, add a Wait node, or spread the work over time.',
-			});
+			}));
 		}
 		if (TRANSIENT_STATUSES.has(statusCode) && idempotent && transientRetries < MAX_TRANSIENT_RETRIES) {
 			await sleep(backoffMs(transientRetries++));
@@ -166,15 +166,16 @@ export async function cometChatRequest(
 				await sleep(backoffMs(transientRetries++));
 				continue;
 			}
-			throw serviceError(this, request, response, {
+			throw markTransient(serviceError(this, request, response, {
 				message: 'CometChat sent an answer that is not valid JSON',
 				description: idempotent
 					? 'The answer stayed unreadable after retries. Try again later.'
 					: 'The request may have been applied. Check in CometChat before you run it again.',
-			});
+			}));
 		}
 		if (statusCode < 200 || statusCode >= 300) {
-			throw serviceError(this, request, { ...response, body });
+			const error = serviceError(this, request, { ...response, body });
+			throw statusCode >= 500 ? markTransient(error) : error;
 		}
 		return body as CometChatResponse;
 	}
@@ -284,6 +285,19 @@ function hintFor(code: string | undefined, status: number): string {
 		return ' Pick another id, or use an Update (or Upsert) operation for an existing one.';
 	}
 	return '';
+}
+
+/** Errors that a later attempt may not meet: overload, server errors, broken connections. */
+const transientErrors = new WeakSet<object>();
+
+function markTransient<T extends object>(error: T): T {
+	transientErrors.add(error);
+	return error;
+}
+
+/** Whether an error this module raised is transient, e.g. so a polling trigger can wait for its next poll. */
+export function isTransientError(error: unknown): boolean {
+	return typeof error === 'object' && error !== null && transientErrors.has(error);
 }
 
 /** The service code of an error this module raised, for operations that branch on it (e.g. Upsert). */
