@@ -1,0 +1,225 @@
+import type {
+	IDataObject,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	IPollFunctions,
+} from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+
+import { LOCATOR_KINDS, locatorField, simplifyOption } from './fields/common';
+import { asNodeError } from './helpers/errors';
+import { locatorValue } from './helpers/parameters';
+import { moderationListSearch } from './methods/moderation';
+import type { TriggerEvent } from './trigger/events';
+import { TRIGGER_EVENTS } from './trigger/events';
+import type { ScannedRecord, Watermark } from './trigger/watermark';
+import { advance, isSeen, reachedOlder } from './trigger/watermark';
+import { moderationPages } from './transport/paginate';
+import { isTransientError } from './transport/request';
+
+/** What the trigger keeps in the workflow's static data, per event. */
+interface EventState {
+	/** Absent until something was seen: then everything that arrives is new. */
+	watermark?: Watermark;
+}
+type TriggerState = Partial<Record<TriggerEvent['value'], EventState>>;
+
+/** Pages a manual test reads at most to find a sample that passes the filter. */
+const SAMPLE_PAGES = 3;
+
+export class CometChatTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'CometChat Trigger',
+		name: 'cometChatTrigger',
+		icon: { light: 'file:cometchat.svg', dark: 'file:cometchat.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{$parameter["events"].join(", ")}}',
+		description: 'Starts the workflow when a message is flagged by a user or blocked by a moderation rule',
+		defaults: { name: 'CometChat Trigger' },
+		polling: true,
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'cometChatApi', required: true }],
+		properties: [
+			{
+				displayName: 'Events',
+				name: 'events',
+				type: 'multiOptions',
+				required: true,
+				options: TRIGGER_EVENTS.map(({ name, value }) => ({ name, value })),
+				default: ['flaggedMessage'],
+				description: 'Which moderation events start the workflow. Each output item says which one in its "event" field.',
+			},
+			{
+				...locatorField(LOCATOR_KINDS.reason, {
+					name: 'reasonId',
+					displayName: 'Only Flagged For Reason',
+					description: 'Only flagged messages whose latest flag gives this reason. Leave empty for all.',
+				}),
+				displayOptions: { show: { events: ['flaggedMessage'] } },
+			},
+			{
+				...locatorField(LOCATOR_KINDS.rule, {
+					name: 'ruleId',
+					displayName: 'Only Blocked By Rule',
+					description: 'Only messages blocked by this moderation rule. Leave empty for all.',
+				}),
+				displayOptions: { show: { events: ['blockedMessage'] } },
+			},
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add Option',
+				default: {},
+				options: [
+					{
+						displayName: 'Include Existing on First Poll',
+						name: 'includeExisting',
+						type: 'boolean',
+						default: false,
+						description:
+							'Whether the first poll emits every message already flagged or blocked. When off, the first poll only notes where the lists stand, and later polls emit what is new.',
+					},
+					simplifyOption('id, sender, receiver, text, the reason or rule, and when'),
+				],
+			},
+		],
+	};
+
+	methods = { listSearch: moderationListSearch };
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		const events = selectedEvents(this);
+		const options = this.getNodeParameter('options', {}) as IDataObject;
+		if (this.getMode() === 'manual') return [await samples(this, events, options)];
+
+		const staticData = this.getWorkflowStaticData('node') as { events?: TriggerState };
+		const stored: TriggerState = staticData.events ?? {};
+		const firstPoll = events.some((event) => stored[event.value] === undefined);
+		const updated: TriggerState = {};
+		const output: INodeExecutionData[] = [];
+		try {
+			for (const event of events) {
+				const state = stored[event.value];
+				if (state === undefined && options.includeExisting !== true) {
+					updated[event.value] = { watermark: await newestWatermark(this, event) };
+					continue;
+				}
+				const fresh = await newRecords(this, event, state?.watermark);
+				updated[event.value] = { watermark: advance(state?.watermark, fresh) };
+				output.push(...toItems(this, event, fresh, options));
+			}
+		} catch (error) {
+			// A failed poll emits nothing and keeps the state as it was: the next poll reads it all again.
+			if (firstPoll || !isTransientError(error)) throw asNodeError(this.getNode(), error);
+			this.logger.warn(`CometChat Trigger: the poll failed and is retried at the next poll time (${(error as Error).message})`);
+			return null;
+		}
+		// Saved only now, after every request of the poll succeeded.
+		staticData.events = { ...stored, ...updated };
+		return output.length > 0 ? [output] : null;
+	}
+}
+
+function selectedEvents(context: IPollFunctions): TriggerEvent[] {
+	const values = context.getNodeParameter('events', []) as string[];
+	const events = TRIGGER_EVENTS.filter((event) => values.includes(event.value));
+	if (events.length === 0) {
+		throw new NodeOperationError(context.getNode(), 'No event is selected', {
+			description: 'Choose New Flagged Message, New Blocked Message, or both, in Events.',
+		});
+	}
+	return events;
+}
+
+/** The reason or rule a user narrowed the event to, if any. */
+function filterIdOf(context: IPollFunctions, event: TriggerEvent): string {
+	const parameter = event.value === 'flaggedMessage' ? 'reasonId' : 'ruleId';
+	return locatorValue(context.getNodeParameter(parameter, ''));
+}
+
+/** Reads newest-first pages until they go below the watermark, and keeps what was not emitted. */
+async function newRecords(
+	context: IPollFunctions,
+	event: TriggerEvent,
+	watermark: Watermark | undefined,
+): Promise<ScannedRecord[]> {
+	const fresh: ScannedRecord[] = [];
+	for await (const page of moderationPages.call(context, { method: 'GET', path: event.path })) {
+		let oldestOnPage = Infinity;
+		for (const record of page) {
+			const timestamp = event.timestampOf(record);
+			const key = event.keyOf(record);
+			oldestOnPage = Math.min(oldestOnPage, timestamp);
+			if (!isSeen(watermark, timestamp, key)) fresh.push({ record, timestamp, key });
+		}
+		if (reachedOlder(watermark, oldestOnPage)) break;
+	}
+	return fresh;
+}
+
+/** Where the list stands now: its newest second, and every record of that second. */
+async function newestWatermark(context: IPollFunctions, event: TriggerEvent): Promise<Watermark | undefined> {
+	let watermark: Watermark | undefined;
+	for await (const page of moderationPages.call(context, { method: 'GET', path: event.path })) {
+		for (const record of page) {
+			const timestamp = event.timestampOf(record);
+			watermark ??= { timestamp, keysAtTimestamp: [] };
+			if (timestamp < watermark.timestamp) return watermark;
+			watermark.keysAtTimestamp.push(event.keyOf(record));
+		}
+	}
+	return watermark;
+}
+
+/** Output items, oldest first, filtered and (unless turned off) simplified, each naming its event. */
+function toItems(
+	context: IPollFunctions,
+	event: TriggerEvent,
+	fresh: ScannedRecord[],
+	options: IDataObject,
+): INodeExecutionData[] {
+	const filterId = filterIdOf(context, event);
+	// The list is newest first; reversed and sorted stably, records of one second keep their order.
+	return [...fresh]
+		.reverse()
+		.sort((a, b) => a.timestamp - b.timestamp)
+		.filter(({ record }) => !filterId || event.matches(record, filterId))
+		.map(({ record }) => ({ json: toJson(event, record, options) }));
+}
+
+function toJson(event: TriggerEvent, record: IDataObject, options: IDataObject): IDataObject {
+	return { event: event.value, ...(options.simplify === false ? record : event.simplify(record)) };
+}
+
+/** The Test button: the newest item of each event, without touching the state. */
+async function samples(
+	context: IPollFunctions,
+	events: TriggerEvent[],
+	options: IDataObject,
+): Promise<INodeExecutionData[]> {
+	const items: INodeExecutionData[] = [];
+	for (const event of events) {
+		const filterId = filterIdOf(context, event);
+		let pagesRead = 0;
+		for await (const page of moderationPages.call(context, { method: 'GET', path: event.path })) {
+			const sample = page.find((record) => !filterId || event.matches(record, filterId));
+			if (sample) {
+				items.push({ json: toJson(event, sample, options) });
+				break;
+			}
+			if (++pagesRead >= SAMPLE_PAGES) break;
+		}
+	}
+	if (items.length === 0) {
+		const names = events.map((event) => event.name.replace('New ', '').toLowerCase()).join(' or ');
+		throw new NodeOperationError(context.getNode(), `There is no ${names} to show yet`, {
+			description:
+				'The test shows the newest one as a sample. Flag a message in CometChat (or wait for a moderation rule to block one), then test again. Once the workflow is active, new ones start it.',
+		});
+	}
+	return items;
+}

@@ -1,0 +1,360 @@
+/**
+ * CometChat Trigger: `poll()` through n8n-core's real PollContext against the emulator. Static data
+ * lives on the Workflow between polls, as in n8n.
+ */
+import type { IDataObject, INode, INodeExecutionData, WorkflowExecuteMode } from 'n8n-workflow';
+
+import { CometChatTrigger } from '../../nodes/CometChat/CometChatTrigger.node';
+import { apiRequests, credentialsFor, startTestEmulator } from '../harness/emulator';
+import type { Emulator } from '../harness/emulator';
+import { pollContext, registerNodeType, shutdownEngine, TRIGGER_TYPE, workflowWith } from '../harness/engine';
+
+const trigger = new CometChatTrigger();
+registerNodeType(TRIGGER_TYPE, trigger);
+
+let emulator: Emulator;
+const T0 = 1_790_000_000;
+
+beforeAll(async () => {
+	emulator = await startTestEmulator();
+});
+
+afterAll(async () => {
+	await emulator.close();
+	await shutdownEngine();
+});
+
+beforeEach(() => {
+	emulator.store.reset();
+	emulator.clearRequests();
+	emulator.store.setClock(T0);
+	for (const uid of ['alice', 'bob', 'carol', 'dave']) emulator.store.addUser({ uid, name: uid });
+	emulator.store.addRule({
+		id: 'no-spam-links',
+		name: 'No spam links',
+		conditions: [{ entity: 'message', operand: 'text', category: 'word', operator: 'contains', value: ['casino'] }],
+		action: ['blockMessage'],
+	});
+	emulator.store.addRule({
+		id: 'no-insults',
+		name: 'No insults',
+		conditions: [{ entity: 'message', operand: 'text', category: 'word', operator: 'contains', value: ['idiot'] }],
+		action: ['blockMessage'],
+	});
+});
+
+let messageCount = 0;
+function message(text = 'hello'): string {
+	return emulator.store.addMessage({ sender: 'alice', receiver: 'bob', data: { text: `${text} ${++messageCount}` } }).id;
+}
+
+function flag(messageId: string, uid: string, flaggedAt: number, reasonId = 'spam') {
+	emulator.store.addFlag({ messageId, uid, reasonId, remark: `${uid} flagged`, flaggedAt });
+}
+
+function block(messageId: string, createdAt: number, ruleId = 'no-spam-links') {
+	emulator.store.addBlocked({ messageId, ruleId, createdAt });
+}
+
+interface Watcher {
+	poll(mode?: WorkflowExecuteMode): Promise<INodeExecutionData[]>;
+	staticData(): IDataObject;
+}
+
+/** One active workflow holding the trigger: each poll shares its static data, as in n8n. */
+function watcher(parameters: IDataObject = {}): Watcher {
+	const node: INode = {
+		id: 'trigger',
+		name: 'CometChat Trigger',
+		type: TRIGGER_TYPE,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: { events: ['flaggedMessage'], ...parameters } as INode['parameters'],
+		credentials: { cometChatApi: { id: 'cred-1', name: 'CometChat (emulator)' } },
+	};
+	const workflow = workflowWith(node);
+	return {
+		async poll(mode = 'trigger') {
+			const result = await trigger.poll!.call(pollContext(workflow, node, credentialsFor(emulator), mode));
+			return result?.[0] ?? [];
+		},
+		staticData: () => JSON.parse(JSON.stringify(workflow.getStaticData('node', node))) as IDataObject,
+	};
+}
+
+const ids = (items: INodeExecutionData[]) => items.map((item) => String(item.json.id));
+
+describe('first poll', () => {
+	it('emits nothing and sets the watermark', async () => {
+		flag(message(), 'bob', T0 - 10);
+		flag(message(), 'carol', T0 - 5);
+		const w = watcher();
+		expect(await w.poll()).toEqual([]);
+		expect(w.staticData()).toMatchObject({ events: { flaggedMessage: { watermark: { timestamp: T0 - 5 } } } });
+		expect(await w.poll()).toEqual([]);
+	});
+
+	it('emits everything, oldest first, with Include Existing on First Poll', async () => {
+		const older = message();
+		const newer = message();
+		flag(older, 'bob', T0 - 10);
+		flag(newer, 'carol', T0 - 5);
+		const w = watcher({ options: { includeExisting: true } });
+		const items = await w.poll();
+		expect(ids(items)).toEqual([older, newer]);
+		expect(items[0].json).toMatchObject({
+			event: 'flaggedMessage',
+			id: older,
+			sender: 'alice',
+			receiver: 'bob',
+			flaggedCount: 1,
+			reasonId: 'spam',
+			remark: 'bob flagged',
+			flaggedBy: 'bob',
+			flaggedAt: T0 - 10,
+		});
+		expect(await w.poll()).toEqual([]);
+	});
+});
+
+describe('later polls', () => {
+	it('emit exactly the new items', async () => {
+		flag(message(), 'bob', T0 - 10);
+		const w = watcher();
+		await w.poll();
+		const a = message();
+		const b = message();
+		flag(a, 'bob', T0 + 1);
+		flag(b, 'carol', T0 + 2);
+		expect(ids(await w.poll())).toEqual([a, b]);
+		expect(await w.poll()).toEqual([]);
+	});
+
+	it('emit three items flagged in the same second across two polls, each once', async () => {
+		const w = watcher();
+		await w.poll();
+		const [a, b, c] = [message(), message(), message()];
+		flag(a, 'bob', T0);
+		flag(b, 'bob', T0);
+		expect(ids(await w.poll()).sort()).toEqual([a, b].sort());
+		flag(c, 'bob', T0);
+		expect(ids(await w.poll())).toEqual([c]);
+		expect(await w.poll()).toEqual([]);
+	});
+
+	it('emit a message again when someone else flags it later', async () => {
+		const w = watcher();
+		await w.poll();
+		const a = message();
+		flag(a, 'bob', T0 + 1);
+		expect(ids(await w.poll())).toEqual([a]);
+		flag(a, 'carol', T0 + 9, 'harassment');
+		const again = await w.poll();
+		expect(again.map((item) => item.json)).toEqual([
+			expect.objectContaining({ id: a, flaggedCount: 2, flaggedBy: 'carol', reasonId: 'harassment' }),
+		]);
+		expect(await w.poll()).toEqual([]);
+	});
+
+	it('read one page when 10 new items sit on top of 100,000 old ones', async () => {
+		emulator.store.setClock(T0 - 1000);
+		emulator.store.addFlaggedMessages(100_000);
+		emulator.store.setClock(T0);
+		const w = watcher();
+		await w.poll();
+		const fresh = Array.from({ length: 10 }, () => message());
+		fresh.forEach((id, i) => flag(id, 'dave', T0 + i));
+		emulator.clearRequests();
+		expect(ids(await w.poll())).toEqual(fresh);
+		expect(apiRequests(emulator)).toHaveLength(1);
+	});
+
+	it('emit nothing and lose nothing when the second page fails', async () => {
+		const w = watcher();
+		await w.poll();
+		const fresh = Array.from({ length: 150 }, () => message());
+		fresh.forEach((id, i) => flag(id, 'bob', T0 + 1 + i));
+		const before = w.staticData();
+		emulator.injectNext(['500'], { pathPrefix: '/v3/moderation/flagged-messages', query: { page: '2' } });
+		emulator.clearRequests();
+		expect(await w.poll()).toEqual([]);
+		expect(apiRequests(emulator).map((request) => [request.query.page, request.status])).toEqual([
+			['1', 200],
+			['2', 500],
+		]);
+		expect(w.staticData()).toEqual(before);
+		const retried = await w.poll();
+		expect(ids(retried)).toEqual(fresh);
+		expect(await w.poll()).toEqual([]);
+	});
+
+	it('filter by reason without losing their place', async () => {
+		const w = watcher({ reasonId: { __rl: true, mode: 'list', value: 'harassment' } });
+		await w.poll();
+		const [a, b] = [message(), message()];
+		flag(a, 'bob', T0 + 1, 'spam');
+		flag(b, 'bob', T0 + 2, 'harassment');
+		expect(ids(await w.poll())).toEqual([b]);
+		expect(await w.poll()).toEqual([]);
+	});
+});
+
+describe('blocked messages', () => {
+	it('emit new blocked messages, both events in one poll, each saying which it is', async () => {
+		const w = watcher({ events: ['flaggedMessage', 'blockedMessage'] });
+		await w.poll();
+		const [spam, insult, flagged] = [message('casino'), message('idiot'), message()];
+		block(spam, T0 + 1);
+		block(insult, T0 + 1, 'no-insults');
+		flag(flagged, 'carol', T0 + 2);
+		const items = await w.poll();
+		expect(items.map((item) => [item.json.event, item.json.id])).toEqual([
+			['flaggedMessage', flagged],
+			['blockedMessage', spam],
+			['blockedMessage', insult],
+		]);
+		expect(items.find((item) => item.json.id === spam)?.json).toMatchObject({
+			event: 'blockedMessage',
+			ruleId: 'no-spam-links',
+			ruleName: 'No spam links',
+			status: 'pending',
+		});
+		expect(await w.poll()).toEqual([]);
+	});
+
+	it('filter by rule, and give the raw record when Simplify is off', async () => {
+		const w = watcher({
+			events: ['blockedMessage'],
+			ruleId: { __rl: true, mode: 'id', value: 'no-insults' },
+			options: { simplify: false },
+		});
+		await w.poll();
+		const [spam, insult] = [message('casino'), message('idiot')];
+		block(spam, T0 + 1);
+		block(insult, T0 + 2, 'no-insults');
+		const items = await w.poll();
+		expect(items).toHaveLength(1);
+		expect(items[0].json).toMatchObject({ event: 'blockedMessage', ruleId: 'no-insults', message: { id: insult } });
+		expect(items[0].json).toHaveProperty('revisionId');
+	});
+});
+
+describe('manual mode (the Test button)', () => {
+	it('returns the newest item without touching the state', async () => {
+		const w = watcher();
+		await w.poll();
+		const state = w.staticData();
+		const [a, b] = [message(), message()];
+		flag(a, 'bob', T0 + 1);
+		flag(b, 'bob', T0 + 2);
+		expect(ids(await w.poll('manual'))).toEqual([b]);
+		expect(w.staticData()).toEqual(state);
+		expect(ids(await w.poll())).toEqual([a, b]);
+	});
+
+	it('says clearly when there is nothing to show', async () => {
+		const w = watcher({ events: ['flaggedMessage', 'blockedMessage'] });
+		await expect(w.poll('manual')).rejects.toThrow('There is no flagged message or blocked message to show yet');
+	});
+});
+
+describe('errors', () => {
+	it('reach the user on the first poll', async () => {
+		emulator.injectNext(['503', '503', '503', '503'], { pathPrefix: '/v3/moderation' });
+		await expect(watcher().poll()).rejects.toThrow(/Service Unavailable|unavailable/i);
+	});
+
+	it('are logged, not thrown, on a later poll when transient; a wrong key is thrown', async () => {
+		const w = watcher();
+		await w.poll();
+		emulator.injectNext(['500'], { pathPrefix: '/v3/moderation' });
+		expect(await w.poll()).toEqual([]);
+		// A wrong key is no passing fault: it is thrown, so the user sees it.
+		const node = wrongKeyNode();
+		const workflow = workflowWith(node);
+		workflow.getStaticData('node', node).events = { flaggedMessage: {} };
+		const context = pollContext(workflow, node, credentialsFor(emulator, { apiKey: 'nope' }));
+		await expect(trigger.poll!.call(context)).rejects.toMatchObject({
+			name: 'NodeApiError',
+			description: expect.stringMatching(/AUTH_ERR_APIKEY_NOT_FOUND.*Check the API key/),
+		});
+	});
+});
+
+function wrongKeyNode(): INode {
+	return {
+		id: 'trigger-2',
+		name: 'Wrong Key Trigger',
+		type: TRIGGER_TYPE,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: { events: ['flaggedMessage'] },
+		credentials: { cometChatApi: { id: 'cred-2', name: 'Wrong' } },
+	};
+}
+
+describe('soak', () => {
+	it('emits every flagged and blocked message exactly once over 500 polls with 15% faults', async () => {
+		const w = watcher({ events: ['flaggedMessage', 'blockedMessage'] });
+		await w.poll();
+		emulator.setFaults({
+			rate: 0.15,
+			seed: 7,
+			kinds: ['429', '500', '503', 'reset', 'truncated', 'invalidJson'],
+			retryAfter: 0,
+		});
+		const expected = { flaggedMessage: new Set<string>(), blockedMessage: new Set<string>() };
+		const seen = { flaggedMessage: [] as string[], blockedMessage: [] as string[] };
+		let random = 12345;
+		const next = () => (random = (random * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+		let clock = T0;
+		let failedPolls = 0;
+		for (let poll = 0; poll < 500; poll++) {
+			// Time moves 0 or 1 s a poll, so many arrivals share a second with the previous poll's.
+			clock += next() < 0.5 ? 0 : 1;
+			emulator.store.setClock(clock);
+			const arrivals = Math.floor(next() * 4);
+			for (let i = 0; i < arrivals; i++) {
+				const id = message(next() < 0.5 ? 'casino' : 'fine');
+				if (next() < 0.6) {
+					const flagger = ['bob', 'carol', 'dave'][Math.floor(next() * 3)];
+					flag(id, flagger, clock);
+					expected.flaggedMessage.add(`${id}@${clock}`);
+				} else {
+					block(id, clock);
+					expected.blockedMessage.add(`${id}@${clock}`);
+				}
+			}
+			const faultsBefore = Object.values(emulator.faultCounts).reduce((a, b) => a + b, 0);
+			const items = await w.poll();
+			for (const item of items) {
+				const event = item.json.event as 'flaggedMessage' | 'blockedMessage';
+				const at = event === 'flaggedMessage' ? item.json.flaggedAt : item.json.createdAt;
+				seen[event].push(`${String(item.json.id)}@${String(at)}`);
+			}
+			const faultsAfter = Object.values(emulator.faultCounts).reduce((a, b) => a + b, 0);
+			if (items.length === 0 && faultsAfter > faultsBefore && arrivals > 0) failedPolls++;
+		}
+		emulator.setFaults({ rate: 0 });
+		for (const item of await w.poll()) {
+			const event = item.json.event as 'flaggedMessage' | 'blockedMessage';
+			const at = event === 'flaggedMessage' ? item.json.flaggedAt : item.json.createdAt;
+			seen[event].push(`${String(item.json.id)}@${String(at)}`);
+		}
+
+		const totals = {
+			flagged: expected.flaggedMessage.size,
+			blocked: expected.blockedMessage.size,
+			emittedFlagged: seen.flaggedMessage.length,
+			emittedBlocked: seen.blockedMessage.length,
+			faults: { ...emulator.faultCounts },
+			pollsThatFailedWithArrivalsPending: failedPolls,
+		};
+		console.log('trigger soak totals', JSON.stringify(totals));
+		expect(seen.flaggedMessage.sort()).toEqual([...expected.flaggedMessage].sort());
+		expect(seen.blockedMessage.sort()).toEqual([...expected.blockedMessage].sort());
+		expect(totals.flagged).toBeGreaterThan(200);
+		expect(totals.blocked).toBeGreaterThan(100);
+		expect(Object.values(emulator.faultCounts).reduce((a, b) => a + b, 0)).toBeGreaterThan(50);
+	}, 180_000);
+});
