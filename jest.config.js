@@ -4,6 +4,8 @@ module.exports = {
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts', '**/*.test.js'],
 	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'test/tsconfig.json' }] },
+	// Sources import `X.node.js` for `X.node.ts`: a bare `X.node` would find the codex `X.node.json` first under plain Node (tsx).
+	moduleNameMapper: { '^(\\.{1,2}/.*\\.node)\\.js$': '$1' },
 	setupFiles: ['<rootDir>/test/setup-env.js'],
 	testTimeout: 60000,
 };

@@ -41,7 +41,7 @@ import type {
 import { ICredentialsHelper, NodeHelpers, Workflow } from 'n8n-workflow';
 
 import { CometChatApi } from '../../credentials/CometChatApi.credentials';
-import { CometChat } from '../../nodes/CometChat/CometChat.node';
+import { CometChat } from '../../nodes/CometChat/CometChat.node.js';
 
 if (!process.env.N8N_USER_FOLDER) {
 	process.env.N8N_USER_FOLDER = mkdtempSync(join(tmpdir(), 'n8n-cometchat-test-'));

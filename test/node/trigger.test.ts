@@ -4,7 +4,7 @@
  */
 import type { IDataObject, INode, INodeExecutionData, WorkflowExecuteMode } from 'n8n-workflow';
 
-import { CometChatTrigger } from '../../nodes/CometChat/CometChatTrigger.node';
+import { CometChatTrigger } from '../../nodes/CometChat/CometChatTrigger.node.js';
 import { apiRequests, credentialsFor, startTestEmulator } from '../harness/emulator';
 import type { Emulator } from '../harness/emulator';
 import { pollContext, registerNodeType, shutdownEngine, TRIGGER_TYPE, workflowWith } from '../harness/engine';
