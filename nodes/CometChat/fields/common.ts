@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { PageLimit } from '../transport/paginate';
-import { locatorValue } from '../helpers/parameters';
+import { locatorValue, requiredId } from '../helpers/parameters';
 
 /** What a resource locator lists and how its ID looks. */
 interface LocatorKind {
@@ -68,6 +68,40 @@ export function onBehalfOfValue(context: IExecuteFunctions, itemIndex: number): 
 	return locatorValue(context.getNodeParameter('onBehalfOf', itemIndex, '')) || undefined;
 }
 
+/** Reads an On Behalf Of locator the service requires; an empty one fails with [item N]. */
+export function requiredOnBehalfOf(context: IExecuteFunctions, itemIndex: number): string {
+	return requiredId(
+		context,
+		itemIndex,
+		'onBehalfOf',
+		'On Behalf Of user',
+		'Choose the user the action is performed for from the list, or enter a UID.',
+	);
+}
+
+/** A user's auth token (a session): its own field, since tokens have no list to pick from. */
+export function authTokenField(description: string): INodeProperties {
+	return {
+		displayName: 'Auth Token',
+		name: 'authToken',
+		type: 'string',
+		typeOptions: { password: true },
+		required: true,
+		default: '',
+		description,
+	};
+}
+
+export function authTokenValue(context: IExecuteFunctions, itemIndex: number): string {
+	return requiredId(
+		context,
+		itemIndex,
+		'authToken',
+		'auth token',
+		"Enter the user's auth token, e.g. from the output of User → Create with With Auth Token on.",
+	);
+}
+
 /** Return All + Limit, as every list in n8n has them. */
 export function returnAllOrLimitFields(): INodeProperties[] {
 	return [
@@ -110,6 +144,18 @@ export function simplifyOption(fieldsKept: string): INodeProperties {
 	};
 }
 
+/** The Options collection of a list whose only option is Simplify (read back with `options`). */
+export function simplifyOptionsField(fieldsKept: string[]): INodeProperties {
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [simplifyOption(fieldsKept.join(', '))],
+	};
+}
+
 /** Applies `pick` to each record unless Options → Simplify was turned off. */
 export function simplifyRecords(
 	records: IDataObject[],
@@ -144,3 +190,27 @@ export const tagsField: INodeProperties = {
 	placeholder: 'e.g. vip, beta',
 	description: 'Tags separated by commas, or an array from an expression',
 };
+
+/** A message's ID (messages have no list to pick from: IDs come from earlier steps). */
+export function messageIdField(description: string): INodeProperties {
+	return {
+		displayName: 'Message ID',
+		name: 'messageId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. 1234',
+		description,
+	};
+}
+
+/** Reads the Message ID field; an empty one fails with [item N] and how to fill it in. */
+export function messageIdValue(context: IExecuteFunctions, itemIndex: number): string {
+	return requiredId(
+		context,
+		itemIndex,
+		'messageId',
+		'message ID',
+		"Enter the ID of the message, e.g. with the expression {{ $json.id }} after a step that sent or listed it.",
+	);
+}

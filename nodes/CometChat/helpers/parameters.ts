@@ -80,16 +80,20 @@ export function locatorValue(value: unknown): string {
 	return String(value ?? '').trim();
 }
 
-/** A required id from a resource locator or string field; an empty one fails with a clear message. */
+/**
+ * A required id from a resource locator or string field; an empty one fails with a clear message.
+ * `howToFix` replaces the default hint, which suits a resource locator.
+ */
 export function requiredId(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	parameterName: string,
 	label: string,
+	howToFix = `Choose a ${label} from the list or enter its ID.`,
 ): string {
 	const id = locatorValue(context.getNodeParameter(parameterName, itemIndex));
 	if (!id) {
-		throw inputError(context, itemIndex, `The ${label} is empty`, `Choose a ${label} from the list or enter its ID.`);
+		throw inputError(context, itemIndex, `The ${label} is empty`, howToFix);
 	}
 	return id;
 }

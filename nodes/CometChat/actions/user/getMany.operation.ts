@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import {
 	pageLimitOf,
 	returnAllOrLimitFields,
-	simplifyOption,
+	simplifyOptionsField,
 	simplifyRecords,
 } from '../../fields/common';
 import { compact, toStringList } from '../../helpers/parameters';
@@ -33,20 +33,22 @@ export const getMany: OperationDefinition = {
 					description: 'Whether to return only deactivated users',
 				},
 				{
-					displayName: 'Role',
+					displayName: 'Role Name or ID',
 					name: 'role',
-					type: 'string',
+					type: 'options',
+					typeOptions: { loadOptionsMethod: 'getRoles' },
 					default: '',
-					placeholder: 'e.g. default',
-					description: 'Only users with this role',
+					description:
+						'Only users with this role. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 				},
 				{
-					displayName: 'Roles',
+					displayName: 'Role Names or IDs',
 					name: 'roles',
-					type: 'string',
-					default: '',
-					placeholder: 'e.g. default, moderator',
-					description: 'Only users with one of these roles, separated by commas',
+					type: 'multiOptions',
+					typeOptions: { loadOptionsMethod: 'getRoles' },
+					default: [],
+					description:
+						'Only users with one of these roles. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 				},
 				{
 					displayName: 'Search In',
@@ -102,14 +104,7 @@ export const getMany: OperationDefinition = {
 				},
 			],
 		},
-		{
-			displayName: 'Options',
-			name: 'options',
-			type: 'collection',
-			placeholder: 'Add Option',
-			default: {},
-			options: [simplifyOption(SIMPLIFIED_USER_FIELDS.join(', '))],
-		},
+		simplifyOptionsField(SIMPLIFIED_USER_FIELDS),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;

@@ -1,11 +1,16 @@
 import type { ResourceDefinition } from '../types';
 import { create } from './create.operation';
 import { get } from './get.operation';
+import { getFriends } from './getFriends.operation';
 import { getMany } from './getMany.operation';
+import { update } from './update.operation';
+import { updateAuthToken } from './updateAuthToken.operation';
+import { upsert } from './upsert.operation';
 
 export const user: ResourceDefinition = {
 	value: 'user',
 	name: 'User',
-	operations: [create, get, getMany],
+	description: 'People who chat: create, update, list and sync users, their friends and auth tokens',
+	operations: [create, upsert, get, getMany, getFriends, update, updateAuthToken],
 	defaultOperation: 'create',
 };

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { metadataField, tagsField } from '../../fields/common';
-import { compact, parseJsonObject, toStringList } from '../../helpers/parameters';
+import { compact, inputError, parseJsonObject, toStringList } from '../../helpers/parameters';
 
 /** The profile fields a user can be created or updated with (spec 4.1). */
 export const userProfileOptions: INodeProperties[] = [
@@ -56,4 +56,66 @@ export function userProfileBody(
 		metadata: parseJsonObject(context, itemIndex, fields.metadata, 'Metadata (JSON)'),
 		tags: fields.tags === undefined ? undefined : toStringList(fields.tags),
 	});
+}
+
+/**
+ * The fields of an operation that writes a whole user (Create, Upsert): UID, name and the profile.
+ * The texts differ by operation, so an AI agent reading them knows what happens to an existing UID.
+ */
+export function userRecordFields(texts: { uid: string; withAuthToken: string }): INodeProperties[] {
+	return [
+		{
+			displayName: 'UID',
+			name: 'uid',
+			type: 'string',
+			required: true,
+			default: '',
+			placeholder: 'e.g. cometchat-uid-1',
+			description: texts.uid,
+		},
+		{
+			displayName: 'Name',
+			name: 'name',
+			type: 'string',
+			required: true,
+			default: '',
+			placeholder: 'e.g. Ada Lovelace',
+			description: 'Display name of the user',
+		},
+		{
+			displayName: 'Additional Fields',
+			name: 'additionalFields',
+			type: 'collection',
+			placeholder: 'Add Field',
+			default: {},
+			options: [
+				...userProfileOptions,
+				{
+					displayName: 'With Auth Token',
+					name: 'withAuthToken',
+					type: 'boolean',
+					default: false,
+					description: texts.withAuthToken,
+				},
+			],
+		},
+	];
+}
+
+/** What the user record fields hold: the UID and the body of POST /users, without `withAuthToken`. */
+export function userRecordOf(
+	context: IExecuteFunctions,
+	itemIndex: number,
+): { uid: string; body: IDataObject; withAuthToken: boolean } {
+	const additionalFields = context.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const uid = String(context.getNodeParameter('uid', itemIndex) ?? '').trim();
+	if (!uid) {
+		throw inputError(context, itemIndex, 'The UID is empty', 'Enter the UID of the user, e.g. cometchat-uid-1.');
+	}
+	const body: IDataObject = {
+		uid,
+		name: context.getNodeParameter('name', itemIndex) as string,
+		...userProfileBody(context, itemIndex, additionalFields),
+	};
+	return { uid, body, withAuthToken: additionalFields.withAuthToken === true };
 }

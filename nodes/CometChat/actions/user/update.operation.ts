@@ -1,0 +1,93 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { LOCATOR_KINDS, locatorField } from '../../fields/common';
+import { inputError, requiredId, toStringList } from '../../helpers/parameters';
+import { cometChatRequest } from '../../transport/request';
+import type { OperationDefinition } from '../types';
+import { userProfileBody, userProfileOptions } from './profile';
+
+/** The attributes PUT /users/{uid} can clear (spec 4.1, `unset`). */
+const CLEARABLE = [
+	{ name: 'Avatar URL', value: 'avatar' },
+	{ name: 'Link', value: 'link' },
+	{ name: 'Metadata', value: 'metadata' },
+];
+
+const clearFields: INodeProperties = {
+	displayName: 'Clear Fields',
+	name: 'unset',
+	type: 'multiOptions',
+	options: CLEARABLE,
+	default: [],
+	description: 'Attributes to remove from the user. A cleared attribute cannot also be set here.',
+};
+
+const newName: INodeProperties = {
+	displayName: 'Name',
+	name: 'name',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. Ada Lovelace',
+	description: 'New display name of the user',
+};
+
+export const update: OperationDefinition = {
+	value: 'update',
+	name: 'Update',
+	action: 'Update a user',
+	description: 'Change the profile of an existing user, or clear its avatar, link or metadata',
+	properties: [
+		locatorField(LOCATOR_KINDS.user, {
+			name: 'uid',
+			displayName: 'User',
+			required: true,
+			description: 'The user to update',
+		}),
+		{
+			displayName: 'Update Fields',
+			name: 'updateFields',
+			type: 'collection',
+			placeholder: 'Add Field',
+			default: {},
+			options: [...userProfileOptions, clearFields, newName].sort((a, b) =>
+				a.displayName.localeCompare(b.displayName),
+			),
+		},
+	],
+	async execute(this: IExecuteFunctions, itemIndex: number) {
+		const uid = requiredId(this, itemIndex, 'uid', 'user');
+		const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+		const body: IDataObject = { ...userProfileBody(this, itemIndex, fields) };
+		if (typeof fields.name === 'string' && fields.name.trim() !== '') body.name = fields.name;
+		const unset = toStringList(fields.unset);
+		const unknown = unset.filter((attribute) => !CLEARABLE.some(({ value }) => value === attribute));
+		if (unknown.length > 0) {
+			throw inputError(
+				this,
+				itemIndex,
+				`Clear Fields holds "${unknown.join('", "')}", which cannot be cleared`,
+				'Only avatar, link and metadata can be cleared. Remove the other values from Clear Fields.',
+			);
+		}
+		const both = unset.filter((attribute) => body[attribute] !== undefined);
+		if (both.length > 0) {
+			throw inputError(
+				this,
+				itemIndex,
+				`"${both.join('", "')}" is both set and cleared`,
+				'Either remove it from Clear Fields, or remove its field from Update Fields.',
+			);
+		}
+		if (unset.length > 0) body.unset = unset;
+		if (Object.keys(body).length === 0) {
+			throw inputError(
+				this,
+				itemIndex,
+				'Nothing to update',
+				'Add at least one field under Update Fields, or choose attributes under Clear Fields.',
+			);
+		}
+		const response = await cometChatRequest.call(this, { method: 'PUT', path: ['users', uid], body });
+		return response.data as IDataObject;
+	},
+};
