@@ -1,10 +1,14 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { call } from './call';
+import { group } from './group';
+import { pushToken } from './pushToken';
+import { role } from './role';
 import type { OperationDefinition, ResourceDefinition } from './types';
 import { user } from './user';
 
 /** Every resource of the node, in the order of the Resource dropdown. */
-export const resources: ResourceDefinition[] = [user];
+export const resources: ResourceDefinition[] = [user, group, role, call, pushToken];
 
 const operationTable = new Map<string, OperationDefinition>(
 	resources.flatMap((resource) =>

@@ -1,0 +1,168 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { metadataField, onBehalfOfField, onBehalfOfValue, tagsField } from '../../fields/common';
+import { compact, inputError, parseJsonObject, requiredId, toStringList } from '../../helpers/parameters';
+import { cometChatRequest } from '../../transport/request';
+import type { OperationDefinition } from '../types';
+
+/** The group types of spec 2.3. */
+const GROUP_TYPES = ['public', 'password', 'private'];
+
+/** The member lists of POST /groups (`members`), each a list of UIDs. */
+const MEMBER_ROLES: Array<{ name: string; displayName: string; description: string }> = [
+	{ name: 'admins', displayName: 'Admins', description: 'Users who join as admins' },
+	{ name: 'moderators', displayName: 'Moderators', description: 'Users who join as moderators' },
+	{ name: 'participants', displayName: 'Participants', description: 'Users who join as participants' },
+	{ name: 'usersToBan', displayName: 'Users to Ban', description: 'Users banned from the group from the start' },
+];
+
+const memberFields: INodeProperties[] = MEMBER_ROLES.map(({ name, displayName, description }) => ({
+	displayName,
+	name,
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. cometchat-uid-1, cometchat-uid-2',
+	description: `${description}: UIDs separated by commas, or an array from an expression`,
+}));
+
+export const create: OperationDefinition = {
+	value: 'create',
+	name: 'Create',
+	action: 'Create a group',
+	description: 'Create a group, optionally with its first admins, moderators, participants and banned users',
+	properties: [
+		{
+			displayName: 'GUID',
+			name: 'guid',
+			type: 'string',
+			required: true,
+			default: '',
+			placeholder: 'e.g. cometchat-guid-1',
+			description: 'Unique identifier of the new group',
+		},
+		{
+			displayName: 'Name',
+			name: 'name',
+			type: 'string',
+			required: true,
+			default: '',
+			placeholder: 'e.g. Support Team',
+			description: 'Display name of the group',
+		},
+		{
+			displayName: 'Type',
+			name: 'type',
+			type: 'options',
+			required: true,
+			options: [
+				{ name: 'Password', value: 'password', description: 'Anyone who knows the password can join' },
+				{ name: 'Private', value: 'private', description: 'Only users added by a member can join' },
+				{ name: 'Public', value: 'public', description: 'Anyone can join' },
+			],
+			default: 'public',
+			description: 'Who can join the group',
+		},
+		{
+			displayName: 'Password',
+			name: 'password',
+			type: 'string',
+			typeOptions: { password: true },
+			required: true,
+			default: '',
+			description: 'The password users give to join the group',
+			displayOptions: { show: { type: ['password'] } },
+		},
+		onBehalfOfField(false, 'The user (UID) who creates the group and owns it unless Owner UID is set. Leave empty to act as the app.'),
+		{
+			displayName: 'Members',
+			name: 'members',
+			type: 'collection',
+			placeholder: 'Add Members',
+			default: {},
+			options: memberFields,
+		},
+		{
+			displayName: 'Additional Fields',
+			name: 'additionalFields',
+			type: 'collection',
+			placeholder: 'Add Field',
+			default: {},
+			options: [
+				{
+					displayName: 'Description',
+					name: 'description',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. Where the support team meets',
+					description: 'What the group is for',
+				},
+				{
+					displayName: 'Icon URL',
+					name: 'icon',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. https://example.com/icons/support.png',
+					description: 'URL of the group picture',
+				},
+				metadataField,
+				{
+					displayName: 'Owner UID',
+					name: 'owner',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. cometchat-uid-1',
+					description: 'The user who owns the group',
+				},
+				tagsField,
+			],
+		},
+	],
+	async execute(this: IExecuteFunctions, itemIndex: number) {
+		const guid = requiredId(this, itemIndex, 'guid', 'GUID', 'Enter the GUID of the new group, e.g. cometchat-guid-1.');
+		const type = String(this.getNodeParameter('type', itemIndex) ?? '').trim();
+		if (!GROUP_TYPES.includes(type)) {
+			throw inputError(
+				this,
+				itemIndex,
+				`The group type "${type}" is not known`,
+				'Choose Public, Password or Private, or give public, password or private from an expression.',
+			);
+		}
+		let password: string | undefined;
+		if (type === 'password') {
+			password = this.getNodeParameter('password', itemIndex, '') as string;
+			if (!password) {
+				throw inputError(
+					this,
+					itemIndex,
+					'A group of type Password needs a password',
+					'Fill in Password, or choose the type Public or Private.',
+				);
+			}
+		}
+		const members = this.getNodeParameter('members', itemIndex, {}) as IDataObject;
+		const memberLists = compact(
+			Object.fromEntries(MEMBER_ROLES.map(({ name }) => [name, toStringList(members[name])])),
+		);
+		const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+		const body = compact({
+			guid,
+			name: this.getNodeParameter('name', itemIndex) as string,
+			type,
+			password,
+			description: fields.description,
+			icon: fields.icon,
+			metadata: parseJsonObject(this, itemIndex, fields.metadata, 'Metadata (JSON)'),
+			owner: typeof fields.owner === 'string' ? fields.owner.trim() : undefined,
+			tags: fields.tags === undefined ? undefined : toStringList(fields.tags),
+			members: Object.keys(memberLists).length > 0 ? memberLists : undefined,
+		});
+		const response = await cometChatRequest.call(this, {
+			method: 'POST',
+			path: ['groups'],
+			body,
+			onBehalfOf: onBehalfOfValue(this, itemIndex),
+		});
+		return response.data as IDataObject;
+	},
+};

@@ -1,0 +1,35 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { authTokenField, authTokenValue } from '../../fields/common';
+import { cometChatRequest } from '../../transport/request';
+import type { OperationDefinition } from '../types';
+
+export const deleteTokens: OperationDefinition = {
+	value: 'delete',
+	name: 'Delete',
+	action: 'Delete push tokens',
+	description:
+		'Unregister the push tokens of an auth token, or all push tokens of its user, so the device(s) get no more notifications',
+	properties: [
+		authTokenField('The auth token (session) of the user whose push tokens to delete'),
+		{
+			displayName: 'All Tokens of the User',
+			name: 'all',
+			type: 'boolean',
+			default: false,
+			description:
+				"Whether to delete every push token of the auth token's user. When off, only the push tokens registered with this auth token are deleted.",
+		},
+	],
+	async execute(this: IExecuteFunctions, itemIndex: number) {
+		const authToken = authTokenValue(this, itemIndex);
+		const all = this.getNodeParameter('all', itemIndex, false) === true;
+		const response = await cometChatRequest.call(this, {
+			method: 'DELETE',
+			path: ['notifications', 'push', 'v1', 'tokens'],
+			qs: { all },
+			body: { authToken },
+		});
+		return response.data as IDataObject;
+	},
+};

@@ -1,0 +1,42 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { requiredId } from '../../helpers/parameters';
+import { authTokenField, authTokenValue } from '../../fields/common';
+import { cometChatRequest } from '../../transport/request';
+import type { OperationDefinition } from '../types';
+
+/** Beyond the spec: DELETE /notifications/push/v1/tokens/{pushToken}, a public CometChat endpoint. */
+export const deleteByValue: OperationDefinition = {
+	value: 'deleteByValue',
+	name: 'Delete by Value',
+	action: 'Delete a push token by its value',
+	description: "Unregister one push token of the auth token's user, given the push token itself",
+	properties: [
+		authTokenField('The auth token (session) of the user the push token belongs to'),
+		{
+			displayName: 'Push Token',
+			name: 'pushToken',
+			type: 'string',
+			typeOptions: { password: true },
+			required: true,
+			default: '',
+			description: 'The push token to delete, as the device registered it (e.g. an FCM or APNs token)',
+		},
+	],
+	async execute(this: IExecuteFunctions, itemIndex: number) {
+		const authToken = authTokenValue(this, itemIndex);
+		const pushToken = requiredId(
+			this,
+			itemIndex,
+			'pushToken',
+			'push token',
+			'Enter the push token to delete, as the device registered it.',
+		);
+		const response = await cometChatRequest.call(this, {
+			method: 'DELETE',
+			path: ['notifications', 'push', 'v1', 'tokens', pushToken],
+			body: { authToken },
+		});
+		return response.data as IDataObject;
+	},
+};

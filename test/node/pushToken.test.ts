@@ -1,0 +1,110 @@
+/** Push Token: Delete (one auth token's, or all of the user's) and Delete by Value, through n8n's engine against the emulator. */
+import { apiRequests, credentialsFor, TEST_API_KEY } from '../harness/emulator';
+import { runNode } from '../harness/engine';
+import { expectErrorItem, expectInputError, expectServiceError, useEmulator } from '../harness/suite';
+
+const emulator = useEmulator();
+
+/** Ada has two sessions (auth tokens) with two and one push tokens; Alan has one. */
+const seedTokens = () => {
+	const { store } = emulator();
+	store.addUser({ uid: 'ada', name: 'Ada' });
+	store.addUser({ uid: 'alan', name: 'Alan' });
+	const phone = store.addAuthToken('ada').authToken as string;
+	const laptop = store.addAuthToken('ada').authToken as string;
+	store.addPushToken({ uid: 'ada', authToken: phone, pushToken: 'ada-phone-1' });
+	store.addPushToken({ uid: 'ada', authToken: phone, pushToken: 'ada-phone-2', platform: 'apns' });
+	store.addPushToken({ uid: 'ada', authToken: laptop, pushToken: 'ada-laptop' });
+	store.addPushToken({ uid: 'alan', pushToken: 'alan-phone' });
+	return { phone, laptop };
+};
+const remaining = () => emulator().store.pushTokens.map((token: { pushToken: string }) => token.pushToken);
+
+describe('Push Token → Delete', () => {
+	it('deletes the push tokens of one auth token', async () => {
+		const { phone } = seedTokens();
+		const { items, error } = await runNode(credentialsFor(emulator()), { resource: 'pushToken', operation: 'delete', authToken: phone });
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(1);
+		expect(items[0].pairedItem).toEqual({ item: 0 });
+		expect((items[0].json.pushTokens as Array<{ pushToken: string }>).map((token) => token.pushToken)).toEqual(['ada-phone-1', 'ada-phone-2']);
+		expect(items[0].json.pushTokens).toEqual([
+			expect.objectContaining({ uid: 'ada', authToken: phone, platform: 'fcm_android', createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) }),
+			expect.objectContaining({ platform: 'apns' }),
+		]);
+		expect(remaining()).toEqual(['ada-laptop', 'alan-phone']);
+
+		const [sent] = apiRequests(emulator());
+		expect(sent).toMatchObject({ method: 'DELETE', path: '/v3/notifications/push/v1/tokens', query: { all: 'false' } });
+		expect(sent.body).toEqual({ authToken: phone });
+		expect(sent.headers.apikey).toBe(TEST_API_KEY);
+	});
+
+	it('deletes all push tokens of the user with All Tokens of the User', async () => {
+		const { laptop } = seedTokens();
+		const { items } = await runNode(credentialsFor(emulator()), { resource: 'pushToken', operation: 'delete', authToken: laptop, all: true });
+		expect((items[0].json.pushTokens as Array<{ pushToken: string }>).map((token) => token.pushToken)).toEqual([
+			'ada-phone-1',
+			'ada-phone-2',
+			'ada-laptop',
+		]);
+		expect(remaining()).toEqual(['alan-phone']);
+		expect(apiRequests(emulator())[0]).toMatchObject({ query: { all: 'true' }, body: { authToken: laptop } });
+	});
+
+	it('reports an unknown auth token with the service code; Continue On Fail goes on', async () => {
+		const { phone } = seedTokens();
+		const parameters = { resource: 'pushToken', operation: 'delete', authToken: '={{ $json.authToken }}' };
+		const stopped = await runNode(credentialsFor(emulator()), parameters, [{ authToken: 'nope' }]);
+		expectServiceError(stopped, 'ERR_AUTH_TOKEN_NOT_FOUND', '404');
+
+		const carriedOn = await runNode(credentialsFor(emulator()), parameters, [{ authToken: 'nope' }, { authToken: phone }], {
+			onError: 'continueRegularOutput',
+		});
+		expectErrorItem(carriedOn.items[0], 0, 'ERR_AUTH_TOKEN_NOT_FOUND');
+		expect(carriedOn.items[1].pairedItem).toEqual({ item: 1 });
+		expect(carriedOn.items[1].json.pushTokens).toHaveLength(2);
+	});
+
+	it('refuses an empty auth token before sending', async () => {
+		const result = await runNode(
+			credentialsFor(emulator()),
+			{ resource: 'pushToken', operation: 'delete', authToken: '={{ $json.authToken }}' },
+			[{ authToken: ' ' }],
+		);
+		expectInputError(result, /The auth token is empty/, /Enter the user's auth token/);
+		expect(apiRequests(emulator())).toHaveLength(0);
+	});
+});
+
+describe('Push Token → Delete by Value', () => {
+	it('deletes one push token of the auth token’s user', async () => {
+		const { phone } = seedTokens();
+		const { items, error } = await runNode(credentialsFor(emulator()), {
+			resource: 'pushToken',
+			operation: 'deleteByValue',
+			authToken: phone,
+			pushToken: 'ada-laptop',
+		});
+		expect(error).toBeUndefined();
+		expect(items).toEqual([
+			{ json: { pushTokens: [expect.objectContaining({ pushToken: 'ada-laptop', uid: 'ada' })] }, pairedItem: { item: 0 } },
+		]);
+		expect(remaining()).toEqual(['ada-phone-1', 'ada-phone-2', 'alan-phone']);
+		const [sent] = apiRequests(emulator());
+		expect(sent).toMatchObject({ method: 'DELETE', path: '/v3/notifications/push/v1/tokens/ada-laptop', query: {}, body: { authToken: phone } });
+		expect(sent.headers.apikey).toBe(TEST_API_KEY);
+	});
+
+	it("reports another user's push token with the service code", async () => {
+		const { phone } = seedTokens();
+		const result = await runNode(credentialsFor(emulator()), {
+			resource: 'pushToken',
+			operation: 'deleteByValue',
+			authToken: phone,
+			pushToken: 'alan-phone',
+		});
+		expectServiceError(result, 'ERR_PUSH_TOKEN_NOT_FOUND', '404');
+		expect(remaining()).toContain('alan-phone');
+	});
+});

@@ -1,0 +1,104 @@
+/** Role: Get Many, the role list search and the roles loadOptions, through n8n's engine against the emulator. */
+import { apiRequests, credentialsFor, TEST_API_KEY } from '../harness/emulator';
+import { listSearch, runNode } from '../harness/engine';
+import { expectServiceError, pageQueries, useEmulator } from '../harness/suite';
+
+const emulator = useEmulator();
+
+/** `count` roles r1…rN, r1 the oldest; a fresh store also has the role `default`. */
+const seedRoles = (count: number) => {
+	for (let i = 1; i <= count; i++) {
+		emulator().store.addRole({
+			role: `r${i}`,
+			name: `Role ${i}`,
+			description: `Role number ${i}`,
+			metadata: { n: i },
+			settings: { listUsers: 'all', sendMessagesTo: 'friendsOnly' },
+			createdAt: 1_700_000_000 + i,
+		});
+	}
+};
+
+describe('Role → Get Many', () => {
+	it('Return All over 1,100 roles returns each once, newest first, in two pages', async () => {
+		seedRoles(1100);
+		const { items, error } = await runNode(credentialsFor(emulator()), { resource: 'role', operation: 'getAll', returnAll: true });
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(1101);
+		expect(new Set(items.map((item) => item.json.role)).size).toBe(1101);
+		expect(items[0]).toEqual({
+			json: {
+				role: 'r1100',
+				name: 'Role 1100',
+				description: 'Role number 1100',
+				settings: { listUsers: 'all', sendMessagesTo: 'friendsOnly' },
+			},
+			pairedItem: { item: 0 },
+		});
+		const sent = apiRequests(emulator());
+		expect(sent.map((request) => `${request.method} ${request.path}`)).toEqual(Array(2).fill('GET /v3/roles'));
+		expect(sent.map((request) => request.query)).toEqual(pageQueries(1000, 2));
+		expect(sent[0].headers.apikey).toBe(TEST_API_KEY);
+	});
+
+	it('Limit makes one request; Simplify off gives the raw record', async () => {
+		seedRoles(20);
+		const { items } = await runNode(credentialsFor(emulator()), {
+			resource: 'role',
+			operation: 'getAll',
+			limit: 2,
+			options: { simplify: false },
+		});
+		expect(items.map((item) => item.json)).toEqual([
+			expect.objectContaining({ role: 'r20', metadata: { n: 20 }, createdAt: 1_700_000_020 }),
+			expect.objectContaining({ role: 'r19', metadata: { n: 19 }, createdAt: 1_700_000_019 }),
+		]);
+		expect(apiRequests(emulator())).toHaveLength(1);
+		expect(apiRequests(emulator())[0].query).toEqual({ perPage: '2', page: '1' });
+	});
+
+	it('reports a rejected API key with the service code', async () => {
+		const result = await runNode(credentialsFor(emulator(), { apiKey: 'wrong-key' }), {
+			resource: 'role',
+			operation: 'getAll',
+			returnAll: true,
+		});
+		expectServiceError(result, 'AUTH_ERR_APIKEY_NOT_FOUND', '401');
+		expect(result.error?.description).toMatch(/Check the API key/);
+		expect(apiRequests(emulator())[0].headers.apikey).toBe('wrong-key');
+	});
+});
+
+describe('role list search', () => {
+	it('pages through more than one page of roles, 100 at a time', async () => {
+		seedRoles(149);
+		const first = await listSearch(credentialsFor(emulator()), 'searchRoles');
+		expect(first.results).toHaveLength(100);
+		expect(first.results[0]).toEqual({ name: 'Role 149', value: 'r149' });
+		expect(first.paginationToken).toBe('2');
+		const second = await listSearch(credentialsFor(emulator()), 'searchRoles', undefined, '2');
+		expect(second.results).toHaveLength(50);
+		expect(second.results.map((item) => item.value)).toContain('default');
+		expect(second.paginationToken).toBeUndefined();
+		expect(apiRequests(emulator()).map((request) => request.query)).toEqual(pageQueries(100, 2));
+	});
+
+	it('filters each page by the search term, on name or key', async () => {
+		seedRoles(149);
+		const first = await listSearch(credentialsFor(emulator()), 'searchRoles', 'role 14');
+		expect(first.results.map((item) => item.value)).toEqual(['r149', 'r148', 'r147', 'r146', 'r145', 'r144', 'r143', 'r142', 'r141', 'r140']);
+		expect(first.paginationToken).toBe('2');
+		const second = await listSearch(credentialsFor(emulator()), 'searchRoles', 'role 14', '2');
+		expect(second.results).toEqual([{ name: 'Role 14', value: 'r14' }]);
+		expect(second.paginationToken).toBeUndefined();
+		// "R14" is in no name, only in the key r14 (case-insensitive).
+		const byKey = await listSearch(credentialsFor(emulator()), 'searchRoles', 'R14', '2');
+		expect(byKey.results).toEqual([{ name: 'Role 14', value: 'r14' }]);
+		// The roles list takes no search parameter: none is sent.
+		expect(apiRequests(emulator()).map((request) => request.query)).toEqual([
+			{ perPage: '100', page: '1' },
+			{ perPage: '100', page: '2' },
+			{ perPage: '100', page: '2' },
+		]);
+	});
+});
