@@ -35,7 +35,8 @@ describe('Group → Create', () => {
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(1);
 		expect(items[0].pairedItem).toEqual({ item: 0 });
-		expect(items[0].json).toMatchObject({
+		// What was sent comes back, and the service adds the rest.
+		const group = {
 			guid: 'support',
 			name: 'Support',
 			type: 'private',
@@ -44,28 +45,20 @@ describe('Group → Create', () => {
 			metadata: { team: 'cs' },
 			owner: 'owner',
 			tags: ['internal', 'cs'],
-			membersCount: 5,
-			conversationId: 'group_support',
-		});
+		};
+		expect(items[0].json).toMatchObject({ ...group, membersCount: 5, conversationId: 'group_support' });
 
 		const [sent] = apiRequests(emulator());
 		expect(sent).toMatchObject({ method: 'POST', path: '/v3/groups', query: {} });
 		expect(sent.headers.apikey).toBe(TEST_API_KEY);
 		expect(sent.headers.onbehalfof).toBe('boss');
 		expect(sent.body).toEqual({
-			guid: 'support',
-			name: 'Support',
-			type: 'private',
-			description: 'Where support meets',
-			icon: 'https://example.com/support.png',
-			metadata: { team: 'cs' },
-			owner: 'owner',
-			tags: ['internal', 'cs'],
+			...group,
 			members: { admins: ['a1'], moderators: ['m1'], participants: ['p1', 'p2'], usersToBan: ['bad'] },
 		});
-		const group = emulator().store.groups.get('support');
-		expect([...group.banned.keys()]).toEqual(['bad']);
-		expect(group.members.get('m1').scope).toBe('moderator');
+		const stored = emulator().store.groups.get('support');
+		expect([...stored.banned.keys()]).toEqual(['bad']);
+		expect(stored.members.get('m1').scope).toBe('moderator');
 	});
 
 	it('sends only what was given: a public group without members or onBehalfOf', async () => {
