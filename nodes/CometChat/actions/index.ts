@@ -1,14 +1,30 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { blockedMessage } from './blockedMessage';
 import { call } from './call';
+import { flaggedMessage } from './flaggedMessage';
 import { group } from './group';
+import { keywordList } from './keywordList';
+import { moderationReason } from './moderationReason';
+import { moderationRule } from './moderationRule';
 import { pushToken } from './pushToken';
 import { role } from './role';
 import type { OperationDefinition, ResourceDefinition } from './types';
 import { user } from './user';
 
 /** Every resource of the node, in the order of the Resource dropdown. */
-export const resources: ResourceDefinition[] = [user, group, role, call, pushToken];
+export const resources: ResourceDefinition[] = [
+	user,
+	group,
+	role,
+	call,
+	pushToken,
+	flaggedMessage,
+	blockedMessage,
+	moderationReason,
+	moderationRule,
+	keywordList,
+];
 
 const operationTable = new Map<string, OperationDefinition>(
 	resources.flatMap((resource) =>

@@ -214,3 +214,18 @@ export function messageIdValue(context: IExecuteFunctions, itemIndex: number): s
 		"Enter the ID of the message, e.g. with the expression {{ $json.id }} after a step that sent or listed it.",
 	);
 }
+
+/** How an update's changes are given: the fields below, or a JSON body built in an earlier step. */
+export function changesModeField(name: string): INodeProperties {
+	return {
+		displayName: 'Define Changes',
+		name,
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: 'Using Fields Below', value: 'fields' },
+			{ name: 'Using JSON', value: 'json' },
+		],
+		default: 'fields',
+	};
+}

@@ -1,0 +1,10 @@
+import { moderationListOperation } from '../moderation';
+import { SIMPLIFIED_BLOCKED_MESSAGE_FIELDS, simplifyBlockedMessage } from './simplify';
+
+export const getMany = moderationListOperation({
+	action: 'Get many blocked messages',
+	description:
+		'List the messages a moderation rule has held back (status pending), newest first, with the rule and condition that matched',
+	path: () => ['moderation', 'blocked-messages'],
+	simplify: { fields: SIMPLIFIED_BLOCKED_MESSAGE_FIELDS, pick: simplifyBlockedMessage },
+});

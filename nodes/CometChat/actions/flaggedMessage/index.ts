@@ -1,0 +1,11 @@
+import type { ResourceDefinition } from '../types';
+import { approve } from './approve.operation';
+import { disapprove } from './disapprove.operation';
+import { getMany } from './getMany.operation';
+
+export const flaggedMessage: ResourceDefinition = {
+	value: 'flaggedMessage',
+	name: 'Flagged Message',
+	operations: [approve, disapprove, getMany],
+	defaultOperation: getMany.value,
+};

@@ -1,0 +1,42 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { pageLimitOf, returnAllOrLimitFields, simplifyOptionsField, simplifyRecords } from '../fields/common';
+import type { PaginationStrategy } from '../transport/paginate';
+import { paginate } from '../transport/paginate';
+import type { CometChatRequest } from '../transport/request';
+import type { OperationDefinition } from './types';
+
+export interface ListSpec {
+	value?: string;
+	name?: string;
+	action: string;
+	description: string;
+	strategy: PaginationStrategy;
+	/** Fields shown before Return All, e.g. the rule whose revisions are listed. */
+	properties?: INodeProperties[];
+	/** The first page's request for one item; the strategy adds its paging parameters. */
+	request(this: IExecuteFunctions, itemIndex: number): CometChatRequest;
+	/** Records with more than 10 fields get Options → Simplify. */
+	simplify?: { fields: string[]; pick(record: IDataObject): IDataObject };
+}
+
+/** A list operation: its own fields, Return All / Limit, and Options → Simplify where records are long. */
+export function listOperation(spec: ListSpec): OperationDefinition {
+	const { simplify } = spec;
+	const properties: INodeProperties[] = [...(spec.properties ?? []), ...returnAllOrLimitFields()];
+	if (simplify) properties.push(simplifyOptionsField(simplify.fields));
+	return {
+		value: spec.value ?? 'getAll',
+		name: spec.name ?? 'Get Many',
+		action: spec.action,
+		description: spec.description,
+		properties,
+		async execute(this: IExecuteFunctions, itemIndex: number) {
+			const request = spec.request.call(this, itemIndex);
+			const records = await paginate.call(this, spec.strategy, request, pageLimitOf(this, itemIndex));
+			if (!simplify) return records;
+			const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+			return simplifyRecords(records, options, simplify.pick);
+		},
+	};
+}

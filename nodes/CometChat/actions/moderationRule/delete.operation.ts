@@ -1,0 +1,20 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { requiredId } from '../../helpers/parameters';
+import { cometChatRequest } from '../../transport/request';
+import type { OperationDefinition } from '../types';
+import { ruleField } from './fields';
+
+/** DELETE /moderation/rules/{ruleId}: a public endpoint beyond the spec (api-facts.md). */
+export const deleteRule: OperationDefinition = {
+	value: 'delete',
+	name: 'Delete',
+	action: 'Delete a moderation rule',
+	description: 'Delete a moderation rule for good; messages are no longer checked against it',
+	properties: [ruleField('The rule to delete')],
+	async execute(this: IExecuteFunctions, itemIndex: number) {
+		const id = requiredId(this, itemIndex, 'ruleId', 'rule');
+		const response = await cometChatRequest.call(this, { method: 'DELETE', path: ['moderation', 'rules', id] });
+		return { id, ...(response.data as IDataObject) };
+	},
+};

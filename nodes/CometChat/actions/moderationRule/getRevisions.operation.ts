@@ -1,0 +1,17 @@
+import { requiredId } from '../../helpers/parameters';
+import { moderationListOperation } from '../moderation';
+import { ruleField } from './fields';
+import { SIMPLIFIED_RULE_FIELDS, simplifyRule } from './simplify';
+
+export const getRevisions = moderationListOperation({
+	value: 'getRevisions',
+	name: 'Get Revisions',
+	action: 'Get the revisions of a moderation rule',
+	description:
+		'List every saved version of a rule, newest first; only the newest has active true. Each update makes a new revision.',
+	properties: [ruleField('The rule whose revisions to list')],
+	path(itemIndex) {
+		return ['moderation', 'rules', requiredId(this, itemIndex, 'ruleId', 'rule'), 'revisions'];
+	},
+	simplify: { fields: SIMPLIFIED_RULE_FIELDS, pick: simplifyRule },
+});

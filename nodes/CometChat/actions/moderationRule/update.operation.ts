@@ -1,0 +1,254 @@
+import type { IDataObject, IExecuteFunctions, INodePropertyCollection } from 'n8n-workflow';
+
+import { changesModeField } from '../../fields/common';
+import { compact, inputError, parseJsonObject, requiredId, toStringList } from '../../helpers/parameters';
+import { cometChatRequest } from '../../transport/request';
+import type { OperationDefinition } from '../types';
+import { ruleField } from './fields';
+
+const conditionOptions: INodePropertyCollection = {
+	displayName: 'Condition',
+	name: 'condition',
+	values: [
+		{
+			displayName: 'Category',
+			name: 'category',
+			type: 'options',
+			options: [
+				{ name: 'Pattern', value: 'pattern', description: 'The value is a regular expression' },
+				{ name: 'Word', value: 'word', description: 'The value is a word, or the ID of a keyword list' },
+			],
+			default: 'word',
+		},
+		{
+			displayName: 'Is Keyword List Reference',
+			name: 'isKeywordReferencePresent',
+			type: 'boolean',
+			default: false,
+			description: 'Whether the value is the ID of a keyword list (see Keyword List → Get Many) rather than a word',
+		},
+		{
+			displayName: 'Is Media Condition',
+			name: 'isMediaPresent',
+			type: 'boolean',
+			default: false,
+			description: 'Whether the condition checks images or videos, with a value such as "Explicit Nudity_greaterThan_80"',
+		},
+		{
+			displayName: 'Operand',
+			name: 'operand',
+			type: 'options',
+			options: [
+				{ name: 'Custom', value: 'custom' },
+				{ name: 'Image', value: 'image' },
+				{ name: 'Text', value: 'text' },
+				{ name: 'Video', value: 'video' },
+			],
+			default: 'text',
+			description: 'Which part of a message the condition checks',
+		},
+		{
+			displayName: 'Operator',
+			name: 'operator',
+			type: 'options',
+			options: [
+				{ name: 'Contains', value: 'contains' },
+				{ name: 'Equals', value: 'equals' },
+			],
+			default: 'contains',
+		},
+		{
+			displayName: 'Value',
+			name: 'value',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. badword',
+			description: 'A word, a keyword list ID, a regular expression, or a media threshold, depending on the options above',
+		},
+	],
+};
+
+const filterOptions: INodePropertyCollection = {
+	displayName: 'Filter',
+	name: 'filter',
+	values: [
+		{
+			displayName: 'Entity',
+			name: 'entity',
+			type: 'options',
+			options: [
+				{ name: 'Group', value: 'group' },
+				{ name: 'User', value: 'user' },
+			],
+			default: 'user',
+		},
+		{
+			displayName: 'Operand',
+			name: 'operand',
+			type: 'options',
+			options: [
+				{ name: 'GUID', value: 'guid' },
+				{ name: 'Name', value: 'name' },
+				{ name: 'Role', value: 'role' },
+				{ name: 'Tags', value: 'tags' },
+				{ name: 'Type', value: 'type' },
+				{ name: 'UID', value: 'uid' },
+			],
+			default: 'uid',
+			description: 'Which attribute of the entity is compared',
+		},
+		{
+			displayName: 'Operator',
+			name: 'operator',
+			type: 'options',
+			options: [
+				{ name: 'Ends With', value: 'endsWith' },
+				{ name: 'Equals', value: 'equals' },
+				{ name: 'In', value: 'in' },
+				{ name: 'Not Equals', value: 'notEquals' },
+				{ name: 'Not In', value: 'notIn' },
+				{ name: 'Starts With', value: 'startsWith' },
+			],
+			default: 'equals',
+		},
+		{
+			displayName: 'Type',
+			name: 'type',
+			type: 'options',
+			options: [
+				{ name: 'Receiver', value: 'receiver' },
+				{ name: 'Sender', value: 'sender' },
+			],
+			default: 'sender',
+			description: 'Whether the filter looks at the sender or the receiver of a message',
+		},
+		{
+			displayName: 'Value',
+			name: 'value',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. cometchat-uid-1',
+			description: 'The value compared; for In and Not In, values separated by commas',
+		},
+	],
+};
+
+export const update: OperationDefinition = {
+	value: 'update',
+	name: 'Update',
+	action: 'Update a moderation rule',
+	description:
+		'Change a moderation rule: name, description, enabled, action, conditions or filters. Every update saves a new revision.',
+	properties: [
+		ruleField('The rule to update'),
+		changesModeField('specifyBody'),
+		{
+			displayName: 'Rule (JSON)',
+			name: 'ruleJson',
+			type: 'json',
+			default: '{\n  "enabled": true\n}',
+			description:
+				'The update body as is: any of name, description, enabled, action (["blockMessage"] or ["dropMessage"]), conditions and filters. Conditions and filters replace the current ones.',
+			displayOptions: { show: { specifyBody: ['json'] } },
+		},
+		{
+			displayName: 'Update Fields',
+			name: 'updateFields',
+			type: 'collection',
+			placeholder: 'Add Field',
+			default: {},
+			displayOptions: { show: { specifyBody: ['fields'] } },
+			options: [
+				{
+					displayName: 'Action',
+					name: 'action',
+					type: 'multiOptions',
+					options: [
+						{ name: 'Block Message', value: 'blockMessage', description: 'Hold a matching message for review (status pending)' },
+						{ name: 'Drop Message', value: 'dropMessage', description: 'Do not deliver a matching message at all' },
+					],
+					default: [],
+					description: 'What happens to a message that matches the rule',
+				},
+				{
+					displayName: 'Conditions',
+					name: 'conditions',
+					type: 'fixedCollection',
+					typeOptions: { multipleValues: true },
+					placeholder: 'Add Condition',
+					default: {},
+					description: 'Replace the conditions of the rule with these. A message matches when any condition matches.',
+					options: [conditionOptions],
+				},
+				{
+					displayName: 'Description',
+					name: 'description',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. Blocks profanity in one-to-one chats',
+				},
+				{
+					displayName: 'Enabled',
+					name: 'enabled',
+					type: 'boolean',
+					default: true,
+					description: 'Whether the rule checks messages',
+				},
+				{
+					displayName: 'Filters',
+					name: 'filters',
+					type: 'fixedCollection',
+					typeOptions: { multipleValues: true },
+					placeholder: 'Add Filter',
+					default: {},
+					description: 'Replace the filters of the rule with these. The rule applies only to messages passing all filters.',
+					options: [filterOptions],
+				},
+				{
+					displayName: 'Name',
+					name: 'name',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. Profanity filter',
+				},
+			],
+		},
+	],
+	async execute(this: IExecuteFunctions, itemIndex: number) {
+		const ruleId = requiredId(this, itemIndex, 'ruleId', 'rule');
+		const body =
+			this.getNodeParameter('specifyBody', itemIndex, 'fields') === 'json'
+				? (parseJsonObject(this, itemIndex, this.getNodeParameter('ruleJson', itemIndex, ''), 'Rule (JSON)') ?? {})
+				: ruleBodyFromFields(this, itemIndex);
+		if (Object.keys(body).length === 0) {
+			throw inputError(
+				this,
+				itemIndex,
+				'There is nothing to update',
+				"Add at least one field under 'Update Fields', or put the changes in 'Rule (JSON)'.",
+			);
+		}
+		const response = await cometChatRequest.call(this, { method: 'PUT', path: ['moderation', 'rules', ruleId], body });
+		return response.data as IDataObject;
+	},
+};
+
+function ruleBodyFromFields(context: IExecuteFunctions, itemIndex: number): IDataObject {
+	const fields = context.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+	const conditions = ((fields.conditions as IDataObject | undefined)?.condition ?? []) as IDataObject[];
+	const filters = ((fields.filters as IDataObject | undefined)?.filter ?? []) as IDataObject[];
+	const entries = [...conditions.map((entry, n) => ['Condition', n, entry] as const), ...filters.map((entry, n) => ['Filter', n, entry] as const)];
+	for (const [kind, n, entry] of entries) {
+		if (String(entry.value ?? '').trim() === '') {
+			throw inputError(context, itemIndex, `${kind} ${n + 1} has no value`, `Fill in the Value of ${kind.toLowerCase()} ${n + 1}, or remove it.`);
+		}
+	}
+	return compact({
+		name: fields.name,
+		description: fields.description,
+		enabled: fields.enabled,
+		action: fields.action === undefined ? undefined : toStringList(fields.action),
+		conditions: fields.conditions === undefined ? undefined : conditions.map((condition) => ({ entity: 'message', ...condition })),
+		filters: fields.filters === undefined ? undefined : filters,
+	});
+}
