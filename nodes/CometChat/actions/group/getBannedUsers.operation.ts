@@ -1,23 +1,14 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-
-import {
-	LOCATOR_KINDS,
-	locatorField,
-	pageLimitOf,
-	returnAllOrLimitFields,
-	simplifyOptionsField,
-	simplifyRecords,
-} from '../../fields/common';
+import { LOCATOR_KINDS, locatorField } from '../../fields/common';
 import { requiredId } from '../../helpers/parameters';
-import { paginate } from '../../transport/paginate';
-import type { OperationDefinition } from '../types';
+import { listOperation } from '../list';
 import { SIMPLIFIED_USER_FIELDS, simplifyUser } from '../user/simplify';
 
-export const getBannedUsers: OperationDefinition = {
+export const getBannedUsers = listOperation({
 	value: 'getBannedUsers',
 	name: 'Get Banned Users',
 	action: 'Get the banned users of a group',
 	description: 'List the users banned from a group, most recently banned first',
+	strategy: 'pages',
 	properties: [
 		locatorField(LOCATOR_KINDS.group, {
 			name: 'guid',
@@ -25,18 +16,9 @@ export const getBannedUsers: OperationDefinition = {
 			required: true,
 			description: 'The group whose banned users to list',
 		}),
-		...returnAllOrLimitFields(),
-		simplifyOptionsField(SIMPLIFIED_USER_FIELDS),
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number) {
-		const guid = requiredId(this, itemIndex, 'guid', 'group');
-		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-		const users = await paginate.call(
-			this,
-			'pages',
-			{ method: 'GET', path: ['groups', guid, 'bannedusers'] },
-			pageLimitOf(this, itemIndex),
-		);
-		return simplifyRecords(users, options, simplifyUser);
+	request(itemIndex) {
+		return { method: 'GET', path: ['groups', requiredId(this, itemIndex, 'guid', 'group'), 'bannedusers'] };
 	},
-};
+	simplify: { fields: SIMPLIFIED_USER_FIELDS, pick: simplifyUser },
+});
