@@ -5,6 +5,7 @@ import { call } from './call';
 import { flaggedMessage } from './flaggedMessage';
 import { group } from './group';
 import { keywordList } from './keywordList';
+import { message } from './message';
 import { moderationReason } from './moderationReason';
 import { moderationRule } from './moderationRule';
 import { pushToken } from './pushToken';
@@ -16,6 +17,7 @@ import { user } from './user';
 export const resources: ResourceDefinition[] = [
 	user,
 	group,
+	message,
 	role,
 	call,
 	pushToken,

@@ -1,0 +1,157 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { LOCATOR_KINDS, locatorField, metadataField, onBehalfOfField, tagsField, requiredOnBehalfOf } from '../../fields/common';
+import { compact, inputError, locatorValue, parseJsonObject, requiredId, toStringList } from '../../helpers/parameters';
+import { cometChatRequest } from '../../transport/request';
+
+/**
+ * Who sends a message and to whom: the fields Send and Send Form share (spec 4.3). "Several Users
+ * and Groups" sends one message to each, through the body's `multipleReceivers`.
+ */
+export const senderAndReceiverFields: INodeProperties[] = [
+	onBehalfOfField(true, 'The user (UID) who sends the message. CometChat requires it.'),
+	{
+		displayName: 'Receiver Type',
+		name: 'receiverType',
+		type: 'options',
+		options: [
+			{ name: 'Group', value: 'group', description: 'The members of one group' },
+			{
+				name: 'Several Users and Groups',
+				value: 'multiple',
+				description: 'One message to each of several users and groups (multipleReceivers)',
+			},
+			{ name: 'User', value: 'user', description: 'One user, in a one-to-one conversation' },
+		],
+		default: 'user',
+	},
+	{
+		...locatorField(LOCATOR_KINDS.user, {
+			name: 'receiverUid',
+			displayName: 'Receiver User',
+			required: true,
+			description: 'The user who receives the message',
+		}),
+		displayOptions: { show: { receiverType: ['user'] } },
+	},
+	{
+		...locatorField(LOCATOR_KINDS.group, {
+			name: 'receiverGuid',
+			displayName: 'Receiver Group',
+			required: true,
+			description: 'The group that receives the message',
+		}),
+		displayOptions: { show: { receiverType: ['group'] } },
+	},
+	{
+		displayName: 'Receiver UIDs',
+		name: 'receiverUids',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. cometchat-uid-1, cometchat-uid-2',
+		description: 'Users who each receive the message: UIDs separated by commas, or an array from an expression',
+		displayOptions: { show: { receiverType: ['multiple'] } },
+	},
+	{
+		displayName: 'Receiver GUIDs',
+		name: 'receiverGuids',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. cometchat-guid-1',
+		description: 'Groups that each receive the message: GUIDs separated by commas, or an array from an expression',
+		displayOptions: { show: { receiverType: ['multiple'] } },
+	},
+];
+
+/** Optional members of a send body that are not part of `data`. */
+export const deliveryOptionsField: INodeProperties = {
+	displayName: 'Additional Fields',
+	name: 'additionalFields',
+	type: 'collection',
+	placeholder: 'Add Field',
+	default: {},
+	options: [
+		{
+			...metadataField,
+			description: 'Free JSON stored with the message in data.metadata',
+		},
+		{
+			displayName: 'Muid',
+			name: 'muid',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. order-4711-reminder',
+			description: 'Your own unique ID for the message, e.g. to recognise it in webhooks',
+		},
+		{
+			displayName: 'Quoted Message ID',
+			name: 'quotedMessageId',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. 1234',
+			description: 'ID of a message this one quotes; the output then carries the quoted message',
+		},
+		{ ...tagsField, description: 'Tags of the message, separated by commas, or an array from an expression' },
+	],
+};
+
+/** The receiver members of the send body, from the Receiver fields. */
+function receiverBody(context: IExecuteFunctions, itemIndex: number): IDataObject {
+	const receiverType = context.getNodeParameter('receiverType', itemIndex, 'user') as string;
+	if (receiverType === 'group') return { receiver: requiredId(context, itemIndex, 'receiverGuid', 'receiver group'), receiverType };
+	if (receiverType === 'user') return { receiver: requiredId(context, itemIndex, 'receiverUid', 'receiver user'), receiverType };
+	const uids = toStringList(context.getNodeParameter('receiverUids', itemIndex, ''));
+	const guids = toStringList(context.getNodeParameter('receiverGuids', itemIndex, ''));
+	if (uids.length + guids.length === 0) {
+		throw inputError(
+			context,
+			itemIndex,
+			'No receivers were given',
+			"Enter at least one UID in 'Receiver UIDs' or one GUID in 'Receiver GUIDs', separated by commas.",
+		);
+	}
+	return { multipleReceivers: compact({ uids, guids }) };
+}
+
+/**
+ * POST /messages on behalf of the sender. Answers the sent message; with several receivers, one
+ * output item per receiver: the message sent to it, or `{receiverType, receiver, error}` for a
+ * receiver the service refused (the others are still sent).
+ */
+export async function sendMessage(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	message: { category: string; type: string; data: IDataObject },
+): Promise<IDataObject | IDataObject[]> {
+	const onBehalfOf = requiredOnBehalfOf(context, itemIndex);
+	const receiver = receiverBody(context, itemIndex);
+	const options = context.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const metadata = parseJsonObject(context, itemIndex, options.metadata, 'Metadata (JSON)');
+	const data = { ...message.data };
+	if (metadata && Object.keys(metadata).length > 0) {
+		data.metadata = { ...((data.metadata as IDataObject | undefined) ?? {}), ...metadata };
+	}
+	const body: IDataObject = {
+		...receiver,
+		category: message.category,
+		type: message.type,
+		data,
+		...compact({
+			muid: options.muid,
+			quotedMessageId: locatorValue(options.quotedMessageId),
+			tags: options.tags === undefined ? undefined : toStringList(options.tags),
+		}),
+	};
+	const response = await cometChatRequest.call(context, { method: 'POST', path: ['messages'], body, onBehalfOf });
+	const answer = (response.data ?? {}) as IDataObject;
+	if (!receiver.multipleReceivers) return answer;
+	return [...perReceiver(answer.uids, 'user'), ...perReceiver(answer.guids, 'group')];
+}
+
+function perReceiver(answers: unknown, receiverType: string): IDataObject[] {
+	return Object.entries((answers ?? {}) as Record<string, IDataObject>).map(([receiver, answer]) =>
+		answer && typeof answer === 'object' && 'error' in answer && !('id' in answer)
+			? { receiverType, receiver, error: answer.error }
+			: answer,
+	);
+}

@@ -1,0 +1,46 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { LOCATOR_KINDS, locatorField, messageIdField, messageIdValue, onBehalfOfField, requiredOnBehalfOf } from '../../fields/common';
+import { compact, requiredId } from '../../helpers/parameters';
+import { cometChatRequest } from '../../transport/request';
+import type { OperationDefinition } from '../types';
+
+/** POST /messages/{id}/flagged: a public endpoint beyond the spec (api-facts.md). */
+export const flag: OperationDefinition = {
+	value: 'flag',
+	name: 'Flag',
+	action: 'Flag a message',
+	description:
+		'Report a message for moderation on behalf of a user, with a reason; it then appears under Flagged Message → Get Many',
+	properties: [
+		messageIdField('ID of the message to flag'),
+		onBehalfOfField(true, 'The user (UID) who flags the message. CometChat requires it.'),
+		locatorField(LOCATOR_KINDS.reason, {
+			name: 'reasonId',
+			displayName: 'Reason',
+			required: true,
+			description: 'Why the message is flagged (see Moderation Reason → Get Many)',
+		}),
+		{
+			displayName: 'Remark',
+			name: 'remark',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. Repeated insults after a warning',
+			description: "The flagging user's note for the moderators",
+		},
+	],
+	async execute(this: IExecuteFunctions, itemIndex: number) {
+		const id = messageIdValue(this, itemIndex);
+		const onBehalfOf = requiredOnBehalfOf(this, itemIndex);
+		const reasonId = requiredId(this, itemIndex, 'reasonId', 'reason');
+		const body = compact({ reasonId, remark: this.getNodeParameter('remark', itemIndex, '') });
+		const response = await cometChatRequest.call(this, {
+			method: 'POST',
+			path: ['messages', id, 'flagged'],
+			body,
+			onBehalfOf,
+		});
+		return { id, reasonId, ...(response.data as IDataObject) };
+	},
+};

@@ -1,0 +1,291 @@
+/**
+ * Interactive forms (spec 2.4, category `interactive`, type `form`): building the message's `data`
+ * from the builder's fields, and the checks every form gets before it is sent, whether it was built
+ * here or came in as JSON.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { compact, toStringList } from '../../helpers/parameters';
+
+export const FORM_ELEMENT_TYPES = ['button', 'checkbox', 'dateTime', 'dropdown', 'singleSelect', 'textInput'];
+/** Elements whose value is chosen from `options`. */
+const CHOICE_TYPES = ['checkbox', 'dropdown', 'singleSelect'];
+export const BUTTON_ACTION_TYPES = ['apiAction', 'urlNavigation'];
+
+/** The members of a button as the builder names them (the submit button's carry a `submit` prefix). */
+export const BUTTON_MEMBERS = [
+	'buttonText',
+	'disableAfterInteracted',
+	'actionType',
+	'url',
+	'method',
+	'payload',
+	'headers',
+	'dataKey',
+] as const;
+export type ButtonMember = (typeof BUTTON_MEMBERS)[number];
+
+/** `url` → `submitUrl`: the name of a submit button member among the operation's fields. */
+export function submitMemberName(member: ButtonMember | 'elementId'): string {
+	return `submit${member.charAt(0).toUpperCase()}${member.slice(1)}`;
+}
+
+/** Reads a JSON object member of the builder (payload, headers); throws on invalid JSON. */
+export type JsonReader = (value: unknown, fieldName: string) => IDataObject | undefined;
+
+/** What the builder collects: the title, the entries of Form Fields, the submit button and the options. */
+export interface FormBuilderValues {
+	title: string;
+	fields: IDataObject[];
+	submit: IDataObject;
+	options: IDataObject;
+}
+
+/** The form message's `data` from the builder's values. */
+export function buildFormData(values: FormBuilderValues, readJson: JsonReader): IDataObject {
+	const formFields = values.fields.map((entry, index) => buildElement(entry, readJson, index));
+	const submitElement = buildButton({ ...values.submit, elementType: 'button' }, readJson, 'the submit button');
+	const { options } = values;
+	const data: IDataObject = {
+		interactiveData: { title: values.title, formFields, submitElement },
+	};
+	if (options.allowSenderInteraction !== undefined) data.allowSenderInteraction = Boolean(options.allowSenderInteraction);
+	if (options.interactionGoal !== undefined) {
+		data.interactionGoal = {
+			type: options.interactionGoal,
+			elementIds: toStringList(options.goalElementIds),
+		};
+	}
+	return data;
+}
+
+function text(value: unknown): string | undefined {
+	if (value === undefined || value === null) return undefined;
+	const trimmed = String(value).trim();
+	return trimmed === '' ? undefined : trimmed;
+}
+
+function placeholder(value: unknown): IDataObject | undefined {
+	const placeholderText = text(value);
+	return placeholderText === undefined ? undefined : { text: placeholderText };
+}
+
+/** One Form Fields entry → a form element with the members of its type only. */
+function buildElement(entry: IDataObject, readJson: JsonReader, index: number): IDataObject {
+	const elementType = String(entry.elementType ?? 'textInput');
+	if (elementType === 'button') {
+		return buildButton(entry, readJson, `form field ${index + 1} (button)`);
+	}
+	const element = compact({
+		elementType,
+		elementId: text(entry.elementId),
+		label: text(entry.label),
+	});
+	element.optional = Boolean(entry.optional);
+	if (CHOICE_TYPES.includes(elementType)) {
+		const choices = ((entry.choices as IDataObject | undefined)?.choice ?? []) as IDataObject[];
+		element.options = choices.map((choice) => {
+			const value = text(choice.value) ?? '';
+			return { value, label: text(choice.label) ?? value };
+		});
+		const defaultValue = elementType === 'checkbox' ? toStringList(entry.defaultValue) : text(entry.defaultValue);
+		return { ...element, ...compact({ defaultValue }) };
+	}
+	const typed =
+		elementType === 'dateTime'
+			? {
+					mode: entry.mode ?? 'date',
+					dateTimeFormat: text(entry.dateTimeFormat),
+					timezoneCode: text(entry.timezoneCode),
+					from: text(entry.from),
+					to: text(entry.to),
+				}
+			: {};
+	return {
+		...element,
+		...compact({
+			...typed,
+			maxLines: entry.maxLines,
+			placeholder: placeholder(entry.placeholder),
+			defaultValue: text(entry.defaultValue),
+		}),
+	};
+}
+
+/** A button element (a Form Fields entry, or the submit button) with its action. */
+function buildButton(values: IDataObject, readJson: JsonReader, where: string): IDataObject {
+	const actionType = String(values.actionType ?? 'urlNavigation');
+	const action: IDataObject = { actionType, ...compact({ url: text(values.url) }) };
+	if (actionType === 'apiAction') {
+		Object.assign(
+			action,
+			compact({
+				method: text(values.method) ?? 'POST',
+				payload: readJson(values.payload, `Payload (JSON) of ${where}`),
+				headers: readJson(values.headers, `Headers (JSON) of ${where}`),
+				dataKey: text(values.dataKey),
+			}),
+		);
+	}
+	return {
+		...compact({ elementType: 'button', elementId: text(values.elementId), label: text(values.label), buttonText: text(values.buttonText) }),
+		disableAfterInteracted: Boolean(values.disableAfterInteracted),
+		action,
+	};
+}
+
+/**
+ * A form given as JSON: either the whole `data` ({interactiveData, interactionGoal,
+ * allowSenderInteraction}) or only the interactiveData ({title, formFields, submitElement}).
+ */
+export function formDataFromJson(json: IDataObject): IDataObject {
+	if (json.interactiveData !== undefined) return json;
+	const { interactionGoal, allowSenderInteraction, ...interactiveData } = json;
+	const data: IDataObject = { interactiveData };
+	if (interactionGoal !== undefined) data.interactionGoal = interactionGoal;
+	if (allowSenderInteraction !== undefined) data.allowSenderInteraction = allowSenderInteraction;
+	return data;
+}
+
+function isObject(value: unknown): value is IDataObject {
+	return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function describe(element: IDataObject, where: string): string {
+	const id = typeof element.elementId === 'string' && element.elementId !== '' ? ` "${element.elementId}"` : '';
+	const type = typeof element.elementType === 'string' ? ` (${element.elementType})` : '';
+	return `${where}${id}${type}`;
+}
+
+/**
+ * What is wrong with a form's `data`, each problem naming its element; empty when the form is fine.
+ * The checks are those the spec implies: known element types, unique element IDs, options for the
+ * choice elements with a default value among them (an array of them for a checkbox), buttons with
+ * an action, a submit button, and an interaction goal that names existing elements.
+ */
+export function formProblems(data: IDataObject): string[] {
+	const problems: string[] = [];
+	const interactiveData = data.interactiveData;
+	if (!isObject(interactiveData)) return ['The form has no interactiveData object'];
+	if (typeof interactiveData.title !== 'string' || interactiveData.title.trim() === '') {
+		problems.push('The form has no title');
+	}
+	const fields = interactiveData.formFields;
+	if (!Array.isArray(fields) || fields.length === 0) {
+		problems.push('The form has no form fields');
+	}
+	const seen = new Map<string, string>();
+	const checkId = (element: IDataObject, where: string) => {
+		const id = element.elementId;
+		if (typeof id !== 'string' || id.trim() === '') {
+			problems.push(`${describe(element, where)} has no element ID`);
+			return;
+		}
+		const first = seen.get(id);
+		if (first !== undefined) {
+			problems.push(`${describe(element, where)} reuses the element ID "${id}" of ${first}; element IDs must be unique`);
+		} else {
+			seen.set(id, describe(element, where));
+		}
+	};
+
+	(Array.isArray(fields) ? fields : []).forEach((field: unknown, index) => {
+		const where = `Form field ${index + 1}`;
+		if (!isObject(field)) {
+			problems.push(`${where} is not an object`);
+			return;
+		}
+		checkId(field, where);
+		if (!FORM_ELEMENT_TYPES.includes(field.elementType as string)) {
+			problems.push(
+				`${describe(field, where)} has the unknown element type "${String(field.elementType)}"; use one of ${FORM_ELEMENT_TYPES.join(', ')}`,
+			);
+			return;
+		}
+		if (CHOICE_TYPES.includes(field.elementType as string)) problems.push(...choiceProblems(field, describe(field, where)));
+		if (field.elementType === 'button') problems.push(...buttonProblems(field, describe(field, where)));
+	});
+
+	const submit = interactiveData.submitElement;
+	if (!isObject(submit)) {
+		problems.push('The form has no submit button (interactiveData.submitElement)');
+	} else {
+		checkId(submit, 'The submit button');
+		if (submit.elementType !== 'button') {
+			problems.push(`${describe(submit, 'The submit button')} must have the element type "button"`);
+		} else {
+			problems.push(...buttonProblems(submit, describe(submit, 'The submit button')));
+		}
+	}
+
+	if (data.allowSenderInteraction !== undefined && typeof data.allowSenderInteraction !== 'boolean') {
+		problems.push('allowSenderInteraction must be true or false');
+	}
+	const goal = data.interactionGoal;
+	if (goal !== undefined) {
+		const elementIds = isObject(goal) ? goal.elementIds : undefined;
+		if (!isObject(goal) || typeof goal.type !== 'string' || (elementIds !== undefined && !Array.isArray(elementIds))) {
+			problems.push('The interaction goal must be {"type": "allOf", "elementIds": [...]}');
+		} else {
+			for (const id of (elementIds as unknown[] | undefined) ?? []) {
+				if (!seen.has(String(id))) {
+					problems.push(
+						`The interaction goal names the element ID "${String(id)}", which no element of the form has (IDs: ${[...seen.keys()].join(', ')})`,
+					);
+				}
+			}
+			if ((goal.type === 'allOf' || goal.type === 'anyOf') && ((elementIds as unknown[] | undefined) ?? []).length === 0) {
+				problems.push(`The interaction goal "${goal.type}" names no element IDs`);
+			}
+		}
+	}
+	return problems;
+}
+
+function choiceProblems(element: IDataObject, name: string): string[] {
+	const options = element.options;
+	if (!Array.isArray(options) || options.length === 0) return [`${name} has no options`];
+	const problems: string[] = [];
+	const values: string[] = [];
+	for (const option of options as unknown[]) {
+		const value = isObject(option) ? option.value : undefined;
+		if (typeof value !== 'string' || value === '') {
+			problems.push(`${name} has an option without a value`);
+		} else if (values.includes(value)) {
+			problems.push(`${name} has the option value "${value}" twice`);
+		} else {
+			values.push(value);
+		}
+	}
+	const { defaultValue } = element;
+	if (defaultValue === undefined || defaultValue === null || defaultValue === '') return problems;
+	const listed = values.map((value) => `"${value}"`).join(', ');
+	if (element.elementType === 'checkbox') {
+		if (!Array.isArray(defaultValue)) {
+			problems.push(`${name} needs an array of option values as its default value, e.g. ["${values[0] ?? 'a'}"]`);
+		} else {
+			for (const value of defaultValue) {
+				if (!values.includes(String(value))) {
+					problems.push(`${name} has the default value "${String(value)}", which is not one of its options (${listed})`);
+				}
+			}
+		}
+	} else if (!values.includes(String(defaultValue))) {
+		problems.push(`${name} has the default value "${String(defaultValue)}", which is not one of its options (${listed})`);
+	}
+	return problems;
+}
+
+function buttonProblems(button: IDataObject, name: string): string[] {
+	const action = button.action;
+	if (!isObject(action)) return [`${name} has no action`];
+	if (!BUTTON_ACTION_TYPES.includes(action.actionType as string)) {
+		return [`${name} has the unknown action type "${String(action.actionType)}"; use apiAction or urlNavigation`];
+	}
+	const problems: string[] = [];
+	if (typeof action.url !== 'string' || action.url.trim() === '') problems.push(`${name} has no URL for its action`);
+	if (action.actionType === 'apiAction' && (typeof action.method !== 'string' || action.method === '')) {
+		problems.push(`${name} has no HTTP method for its API action`);
+	}
+	return problems;
+}

@@ -1,0 +1,14 @@
+import type { ResourceDefinition } from '../types';
+import { flag } from './flag.operation';
+import { getReactions } from './getReactions.operation';
+import { getThread } from './getThread.operation';
+import { send } from './send.operation';
+import { sendForm } from './sendForm.operation';
+import { update } from './update.operation';
+
+export const message: ResourceDefinition = {
+	value: 'message',
+	name: 'Message',
+	operations: [flag, getReactions, getThread, send, sendForm, update],
+	defaultOperation: send.value,
+};

@@ -1,0 +1,200 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { compact, inputError, parseJsonObject } from '../../helpers/parameters';
+import type { OperationDefinition } from '../types';
+import { deliveryOptionsField, senderAndReceiverFields, sendMessage } from './delivery';
+
+const MEDIA_TYPES = ['audio', 'file', 'image', 'video'];
+
+const inFieldsMode = { dataMode: ['fields'] };
+
+const properties: INodeProperties[] = [
+	...senderAndReceiverFields,
+	{
+		displayName: 'Category',
+		name: 'category',
+		type: 'options',
+		options: [
+			{ name: 'Custom', value: 'custom', description: 'A message of your own type, with custom data' },
+			{ name: 'Message', value: 'message', description: 'Text, image, file, audio or video' },
+		],
+		default: 'message',
+	},
+	{
+		displayName: 'Type',
+		name: 'messageType',
+		type: 'options',
+		options: [
+			{ name: 'Audio', value: 'audio' },
+			{ name: 'File', value: 'file' },
+			{ name: 'Image', value: 'image' },
+			{ name: 'Text', value: 'text' },
+			{ name: 'Video', value: 'video' },
+		],
+		default: 'text',
+		displayOptions: { show: { category: ['message'] } },
+	},
+	{
+		displayName: 'Custom Type',
+		name: 'customType',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. location',
+		description: 'The type of the custom message, as your apps know it',
+		displayOptions: { show: { category: ['custom'] } },
+	},
+	{
+		displayName: 'Message Data',
+		name: 'dataMode',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: 'Data (JSON)', value: 'json', description: 'Send any data object as is' },
+			{ name: 'Fields', value: 'fields', description: 'Fill in the text, the media or the custom data below' },
+		],
+		default: 'fields',
+	},
+	{
+		displayName: 'Text',
+		name: 'text',
+		type: 'string',
+		required: true,
+		default: '',
+		typeOptions: { rows: 3 },
+		placeholder: 'e.g. Your order has shipped',
+		displayOptions: { show: { ...inFieldsMode, category: ['message'], messageType: ['text'] } },
+	},
+	{
+		displayName: 'Media URL',
+		name: 'url',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. https://example.com/photos/cat.jpg',
+		description: 'URL of the media file. Give this, attachments, or both.',
+		displayOptions: { show: { ...inFieldsMode, category: ['message'], messageType: MEDIA_TYPES } },
+	},
+	{
+		displayName: 'Attachments',
+		name: 'attachments',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Attachment',
+		default: {},
+		displayOptions: { show: { ...inFieldsMode, category: ['message'], messageType: MEDIA_TYPES } },
+		options: [
+			{
+				displayName: 'Attachment',
+				name: 'attachment',
+				values: [
+					{
+						displayName: 'Extension',
+						name: 'extension',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. jpg',
+					},
+					{
+						displayName: 'MIME Type',
+						name: 'mimeType',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. image/jpeg',
+					},
+					{
+						displayName: 'Name',
+						name: 'name',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. cat.jpg',
+					},
+					{
+						displayName: 'Size (Bytes)',
+						name: 'size',
+						type: 'number',
+						default: 0,
+						typeOptions: { minValue: 0 },
+					},
+					{
+						displayName: 'URL',
+						name: 'url',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. https://example.com/photos/cat.jpg',
+					},
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Custom Data (JSON)',
+		name: 'customData',
+		type: 'json',
+		default: '{}',
+		description: 'The payload of the custom message, sent as data.customData',
+		displayOptions: { show: { ...inFieldsMode, category: ['custom'] } },
+	},
+	{
+		displayName: 'Data (JSON)',
+		name: 'data',
+		type: 'json',
+		default: '{\n  "text": "Hello"\n}',
+		description: 'The message\'s data object, sent as is (e.g. text, a media URL, attachments, customData, metadata)',
+		displayOptions: { show: { dataMode: ['json'] } },
+	},
+	deliveryOptionsField,
+];
+
+export const send: OperationDefinition = {
+	value: 'send',
+	name: 'Send',
+	action: 'Send a message',
+	description:
+		'Send a text, media or custom message on behalf of a user to a user, a group, or several of them. The answer shows its moderation status.',
+	properties,
+	async execute(this: IExecuteFunctions, itemIndex: number) {
+		const category = this.getNodeParameter('category', itemIndex, 'message') as string;
+		const type =
+			category === 'custom'
+				? (this.getNodeParameter('customType', itemIndex, '') as string).trim()
+				: (this.getNodeParameter('messageType', itemIndex, 'text') as string);
+		if (!type) {
+			throw inputError(this, itemIndex, 'The custom type is empty', "Enter the type of the custom message in 'Custom Type', e.g. location.");
+		}
+		const data =
+			this.getNodeParameter('dataMode', itemIndex, 'fields') === 'json'
+				? (parseJsonObject(this, itemIndex, this.getNodeParameter('data', itemIndex, ''), 'Data (JSON)') ?? {})
+				: dataFromFields(this, itemIndex, category, type);
+		return await sendMessage(this, itemIndex, { category, type, data });
+	},
+};
+
+function dataFromFields(context: IExecuteFunctions, itemIndex: number, category: string, type: string): IDataObject {
+	if (category === 'custom') {
+		const customData = parseJsonObject(context, itemIndex, context.getNodeParameter('customData', itemIndex, ''), 'Custom Data (JSON)');
+		return { customData: customData ?? {} };
+	}
+	if (type === 'text') {
+		const text = context.getNodeParameter('text', itemIndex, '') as string;
+		if (text.trim() === '') {
+			throw inputError(context, itemIndex, 'The text is empty', "Enter the message in 'Text'.");
+		}
+		return { text };
+	}
+	const url = (context.getNodeParameter('url', itemIndex, '') as string).trim();
+	const entries = (context.getNodeParameter('attachments', itemIndex, {}) as IDataObject).attachment as
+		| IDataObject[]
+		| undefined;
+	const attachments = (entries ?? []).map((attachment) =>
+		compact({ ...attachment, size: attachment.size ? attachment.size : undefined }),
+	);
+	if (!url && attachments.length === 0) {
+		throw inputError(
+			context,
+			itemIndex,
+			`The ${type} message has no media`,
+			"Enter the file's address in 'Media URL', or add at least one attachment.",
+		);
+	}
+	return compact({ url, attachments });
+}

@@ -1,0 +1,35 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { compact } from '../../helpers/parameters';
+
+/** The fields of a simplified message (Options → Simplify). */
+export const SIMPLIFIED_MESSAGE_FIELDS = [
+	'id',
+	'parentId',
+	'sender',
+	'receiverType',
+	'receiver',
+	'category',
+	'type',
+	'text',
+	'status',
+	'sentAt',
+];
+
+/** A message (spec 2.4) in short: ids, parties, kind, text and moderation status. */
+export function simplifyMessage(message: IDataObject): IDataObject {
+	const data = (message.data ?? {}) as IDataObject;
+	const moderation = (data.moderation ?? {}) as IDataObject;
+	return compact({
+		id: message.id,
+		parentId: message.parentId,
+		sender: message.sender,
+		receiverType: message.receiverType,
+		receiver: message.receiver,
+		category: message.category,
+		type: message.type,
+		text: data.text,
+		status: moderation.status,
+		sentAt: message.sentAt,
+	});
+}

@@ -1,0 +1,93 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { changesModeField, messageIdField, messageIdValue, onBehalfOfField, onBehalfOfValue } from '../../fields/common';
+import { compact, inputError, parseJsonObject } from '../../helpers/parameters';
+import { cometChatRequest } from '../../transport/request';
+import type { OperationDefinition } from '../types';
+
+export const update: OperationDefinition = {
+	value: 'update',
+	name: 'Update and Re-Moderate',
+	action: 'Update and re-moderate a message',
+	description:
+		"Edit a message's data, e.g. its text; CometChat checks the edited message against the moderation rules again, so a pending message edited to clean text comes back approved",
+	properties: [
+		messageIdField('ID of the message to edit'),
+		changesModeField('specifyData'),
+		{
+			displayName: 'Text',
+			name: 'text',
+			type: 'string',
+			default: '',
+			typeOptions: { rows: 3 },
+			placeholder: 'e.g. See you tomorrow',
+			description: 'The new text of the message. Leave empty to keep the current text.',
+			displayOptions: { show: { specifyData: ['fields'] } },
+		},
+		{
+			displayName: 'Update Fields',
+			name: 'changes',
+			type: 'collection',
+			placeholder: 'Add Field',
+			default: {},
+			displayOptions: { show: { specifyData: ['fields'] } },
+			options: [
+				{
+					displayName: 'Custom Data (JSON)',
+					name: 'customData',
+					type: 'json',
+					default: '{}',
+					description: 'New payload of a custom message (data.customData)',
+				},
+				{
+					displayName: 'Metadata (JSON)',
+					name: 'metadata',
+					type: 'json',
+					default: '{}',
+					description: 'New data.metadata of the message; it replaces the current metadata',
+				},
+			],
+		},
+		{
+			displayName: 'Data (JSON)',
+			name: 'changesJson',
+			type: 'json',
+			default: '{\n  "text": "Edited text"\n}',
+			description:
+				'The members of the message\'s data to change, as is, e.g. {"text": "…"}. Members not named keep their value.',
+			displayOptions: { show: { specifyData: ['json'] } },
+		},
+		onBehalfOfField(false, 'The user (UID) the edit is made by, shown as editedBy. Leave empty to edit as the app.'),
+	],
+	async execute(this: IExecuteFunctions, itemIndex: number) {
+		const id = messageIdValue(this, itemIndex);
+		const data =
+			this.getNodeParameter('specifyData', itemIndex, 'fields') === 'json'
+				? (parseJsonObject(this, itemIndex, this.getNodeParameter('changesJson', itemIndex, ''), 'Data (JSON)') ?? {})
+				: changesFromFields(this, itemIndex);
+		if (Object.keys(data).length === 0) {
+			throw inputError(
+				this,
+				itemIndex,
+				'There is nothing to change in the message',
+				"Enter the new 'Text', add a field under 'Update Fields', or put the changes in 'Data (JSON)'.",
+			);
+		}
+		const response = await cometChatRequest.call(this, {
+			method: 'PUT',
+			path: ['moderation', 'messages', id],
+			body: { data },
+			onBehalfOf: onBehalfOfValue(this, itemIndex),
+		});
+		return response.data as IDataObject;
+	},
+};
+
+function changesFromFields(context: IExecuteFunctions, itemIndex: number): IDataObject {
+	const changes = context.getNodeParameter('changes', itemIndex, {}) as IDataObject;
+	return compact({
+		text: context.getNodeParameter('text', itemIndex, ''),
+		customData: parseJsonObject(context, itemIndex, changes.customData, 'Custom Data (JSON)'),
+		metadata: parseJsonObject(context, itemIndex, changes.metadata, 'Metadata (JSON)'),
+	});
+}

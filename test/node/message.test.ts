@@ -1,0 +1,409 @@
+/**
+ * Message: Send, Update and Re-Moderate, Get Thread, Get Reactions and Flag, through n8n's engine
+ * against the emulator. (Send Form has its own file, form.test.ts.)
+ */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { apiRequests, credentialsFor, TEST_API_KEY } from '../harness/emulator';
+import { runNode } from '../harness/engine';
+import { byId, expectErrorItem, expectInputError, expectServiceError, useEmulator } from '../harness/suite';
+
+const emulator = useEmulator();
+const store = () => emulator().store;
+const run = async (parameters: INodeParameters, input?: IDataObject[], nodeOptions = {}) =>
+	await runNode(credentialsFor(emulator()), parameters, input, nodeOptions);
+
+/** ada, bob and cy, and the group "crew" (ada owns it, bob is in it). */
+function seedPeople() {
+	store().addUser({ uid: 'ada', name: 'Ada' });
+	store().addUser({ uid: 'bob', name: 'Bob' });
+	store().addUser({ uid: 'cy', name: 'Cy' });
+	store().addGroup({ guid: 'crew', name: 'Crew', owner: 'ada', members: { participants: ['bob'] } });
+}
+
+/** A rule that holds back (blockMessage) any text containing "badword". */
+function seedBlockRule() {
+	store().addRule({
+		id: 'no-badword',
+		name: 'No badword',
+		conditions: [{ entity: 'message', operand: 'text', category: 'word', operator: 'contains', value: ['badword'] }],
+		action: ['blockMessage'],
+	});
+}
+
+const send = (extra: INodeParameters): INodeParameters => ({
+	resource: 'message',
+	operation: 'send',
+	onBehalfOf: byId('ada'),
+	receiverType: 'user',
+	receiverUid: byId('bob'),
+	...extra,
+});
+
+describe('Message → Send', () => {
+	beforeEach(seedPeople);
+
+	it('sends a text on behalf of a user, with metadata, muid, tags and a quoted message', async () => {
+		const quoted = store().addMessage({ sender: 'bob', receiver: 'ada', data: { text: 'Lunch?' } });
+		const { items, error } = await run(
+			send({
+				text: 'Hello Bob',
+				additionalFields: {
+					metadata: '{"orderId": 42}',
+					muid: 'order-42',
+					tags: 'shipping, vip',
+					quotedMessageId: quoted.id,
+				},
+			}),
+		);
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(1);
+		expect(items[0].pairedItem).toEqual({ item: 0 });
+		expect(items[0].json).toMatchObject({
+			muid: 'order-42',
+			sender: 'ada',
+			receiver: 'bob',
+			receiverType: 'user',
+			category: 'message',
+			type: 'text',
+			tags: ['shipping', 'vip'],
+			quotedMessageId: quoted.id,
+			quotedMessage: { id: quoted.id, data: { text: 'Lunch?' } },
+			data: { text: 'Hello Bob', metadata: { orderId: 42 }, moderation: { status: 'approved' } },
+		});
+
+		const [sent] = apiRequests(emulator());
+		expect(sent).toMatchObject({ method: 'POST', path: '/v3/messages' });
+		expect(sent.headers.apikey).toBe(TEST_API_KEY);
+		expect(sent.headers.onbehalfof).toBe('ada');
+		expect(sent.body).toEqual({
+			receiver: 'bob',
+			receiverType: 'user',
+			category: 'message',
+			type: 'text',
+			data: { text: 'Hello Bob', metadata: { orderId: 42 } },
+			muid: 'order-42',
+			quotedMessageId: quoted.id,
+			tags: ['shipping', 'vip'],
+		});
+	});
+
+	it('sends to a group', async () => {
+		const { items } = await run(send({ receiverType: 'group', receiverGuid: byId('crew'), text: 'Hi all' }));
+		expect(items[0].json).toMatchObject({ receiver: 'crew', receiverType: 'group', conversationId: 'group_crew' });
+		expect(apiRequests(emulator())[0].body).toMatchObject({ receiver: 'crew', receiverType: 'group' });
+	});
+
+	it('sends an image with a URL and attachments', async () => {
+		const { items, error } = await run(
+			send({
+				messageType: 'image',
+				url: 'https://example.com/cat.jpg',
+				attachments: {
+					attachment: [
+						{ name: 'cat.jpg', extension: 'jpg', size: 2048, mimeType: 'image/jpeg', url: 'https://example.com/cat.jpg' },
+					],
+				},
+			}),
+		);
+		expect(error).toBeUndefined();
+		const data = {
+			url: 'https://example.com/cat.jpg',
+			attachments: [{ name: 'cat.jpg', extension: 'jpg', size: 2048, mimeType: 'image/jpeg', url: 'https://example.com/cat.jpg' }],
+		};
+		expect(apiRequests(emulator())[0].body).toEqual({ receiver: 'bob', receiverType: 'user', category: 'message', type: 'image', data });
+		expect(items[0].json).toMatchObject({ type: 'image', data });
+	});
+
+	it('sends a custom message with its custom data', async () => {
+		const { items } = await run(
+			send({ category: 'custom', customType: 'location', customData: '{"lat": 52.5, "lon": 13.4}' }),
+		);
+		expect(apiRequests(emulator())[0].body).toEqual({
+			receiver: 'bob',
+			receiverType: 'user',
+			category: 'custom',
+			type: 'location',
+			data: { customData: { lat: 52.5, lon: 13.4 } },
+		});
+		expect(items[0].json).toMatchObject({ category: 'custom', type: 'location', data: { customData: { lat: 52.5 } } });
+	});
+
+	it('sends any data as is in Data (JSON) mode', async () => {
+		const data = { text: 'From JSON', metadata: { a: [1, 2] }, extra: { deep: true } };
+		const { items } = await run(send({ dataMode: 'json', data: JSON.stringify(data) }));
+		expect(apiRequests(emulator())[0].body).toEqual({
+			receiver: 'bob',
+			receiverType: 'user',
+			category: 'message',
+			type: 'text',
+			data,
+		});
+		expect(items[0].json).toMatchObject({ data });
+	});
+
+	it('sends to several users and groups: one item per receiver, a refused receiver as an error entry', async () => {
+		const { items, error } = await run(
+			send({ receiverType: 'multiple', receiverUids: 'bob, ghost', receiverGuids: 'crew', text: 'Announcement' }),
+		);
+		expect(error).toBeUndefined();
+		expect(apiRequests(emulator())[0].body).toEqual({
+			multipleReceivers: { uids: ['bob', 'ghost'], guids: ['crew'] },
+			category: 'message',
+			type: 'text',
+			data: { text: 'Announcement' },
+		});
+		expect(items).toHaveLength(3);
+		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 0 }, { item: 0 }]);
+		expect(items[0].json).toMatchObject({ receiver: 'bob', receiverType: 'user', data: { text: 'Announcement' } });
+		expect(items[1].json).toEqual({
+			receiverType: 'user',
+			receiver: 'ghost',
+			error: expect.objectContaining({ code: 'ERR_UID_NOT_FOUND' }),
+		});
+		expect(items[2].json).toMatchObject({ receiver: 'crew', receiverType: 'group' });
+	});
+
+	it('a message that matches a block rule comes back pending', async () => {
+		seedBlockRule();
+		const { items } = await run(send({ text: 'you badword' }));
+		expect(items[0].json).toMatchObject({ data: { text: 'you badword', moderation: { status: 'pending' } } });
+		expect(store().blockedMessages.has(items[0].json.id)).toBe(true);
+	});
+
+	it('fails for an unknown receiver with the service code; Continue On Fail goes on', async () => {
+		const parameters = send({ receiverUid: byId('={{ $json.to }}'), text: 'Hi' });
+		const input = [{ to: 'bob' }, { to: 'nobody' }, { to: 'cy' }];
+		const stopped = await run(parameters, input);
+		expectServiceError(stopped, 'ERR_UID_NOT_FOUND', '404', 1);
+
+		emulator().clearRequests();
+		const carriedOn = await run(parameters, input, { onError: 'continueRegularOutput' });
+		expect(carriedOn.error).toBeUndefined();
+		expect(carriedOn.items).toHaveLength(3);
+		expect(carriedOn.items[0].json.receiver).toBe('bob');
+		expectErrorItem(carriedOn.items[1], 1, 'ERR_UID_NOT_FOUND');
+		expect(carriedOn.items[2].json.receiver).toBe('cy');
+	});
+
+	it.each([
+		['no sender', { onBehalfOf: byId('={{ $json.nobody }}'), text: 'Hi' }, /On Behalf Of user is empty/, /Choose the user the action is performed for/],
+		['an empty text', { text: '  ' }, /The text is empty/, /Enter the message in 'Text'/],
+		['media without a URL or attachments', { messageType: 'video' }, /The video message has no media/, /Media URL/],
+		['invalid Data (JSON)', { dataMode: 'json', data: '{"text": ' }, /Data \(JSON\) is not valid JSON/, /Fix the JSON/],
+		['no receivers in multiple mode', { receiverType: 'multiple', text: 'Hi' }, /No receivers were given/, /Receiver UIDs/],
+		['an empty custom type', { category: 'custom', customType: ' ' }, /The custom type is empty/, /Custom Type/],
+	])('refuses %s before any request', async (_case, extra, message, howToFix) => {
+		const result = await run(send(extra as INodeParameters));
+		expectInputError(result, message, howToFix);
+		expect(apiRequests(emulator())).toHaveLength(0);
+	});
+});
+
+describe('Message → Update and Re-Moderate', () => {
+	beforeEach(seedPeople);
+
+	const update = (extra: INodeParameters): INodeParameters => ({
+		resource: 'message',
+		operation: 'update',
+		...extra,
+	});
+
+	it('a pending message edited to clean text comes back approved, with editedAt and editedBy', async () => {
+		seedBlockRule();
+		const sent = await run(send({ text: 'you badword' }));
+		const id = sent.items[0].json.id as string;
+		expect(sent.items[0].json).toMatchObject({ data: { moderation: { status: 'pending' } } });
+		store().setClock(1_800_000_000);
+		emulator().clearRequests();
+
+		const { items, error } = await run(update({ messageId: id, text: 'you are kind', onBehalfOf: byId('cy') }));
+		expect(error).toBeUndefined();
+		expect(items[0].json).toMatchObject({
+			id,
+			editedAt: 1_800_000_000,
+			editedBy: 'cy',
+			data: { text: 'you are kind', moderation: { status: 'approved' } },
+		});
+		const [request] = apiRequests(emulator());
+		expect(request).toMatchObject({ method: 'PUT', path: `/v3/moderation/messages/${id}`, body: { data: { text: 'you are kind' } } });
+		expect(request.headers.onbehalfof).toBe('cy');
+		expect(store().blockedMessages.has(id)).toBe(false);
+
+		// And back: an edit that matches the rule again is held again.
+		const again = await run(update({ messageId: id, text: 'badword again' }));
+		expect(again.items[0].json).toMatchObject({ editedBy: 'app_system', data: { moderation: { status: 'pending' } } });
+		expect(apiRequests(emulator()).at(-1)?.headers.onbehalfof).toBeUndefined();
+	});
+
+	it('sends custom data and metadata from the fields, and any data in JSON mode', async () => {
+		const message = store().addMessage({ sender: 'ada', receiver: 'bob', category: 'custom', type: 'poll', data: { customData: { q: 1 } } });
+		await run(update({ messageId: message.id, changes: { customData: '{"q": 2}', metadata: '{"edited": true}' } }));
+		expect(apiRequests(emulator())[0].body).toEqual({ data: { customData: { q: 2 }, metadata: { edited: true } } });
+
+		const { items } = await run(update({ messageId: message.id, specifyData: 'json', changesJson: '{"customData": {"q": 3}, "note": "x"}' }));
+		expect(apiRequests(emulator())[1].body).toEqual({ data: { customData: { q: 3 }, note: 'x' } });
+		expect(items[0].json).toMatchObject({ data: { customData: { q: 3 }, note: 'x', metadata: { edited: true } } });
+	});
+
+	it('refuses an edit with nothing to change, and an empty message ID, before any request', async () => {
+		expectInputError(await run(update({ messageId: '5' })), /nothing to change/, /Update Fields/);
+		expectInputError(await run(update({ messageId: ' ', text: 'x' })), /message ID is empty/, /\$json\.id/);
+		expect(apiRequests(emulator())).toHaveLength(0);
+	});
+
+	it('fails for an unknown message with ERR_MESSAGE_ID_NOT_FOUND', async () => {
+		expectServiceError(await run(update({ messageId: '999', text: 'x' })), 'ERR_MESSAGE_ID_NOT_FOUND', '404');
+	});
+});
+
+describe('Message → Get Thread', () => {
+	beforeEach(seedPeople);
+
+	/** A parent message with `count` replies, alternating senders, one second apart. */
+	function seedThread(count: number): string {
+		const parent = store().addMessage({ sender: 'ada', receiver: 'bob', data: { text: 'Thread start' }, sentAt: 1_700_000_000 });
+		for (let i = 1; i <= count; i++) {
+			store().addMessage({
+				sender: i % 2 ? 'bob' : 'ada',
+				receiver: i % 2 ? 'ada' : 'bob',
+				parentId: parent.id,
+				data: { text: `Reply ${i}` },
+				sentAt: 1_700_000_000 + i,
+			});
+		}
+		return parent.id as string;
+	}
+
+	const getThread = (messageId: string, extra: INodeParameters = {}): INodeParameters => ({
+		resource: 'message',
+		operation: 'getThread',
+		messageId,
+		onBehalfOf: byId('bob'),
+		...extra,
+	});
+
+	it('Return All over a thread of 250 replies returns each reply exactly once, in order', async () => {
+		const parentId = seedThread(250);
+		const { items, error } = await run(getThread(parentId, { returnAll: true }));
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(250);
+		expect(items.map((item) => item.json.text)).toEqual(Array.from({ length: 250 }, (_, i) => `Reply ${i + 1}`));
+		expect(new Set(items.map((item) => item.json.id)).size).toBe(250);
+		expect(items.every((item) => item.pairedItem && (item.pairedItem as { item: number }).item === 0)).toBe(true);
+		expect(items[0].json).toEqual({
+			id: items[0].json.id,
+			parentId,
+			sender: 'bob',
+			receiverType: 'user',
+			receiver: 'ada',
+			category: 'message',
+			type: 'text',
+			text: 'Reply 1',
+			status: 'approved',
+			sentAt: 1_700_000_001,
+		});
+
+		const sent = apiRequests(emulator());
+		expect(sent).toHaveLength(3);
+		expect(sent.every((request) => request.path === `/v3/messages/${parentId}/thread`)).toBe(true);
+		expect(sent.every((request) => request.headers.onbehalfof === 'bob')).toBe(true);
+		expect(sent[0].query).toEqual({ limit: '100' });
+		// The next pages send back the cursor of meta.next: the first reply not yet returned.
+		expect(sent[1].query).toEqual({ limit: '100', affix: 'append', sentAt: '1700000101', id: String(items[100].json.id) });
+		expect(sent[2].query).toEqual({ limit: '100', affix: 'append', sentAt: '1700000201', id: String(items[200].json.id) });
+	});
+
+	it('Limit 30 makes one request; Simplify off gives the raw messages', async () => {
+		const parentId = seedThread(50);
+		const { items } = await run(getThread(parentId, { limit: 30, options: { simplify: false } }));
+		expect(items).toHaveLength(30);
+		expect(items[29].json).toMatchObject({ parentId, data: { text: 'Reply 30', entities: expect.any(Object) } });
+		expect(apiRequests(emulator()).map((request) => request.query)).toEqual([{ limit: '30' }]);
+	});
+
+	it('fails for an unknown message, and without On Behalf Of', async () => {
+		expectServiceError(await run(getThread('404404')), 'ERR_MESSAGE_ID_NOT_FOUND', '404');
+		// An expression that comes out empty (an empty field in the UI is stopped by n8n itself).
+		const noUser = await run(getThread('1', { onBehalfOf: byId('={{ $json.uid }}') }), [{ uid: '' }]);
+		expectInputError(noUser, /On Behalf Of user is empty/, /Choose/);
+	});
+});
+
+describe('Message → Get Reactions', () => {
+	beforeEach(seedPeople);
+
+	const getReactions = (messageId: string, extra: INodeParameters = {}): INodeParameters => ({
+		resource: 'message',
+		operation: 'getReactions',
+		messageId,
+		onBehalfOf: byId('ada'),
+		...extra,
+	});
+
+	it('Return All over 130 reactions returns each once, in two cursor pages', async () => {
+		const message = store().addMessage({ sender: 'ada', receiver: 'bob', data: { text: 'React!' } });
+		for (let i = 0; i < 130; i++) {
+			store().addReaction({ messageId: message.id, uid: ['ada', 'bob', 'cy'][i % 3], reaction: `:r${i}:`, reactedAt: 1_700_000_000 + i });
+		}
+		const { items, error } = await run(getReactions(message.id, { returnAll: true }));
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(130);
+		expect(new Set(items.map((item) => item.json.id)).size).toBe(130);
+		expect(items[0].json).toMatchObject({ messageId: message.id, reaction: ':r0:', uid: 'ada', reactedAt: 1_700_000_000 });
+		expect(items[0].json.reactedBy).toMatchObject({ uid: 'ada', name: 'Ada' });
+		const sent = apiRequests(emulator());
+		expect(sent.map((request) => request.query)).toEqual([
+			{ limit: '100' },
+			{ limit: '100', affix: 'append', id: String(items[100].json.id) },
+		]);
+		expect(sent.every((request) => request.headers.onbehalfof === 'ada')).toBe(true);
+	});
+
+	it('Limit 2 returns two reactions; an unknown message fails with its code', async () => {
+		const message = store().addMessage({ sender: 'ada', receiver: 'bob', data: { text: 'x' } });
+		store().addReaction({ messageId: message.id, uid: 'bob', reaction: '👍' });
+		store().addReaction({ messageId: message.id, uid: 'cy', reaction: '🎉' });
+		store().addReaction({ messageId: message.id, uid: 'ada', reaction: '❤️' });
+		const { items } = await run(getReactions(message.id, { limit: 2 }));
+		expect(items.map((item) => item.json.reaction)).toEqual(['👍', '🎉']);
+		expect(apiRequests(emulator())[0].query).toEqual({ limit: '2' });
+		expectServiceError(await run(getReactions('777')), 'ERR_MESSAGE_ID_NOT_FOUND', '404');
+	});
+});
+
+describe('Message → Flag', () => {
+	beforeEach(seedPeople);
+
+	const flag = (messageId: string, extra: INodeParameters = {}): INodeParameters => ({
+		resource: 'message',
+		operation: 'flag',
+		messageId,
+		onBehalfOf: byId('cy'),
+		reasonId: { __rl: true, mode: 'list', value: 'harassment' },
+		remark: 'Rude',
+		...extra,
+	});
+
+	it('flags a message on behalf of a user; it then shows in the flagged list', async () => {
+		const message = store().addMessage({ sender: 'ada', receiver: 'bob', data: { text: 'rude words' } });
+		const { items, error } = await run(flag(message.id));
+		expect(error).toBeUndefined();
+		expect(items).toEqual([
+			{ json: expect.objectContaining({ id: message.id, reasonId: 'harassment', success: true }), pairedItem: { item: 0 } },
+		]);
+		const [request] = apiRequests(emulator());
+		expect(request).toMatchObject({ method: 'POST', path: `/v3/messages/${message.id}/flagged`, body: { reasonId: 'harassment', remark: 'Rude' } });
+		expect(request.headers.onbehalfof).toBe('cy');
+		expect(store().flagged.get(message.id).flaggedBy).toEqual([
+			expect.objectContaining({ uid: 'cy', reasonId: 'harassment', remark: 'Rude' }),
+		]);
+	});
+
+	it('leaves out an empty remark, and fails for an unknown reason with ERR_REASON_NOT_FOUND', async () => {
+		const message = store().addMessage({ sender: 'ada', receiver: 'bob', data: { text: 'x' } });
+		await run(flag(message.id, { remark: '' }));
+		expect(apiRequests(emulator())[0].body).toEqual({ reasonId: 'harassment' });
+		expectServiceError(await run(flag(message.id, { reasonId: byId('made-up') })), 'ERR_REASON_NOT_FOUND', '404');
+	});
+});
