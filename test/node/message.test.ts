@@ -4,9 +4,13 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
+import { CURSOR_MAX_LIMIT } from '../../nodes/CometChat/transport/paginate';
 import { apiRequests, credentialsFor, TEST_API_KEY } from '../harness/emulator';
 import { runNode } from '../harness/engine';
 import { byId, expectErrorItem, expectInputError, expectServiceError, useEmulator } from '../harness/suite';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const emulatorMessages = require('../../emulator/routes/messages');
 
 const emulator = useEmulator();
 const store = () => emulator().store;
@@ -38,6 +42,11 @@ const send = (extra: INodeParameters): INodeParameters => ({
 	receiverType: 'user',
 	receiverUid: byId('bob'),
 	...extra,
+});
+
+it('the node never asks thread or reactions for more than the emulator serves', () => {
+	expect(CURSOR_MAX_LIMIT).toBeLessThanOrEqual(emulatorMessages.THREAD_LIMIT_MAX);
+	expect(CURSOR_MAX_LIMIT).toBeLessThanOrEqual(emulatorMessages.REACTIONS_LIMIT_MAX);
 });
 
 describe('Message → Send', () => {
