@@ -1,5 +1,4 @@
 import type {
-	IDataObject,
 	IExecuteFunctions,
 	INodeExecutionData,
 	INodeType,
@@ -53,7 +52,9 @@ export class CometChat implements INodeType {
 			} catch (error) {
 				const itemError = withItemIndex(this, error, itemIndex);
 				if (this.continueOnFail()) {
-					output.push({ json: errorJson(itemError), error: itemError, pairedItem: { item: itemIndex } });
+					// n8n keeps `json` to the message and carries the whole error (description with the
+					// service code, HTTP status) on `error`, which also routes the item to an error output.
+					output.push({ json: { error: itemError.message }, error: itemError, pairedItem: { item: itemIndex } });
 					continue;
 				}
 				throw itemError;
@@ -73,13 +74,4 @@ function withItemIndex(
 	if (!nodeError.message.includes('[item ')) nodeError.message = `${nodeError.message} [item ${itemIndex}]`;
 	nodeError.context.itemIndex = itemIndex;
 	return nodeError;
-}
-
-function errorJson(error: NodeApiError | NodeOperationError): IDataObject {
-	const json: IDataObject = { error: error.message };
-	if (error.description) json.description = error.description;
-	const serviceCode = (error as { serviceCode?: string }).serviceCode;
-	if (serviceCode) json.code = serviceCode;
-	if (error instanceof NodeApiError && error.httpCode) json.httpCode = error.httpCode;
-	return json;
 }
