@@ -2,25 +2,11 @@
  * The foundation: the credential, the transport (auth, encoding, retries, errors) and pagination,
  * shown through n8n's real engine against the emulator over HTTP.
  */
-import { credentialsFor, apiRequests, startTestEmulator, TEST_API_KEY } from '../harness/emulator';
-import type { Emulator } from '../harness/emulator';
-import { runNode, shutdownEngine, testCredential } from '../harness/engine';
+import { apiRequests, credentialsFor, TEST_API_KEY } from '../harness/emulator';
+import { runNode, testCredential } from '../harness/engine';
+import { useEmulator } from '../harness/suite';
 
-let emulator: Emulator;
-
-beforeAll(async () => {
-	emulator = await startTestEmulator();
-});
-
-afterAll(async () => {
-	await emulator.close();
-	await shutdownEngine();
-});
-
-beforeEach(() => {
-	emulator.store.reset();
-	emulator.clearRequests();
-});
+const emulator = useEmulator();
 
 const createUser = (uid: string, name: string, additionalFields = {}) => ({
 	resource: 'user',
@@ -33,27 +19,27 @@ const createUser = (uid: string, name: string, additionalFields = {}) => ({
 describe('credential test', () => {
 	it('passes with the right key, also when the URL ends in / or /v3', async () => {
 		for (const suffix of ['', '/', '/v3', '/v3/']) {
-			const result = await testCredential(credentialsFor(emulator, { baseUrl: emulator.baseUrl + suffix }));
+			const result = await testCredential(credentialsFor(emulator(), { baseUrl: emulator().baseUrl + suffix }));
 			expect(result).toEqual({ status: 'OK', message: 'Connection successful!' });
 		}
-		const sent = apiRequests(emulator);
+		const sent = apiRequests(emulator());
 		expect(sent.map((request) => request.path)).toEqual(Array(4).fill('/v3/roles'));
 		expect(sent[0].headers.apikey).toBe(TEST_API_KEY);
 		expect(sent[0].query.perPage).toBe('1');
 	});
 
 	it('fails with a clear message for a wrong key', async () => {
-		const result = await testCredential(credentialsFor(emulator, { apiKey: 'wrong-key' }));
+		const result = await testCredential(credentialsFor(emulator(), { apiKey: 'wrong-key' }));
 		expect(result.status).toBe('Error');
 		expect(result.message).toMatch(/rejected the API key/);
-		expect(apiRequests(emulator)[0].headers.apikey).toBe('wrong-key');
+		expect(apiRequests(emulator())[0].headers.apikey).toBe('wrong-key');
 	});
 });
 
 describe('User → Create', () => {
 	it('creates a user with every field and sends the apikey header', async () => {
 		const { items, error } = await runNode(
-			credentialsFor(emulator),
+			credentialsFor(emulator()),
 			createUser('ada', 'Ada Lovelace', {
 				avatar: 'https://example.com/ada.png',
 				link: 'https://example.com/ada',
@@ -78,7 +64,7 @@ describe('User → Create', () => {
 		expect(typeof items[0].json.authToken).toBe('string');
 		expect(typeof items[0].json.createdAt).toBe('number');
 
-		const [sent] = apiRequests(emulator);
+		const [sent] = apiRequests(emulator());
 		expect(sent).toMatchObject({ method: 'POST', path: '/v3/users' });
 		expect(sent.headers.apikey).toBe(TEST_API_KEY);
 		expect(sent.headers['content-type']).toMatch(/application\/json/);
@@ -95,8 +81,8 @@ describe('User → Create', () => {
 	});
 
 	it('turns a duplicate uid into a NodeApiError with the service code, and never shows the key', async () => {
-		await runNode(credentialsFor(emulator), createUser('ada', 'Ada'));
-		const { error } = await runNode(credentialsFor(emulator), createUser('ada', 'Ada again'));
+		await runNode(credentialsFor(emulator()), createUser('ada', 'Ada'));
+		const { error } = await runNode(credentialsFor(emulator()), createUser('ada', 'Ada again'));
 		expect(error?.name).toBe('NodeApiError');
 		expect(error?.message).toMatch(/\[item 0\]/);
 		expect(error?.description).toContain('ERR_UID_ALREADY_EXISTS');
@@ -119,54 +105,54 @@ describe('User → Create', () => {
 			{ uid: 'u3', name: 'Three', metadata: '{}' },
 		];
 
-		const stopped = await runNode(credentialsFor(emulator), parameters, input);
+		const stopped = await runNode(credentialsFor(emulator()), parameters, input);
 		expect(stopped.error?.name).toBe('NodeOperationError');
 		expect(stopped.error?.message).toMatch(/Metadata \(JSON\) is not valid JSON.*\[item 1\]/);
 		expect(stopped.error?.description).toMatch(/Fix the JSON/);
-		expect(apiRequests(emulator).map((request) => (request.body as { uid: string }).uid)).toEqual(['u1']);
+		expect(apiRequests(emulator()).map((request) => (request.body as { uid: string }).uid)).toEqual(['u1']);
 
-		emulator.store.reset();
-		emulator.clearRequests();
-		const carriedOn = await runNode(credentialsFor(emulator), parameters, input, { onError: 'continueRegularOutput' });
+		emulator().store.reset();
+		emulator().clearRequests();
+		const carriedOn = await runNode(credentialsFor(emulator()), parameters, input, { onError: 'continueRegularOutput' });
 		expect(carriedOn.error).toBeUndefined();
 		expect(carriedOn.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		expect(carriedOn.items[0].json.uid).toBe('u1');
 		expect(carriedOn.items[1].json.error).toMatch(/not valid JSON.*\[item 1\]/);
 		expect(carriedOn.items[2].json.uid).toBe('u3');
-		expect(apiRequests(emulator).map((request) => (request.body as { uid: string }).uid)).toEqual(['u1', 'u3']);
+		expect(apiRequests(emulator()).map((request) => (request.body as { uid: string }).uid)).toEqual(['u1', 'u3']);
 	});
 });
 
 describe('path encoding', () => {
 	it('creates and fetches the uid "a/b?c#d" as itself', async () => {
 		const uid = 'a/b?c#d';
-		await runNode(credentialsFor(emulator), createUser('a', 'Decoy A'));
-		const created = await runNode(credentialsFor(emulator), createUser(uid, 'Tricky'));
+		await runNode(credentialsFor(emulator()), createUser('a', 'Decoy A'));
+		const created = await runNode(credentialsFor(emulator()), createUser(uid, 'Tricky'));
 		expect(created.items[0].json.uid).toBe(uid);
 
-		const fetched = await runNode(credentialsFor(emulator), {
+		const fetched = await runNode(credentialsFor(emulator()), {
 			resource: 'user',
 			operation: 'get',
 			uid: { __rl: true, mode: 'id', value: uid },
 		});
 		expect(fetched.error).toBeUndefined();
 		expect(fetched.items[0].json).toMatchObject({ uid, name: 'Tricky' });
-		expect(apiRequests(emulator).at(-1)?.path).toBe('/v3/users/a%2Fb%3Fc%23d');
+		expect(apiRequests(emulator()).at(-1)?.path).toBe('/v3/users/a%2Fb%3Fc%23d');
 	});
 
 	it.each(['..', '.'])('refuses the uid %p, which no URL can carry, and sends nothing', async (uid) => {
-		const fetched = await runNode(credentialsFor(emulator), {
+		const fetched = await runNode(credentialsFor(emulator()), {
 			resource: 'user',
 			operation: 'get',
 			uid: { __rl: true, mode: 'id', value: uid },
 		});
 		expect(fetched.error?.message).toMatch(/cannot be used in a CometChat URL \[item 0\]/);
-		expect(apiRequests(emulator)).toHaveLength(0);
+		expect(apiRequests(emulator())).toHaveLength(0);
 	});
 
 	it.each(['a/b', 'x?y', '#1', 'a b', '%2F', '..a'])('fetches the uid %p and no other resource', async (uid) => {
-		await runNode(credentialsFor(emulator), createUser(uid, `User ${uid}`));
-		const fetched = await runNode(credentialsFor(emulator), {
+		await runNode(credentialsFor(emulator()), createUser(uid, `User ${uid}`));
+		const fetched = await runNode(credentialsFor(emulator()), {
 			resource: 'user',
 			operation: 'get',
 			uid: { __rl: true, mode: 'id', value: uid },
@@ -180,72 +166,72 @@ describe('pagination', () => {
 	const getMany = (extra = {}) => ({ resource: 'user', operation: 'getAll', ...extra });
 
 	it('Return All over 2,500 users returns each once in exactly 3 requests', async () => {
-		emulator.store.addUsers(2500, 'bulk-');
-		const { items, error } = await runNode(credentialsFor(emulator), getMany({ returnAll: true }));
+		emulator().store.addUsers(2500, 'bulk-');
+		const { items, error } = await runNode(credentialsFor(emulator()), getMany({ returnAll: true }));
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(2500);
 		expect(new Set(items.map((item) => item.json.uid)).size).toBe(2500);
-		const sent = apiRequests(emulator);
+		const sent = apiRequests(emulator());
 		expect(sent).toHaveLength(3);
 		expect(sent.map((request) => request.query.perPage)).toEqual(['1000', '1000', '1000']);
 		expect(sent.map((request) => request.query.page).sort()).toEqual(['1', '2', '3']);
 	});
 
 	it('Limit 150 makes one request for 150 users', async () => {
-		emulator.store.addUsers(2500, 'bulk-');
-		const { items } = await runNode(credentialsFor(emulator), getMany({ returnAll: false, limit: 150 }));
+		emulator().store.addUsers(2500, 'bulk-');
+		const { items } = await runNode(credentialsFor(emulator()), getMany({ returnAll: false, limit: 150 }));
 		expect(items).toHaveLength(150);
-		const sent = apiRequests(emulator);
+		const sent = apiRequests(emulator());
 		expect(sent).toHaveLength(1);
 		expect(sent[0].query).toMatchObject({ perPage: '150', page: '1' });
 	});
 
 	it('Limit 1,500 makes two requests and stops', async () => {
-		emulator.store.addUsers(2500, 'bulk-');
-		const { items } = await runNode(credentialsFor(emulator), getMany({ returnAll: false, limit: 1500 }));
+		emulator().store.addUsers(2500, 'bulk-');
+		const { items } = await runNode(credentialsFor(emulator()), getMany({ returnAll: false, limit: 1500 }));
 		expect(items).toHaveLength(1500);
 		expect(new Set(items.map((item) => item.json.uid)).size).toBe(1500);
-		expect(apiRequests(emulator)).toHaveLength(2);
+		expect(apiRequests(emulator())).toHaveLength(2);
 	});
 });
 
 describe('retries', () => {
 	it('waits out a 429 with Retry-After: 1 and then succeeds', async () => {
-		emulator.injectNext([{ kind: '429', retryAfter: 1 }], { pathPrefix: '/v3/users' });
-		const { items, error } = await runNode(credentialsFor(emulator), createUser('patient', 'Patient'));
+		emulator().injectNext([{ kind: '429', retryAfter: 1 }], { pathPrefix: '/v3/users' });
+		const { items, error } = await runNode(credentialsFor(emulator()), createUser('patient', 'Patient'));
 		expect(error).toBeUndefined();
 		expect(items[0].json.uid).toBe('patient');
-		const sent = apiRequests(emulator);
+		const sent = apiRequests(emulator());
 		expect(sent.map((request) => request.status)).toEqual([429, 200]);
-		expect(emulator.faultCounts['429']).toBe(1);
+		expect(emulator().faultCounts['429']).toBe(1);
 	});
 
 	it('retries a GET after 503 and a connection reset', async () => {
-		emulator.store.addUsers(5, 'r-');
-		emulator.injectNext([{ kind: '503' }, { kind: 'reset' }], { pathPrefix: '/v3/users' });
-		const { items, error } = await runNode(credentialsFor(emulator), {
+		emulator().store.addUsers(5, 'r-');
+		emulator().injectNext([{ kind: '503' }, { kind: 'reset' }], { pathPrefix: '/v3/users' });
+		const { items, error } = await runNode(credentialsFor(emulator()), {
 			resource: 'user',
 			operation: 'getAll',
 			returnAll: true,
 		});
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(5);
-		expect(emulator.faultCounts['503']).toBe(1);
-		expect(emulator.faultCounts.reset).toBe(1);
+		expect(emulator().faultCounts['503']).toBe(1);
+		expect(emulator().faultCounts.reset).toBe(1);
 	});
 
 	it('never retries a POST after a 503: it fails and says the request may have been applied', async () => {
-		emulator.injectNext([{ kind: '503' }], { pathPrefix: '/v3/users' });
-		const { error } = await runNode(credentialsFor(emulator), createUser('once', 'Once'));
+		emulator().injectNext([{ kind: '503' }], { pathPrefix: '/v3/users' });
+		const { error } = await runNode(credentialsFor(emulator()), createUser('once', 'Once'));
 		expect(error?.name).toBe('NodeApiError');
 		expect(error?.httpCode).toBe('503');
-		expect(apiRequests(emulator)).toHaveLength(1);
+		expect(apiRequests(emulator())).toHaveLength(1);
 	});
 
 	it('gives up on 429 after a bounded number of retries with a clear message', async () => {
-		emulator.injectNext(Array(10).fill({ kind: '429', retryAfter: 0 }), { pathPrefix: '/v3/users' });
-		const { error } = await runNode(credentialsFor(emulator), createUser('busy', 'Busy'));
+		emulator().injectNext(Array(10).fill({ kind: '429', retryAfter: 0 }), { pathPrefix: '/v3/users' });
+		const { error } = await runNode(credentialsFor(emulator()), createUser('busy', 'Busy'));
 		expect(error?.message).toMatch(/rate limit was still exceeded after 5 retries/);
-		expect(apiRequests(emulator)).toHaveLength(6);
+		expect(apiRequests(emulator())).toHaveLength(6);
 	});
 });
