@@ -25,7 +25,7 @@ export interface Emulator {
 	store: any;
 	faultCounts: Record<string, number>;
 	// eslint-disable-next-line @typescript-eslint/no-explicit-any
-	injectNext(faults: any[], match?: { method?: string; pathPrefix?: string }): void;
+	injectNext(faults: any[], match?: { method?: string; pathPrefix?: string; host?: 'chat' | 'call'; query?: Record<string, string> }): void;
 	// eslint-disable-next-line @typescript-eslint/no-explicit-any
 	setFaults(faults: any): void;
 	setRateLimit(perMinute: number): void;

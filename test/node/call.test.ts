@@ -1,4 +1,6 @@
 /** Call: Get, on the call host, with onBehalfOf, through n8n's engine against the emulator. */
+import type { INodeParameterResourceLocator } from 'n8n-workflow';
+
 import { apiRequests, credentialsFor, TEST_API_KEY } from '../harness/emulator';
 import { runNode } from '../harness/engine';
 import { byId, expectErrorItem, expectInputError, expectServiceError, useEmulator } from '../harness/suite';
@@ -14,7 +16,7 @@ const seedCall = () => {
 	return store.addCallSession({ sessionId: SESSION_ID, initiator: 'ada', receiver: 'alan', initiatedAt: 1_700_000_000, startedAt: 1_700_000_005, endedAt: 1_700_003_730 });
 };
 
-const getCall = (sessionId: string, onBehalfOf: unknown = byId('ada')) => ({ resource: 'call', operation: 'get', sessionId, onBehalfOf });
+const getCall = (sessionId: string, onBehalfOf: INodeParameterResourceLocator | string = byId('ada')) => ({ resource: 'call', operation: 'get', sessionId, onBehalfOf });
 
 describe('Call → Get', () => {
 	it('fetches the session from the call host, on behalf of a user', async () => {

@@ -2,6 +2,8 @@
  * User: Update (with unset), Get Many filters, Get Friends, Update Auth Token, Create or Update
  * (upsert), and the user list search, through n8n's engine against the emulator.
  */
+import type { INodeParameters } from 'n8n-workflow';
+
 import { apiRequests, credentialsFor, TEST_API_KEY } from '../harness/emulator';
 import { listSearch, loadOptions, runNode } from '../harness/engine';
 import { byId, expectErrorItem, expectInputError, expectServiceError, pageQueries, useEmulator } from '../harness/suite';
@@ -111,7 +113,7 @@ describe('User → Get Many filters', () => {
 		store.addUser({ uid: 'grace', name: 'Grace Hopper', tags: ['navy'] });
 		store.addUser({ uid: 'zed', name: 'Adaline', deactivated: true });
 	};
-	const getMany = async (filters: object, options: object = {}) => {
+	const getMany = async (filters: INodeParameters, options: INodeParameters = {}) => {
 		emulator().clearRequests();
 		const result = await run({ operation: 'getAll', returnAll: true, filters, options });
 		expect(result.error).toBeUndefined();
@@ -390,7 +392,7 @@ describe('user list search', () => {
 		expect(first.results).toHaveLength(100);
 		expect(first.results[0]).toEqual({ name: 'User 150 (u150)', value: 'u150' });
 		expect(first.paginationToken).toBe('2');
-		const second = await listSearch(credentialsFor(emulator()), 'searchUsers', undefined, first.paginationToken);
+		const second = await listSearch(credentialsFor(emulator()), 'searchUsers', undefined, String(first.paginationToken));
 		expect(second.results).toHaveLength(50);
 		expect(second.results.at(-1)).toEqual({ name: 'User 1 (u1)', value: 'u1' });
 		expect(second.paginationToken).toBeUndefined();
