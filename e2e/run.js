@@ -1,0 +1,309 @@
+#!/usr/bin/env node
+// @ts-check
+/**
+ * End-to-end test (`npm run test:e2e`): the three example workflows in the real n8n CLI, with this
+ * package installed as a user's n8n installs a community package, against the local emulator.
+ *
+ *   1. build the package; install the pinned n8n once (cached outside the repo)
+ *   2. a fresh n8n user folder: the package, a credential pointing at the emulator, the examples
+ *   3. user sync        `n8n execute` (Manual Trigger), then the users in the emulator
+ *   4. report           `n8n start`, run from its Schedule Trigger as the editor does; counts vs the seed
+ *   5. triage           activated: the trigger's first poll triages the waiting flagged messages;
+ *                       new flags, re-activation: only the new ones are triaged
+ *
+ * Ends with the line `N passed, M failed`; the exit code is non-zero on any failure.
+ * Env: E2E_SKIP_BUILD=1 (dist/ is fresh), KEEP_N8N_FOLDER=1 (keep n8n's user folder and log).
+ */
+const path = require('node:path');
+
+const { startEmulator } = require('../emulator');
+const { Checks, sorted } = require('./lib/checks');
+const { ensureN8n, N8n, N8N_VERSION, REPO_DIR } = require('./lib/n8n');
+const { cleanup, onCleanup, runCommand } = require('./lib/processes');
+const facts = require('./lib/seed-facts');
+
+const USER_SYNC = readWorkflow('user-sync.json');
+const REPORT = readWorkflow('moderation-report.json');
+const TRIAGE = readWorkflow('moderation-triage.json');
+
+const started = Date.now();
+const checks = new Checks();
+/** @param {string} message */
+function progress(message) {
+	console.log(`▶ ${message} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+}
+
+/** @param {string} file */
+function readWorkflow(file) {
+	const workflow = facts.readExample(file);
+	return { file: path.join(REPO_DIR, 'examples', file), id: workflow.id, name: workflow.name, workflow };
+}
+
+/** The example's node of this type; its name is what the run data is keyed by. */
+function nodeName(/** @type {{ workflow: any }} */ example, /** @type {string} */ type, /** @type {string} */ operation = '') {
+	const node = example.workflow.nodes.find(
+		(/** @type {any} */ n) => n.type === type && (!operation || n.parameters.operation === operation),
+	);
+	if (!node) throw new Error(`${example.workflow.name} has no ${type} ${operation} node`);
+	return node.name;
+}
+
+async function main() {
+	if (process.env.E2E_SKIP_BUILD !== '1') {
+		progress('Building the package (npm run build)');
+		await runCommand('npm run build', 'npm', ['run', 'build'], { cwd: REPO_DIR, timeoutMs: 300_000 });
+	}
+	progress(`n8n ${N8N_VERSION}: installing it if the cache does not hold it yet (first run only, ~4 min)`);
+	const install = await ensureN8n({ log: (line) => console.log(line) });
+	console.log(install.installedNow ? `  installed in ${install.seconds.toFixed(0)} s` : `  cached in ${install.dir}`);
+
+	progress('Starting the emulator with its demo data');
+	const emulator = await startEmulator({ seed: 'demo', logRequests: true });
+	onCleanup('the emulator', () => emulator.close());
+	const api = emulatorApi(emulator);
+
+	progress('A fresh n8n: the package as a community package, the credential, the three examples');
+	const n8n = await N8n.create(install);
+	await n8n.prepare(emulator, [USER_SYNC, REPORT, TRIAGE].map((example) => path.basename(example.file)));
+
+	progress(`${USER_SYNC.name}: n8n execute --id ${USER_SYNC.id}`);
+	await checks.run(USER_SYNC.name, () => checkUserSync(checks, n8n, api));
+
+	progress('n8n start');
+	await api.reset();
+	await n8n.start();
+	await checks.run('n8n start', async () => {
+		checks.section('n8n start');
+		const types = await (await fetch(`${n8n.rest.url}/types/nodes.json`, { headers: { cookie: n8n.rest.cookie ?? '' } })).json();
+		const names = types.map((/** @type {any} */ t) => t.name);
+		checks.ok(
+			'the package is loaded as a community package (n8n-nodes-cometchat.cometChat and .cometChatTrigger)',
+			names.includes('n8n-nodes-cometchat.cometChat') && names.includes('n8n-nodes-cometchat.cometChatTrigger'),
+			`node types of the package: ${names.filter((/** @type {string} */ n) => n.includes('cometChat')).join(', ') || 'none'}`,
+		);
+	});
+
+	progress(`${REPORT.name}: run from its Schedule Trigger`);
+	await checks.run(REPORT.name, () => checkReport(checks, n8n, api));
+
+	progress(`${TRIAGE.name}: activated`);
+	await api.reset();
+	await checks.run(TRIAGE.name, () => checkTriage(checks, n8n, api));
+
+	progress('Stopping n8n and the emulator');
+	await cleanup();
+	console.log(`\nn8n ${N8N_VERSION}, ${((Date.now() - started) / 1000).toFixed(0)} s in all`);
+	return checks.summary();
+}
+
+/**
+ * The emulator's state through plain HTTP (not through our nodes): what the checks compare with.
+ * @param {Awaited<ReturnType<typeof startEmulator>>} emulator
+ */
+function emulatorApi(emulator) {
+	/** @param {string} route @param {{ method?: string, body?: unknown, onBehalfOf?: string }} [options] */
+	const call = async (route, options = {}) => {
+		const response = await fetch(`${emulator.baseUrl}${route}`, {
+			method: options.method ?? 'GET',
+			headers: {
+				apikey: emulator.apiKey,
+				'content-type': 'application/json',
+				...(options.onBehalfOf ? { onBehalfOf: options.onBehalfOf } : {}),
+			},
+			body: options.body === undefined ? undefined : JSON.stringify(options.body),
+		});
+		return { status: response.status, body: await response.json().catch(() => undefined) };
+	};
+	return {
+		emulator,
+		call,
+		/** Back to the demo seed, with an empty request log. */
+		async reset() {
+			await call('/__emulator/reset', { method: 'POST', body: { seed: 'demo' } });
+			emulator.clearRequests();
+		},
+		/** @param {string} uid */
+		async user(uid) {
+			const { status, body } = await call(`/v3/users/${encodeURIComponent(uid)}`);
+			return status === 200 ? body.data : undefined;
+		},
+		/** @param {'pending' | 'approved' | 'disapproved'} status */
+		async flaggedIds(status) {
+			const { body } = await call(`/v3/moderation/flagged-messages?status=${status}&limit=100`);
+			return sorted(body.data.map((/** @type {any} */ record) => record.id));
+		},
+		async reasonNames() {
+			const { body } = await call('/v3/moderation/reasons?limit=100');
+			return Object.fromEntries(body.data.map((/** @type {any} */ reason) => [reason.id, reason.name]));
+		},
+		/**
+		 * The requests our nodes made, e.g. requests('POST', '/v3/messages').
+		 * @param {string} method @param {string} pathPrefix
+		 * @returns {any[]}
+		 */
+		requests(method, pathPrefix) {
+			return emulator.requests.filter((/** @type {any} */ r) => r.method === method && r.path.startsWith(pathPrefix));
+		},
+	};
+}
+
+/**
+ * User sync: Manual Trigger → the list → Split Out → User → Create or Update → IF role as listed.
+ * @param {Checks} checks @param {N8n} n8n @param {ReturnType<typeof emulatorApi>} api
+ */
+async function checkUserSync(checks, n8n, api) {
+	checks.section(`${USER_SYNC.name} (n8n execute)`);
+	const rows = facts.expectedUserSync();
+	const run = await n8n.execute(USER_SYNC.id);
+	checks.ok('the run succeeded', run.status === 'success' && run.exitCode === 0, `status ${run.status}, exit code ${run.exitCode}, ${run.error ?? ''}`);
+
+	const upserted = run.items(nodeName(USER_SYNC, 'n8n-nodes-cometchat.cometChat', 'upsert'));
+	const accepted = rows.filter((row) => row.expected !== 'refused');
+	const refused = rows.filter((row) => row.expected === 'refused');
+	checks.equal(
+		'Create or Update says created for the new UIDs and updated for those of the seed',
+		upserted.filter((item) => !item.error).map((item) => [item.uid, item.operation]),
+		accepted.map((row) => [row.uid, row.expected]),
+	);
+	checks.equal(
+		'"In sync" lists the users whose role is the listed one',
+		run.items('In sync').map((item) => [item.uid, item.role, item.operation]),
+		accepted.map((row) => [row.uid, row.role, row.expected]),
+	);
+	const attention = run.items('Needs attention');
+	checks.equal(
+		'"Needs attention" lists the rows with an unknown role',
+		attention.map((item) => [item.uid, item.listedRole]),
+		refused.map((row) => [row.uid, row.role]),
+	);
+	checks.ok(
+		'… with CometChat\'s error for the role',
+		attention.length > 0 && attention.every((item) => /role/i.test(item.problem) && /does not exist|not found/i.test(item.problem)),
+		JSON.stringify(attention),
+	);
+
+	for (const row of accepted) {
+		const user = await api.user(row.uid);
+		checks.equal(
+			`the emulator has ${row.uid} (${row.expected}) with the listed name, role and tags`,
+			user && { name: user.name, role: user.role, tags: sorted(user.tags ?? []) },
+			{ name: row.name, role: row.role, tags: sorted(row.tags) },
+		);
+	}
+	for (const row of refused) checks.ok(`the emulator has no user ${row.uid}`, (await api.user(row.uid)) === undefined);
+	const updated = accepted.filter((row) => row.expected === 'updated').map((row) => row.uid);
+	const puts = api.requests('PUT', '/v3/users/').map((/** @type {any} */ r) => decodeURIComponent(r.path.split('/')[3]));
+	checks.equal('a PUT went out only for the UIDs that existed', sorted(puts), sorted(updated));
+}
+
+/**
+ * Moderation report: Schedule Trigger → flagged (Return All) → blocked (Return All) → Code.
+ * @param {Checks} checks @param {N8n} n8n @param {ReturnType<typeof emulatorApi>} api
+ */
+async function checkReport(checks, n8n, api) {
+	checks.section(`${REPORT.name} (n8n start, run from the Schedule Trigger)`);
+	const expected = facts.expectedReport(await api.reasonNames());
+	const trigger = nodeName(REPORT, 'n8n-nodes-base.scheduleTrigger');
+	const run = await n8n.rest.runFromTrigger(REPORT.id, trigger);
+	checks.ok('the run succeeded', run.status === 'success', `status ${run.status}, ${run.error ?? ''}`);
+	const reportItems = run.items('Build the report');
+	checks.ok('the report is one item', reportItems.length === 1, `${reportItems.length} items`);
+	const report = reportItems[0] ?? {};
+	checks.equal('flagged messages awaiting review, as in the seed', report.flaggedMessages, expected.flaggedMessages);
+	checks.equal('flags on them, as in the seed', report.flags, expected.flags);
+	checks.equal('blocked messages, as in the seed', report.blockedMessages, expected.blockedMessages);
+	checks.equal('flagged messages by reason of the latest flag', report.flaggedByReason, expected.flaggedByReason);
+	checks.equal('blocked messages by rule', report.blockedByRule, expected.blockedByRule);
+	checks.equal('the five worst offenders (flagged + blocked)', report.worstOffenders, expected.worstOffenders);
+	checks.ok(
+		'the text version names every reason and rule',
+		typeof report.text === 'string' &&
+			[...Object.keys(expected.flaggedByReason), ...Object.keys(expected.blockedByRule)].every((name) => report.text.includes(name)),
+		String(report.text),
+	);
+	const lists = [...api.requests('GET', '/v3/moderation/flagged-messages'), ...api.requests('GET', '/v3/moderation/blocked-messages')];
+	checks.ok(
+		'Return All read each list in pages of 100',
+		lists.length >= 2 && lists.every((/** @type {any} */ r) => String(r.query.limit) === '100'),
+		JSON.stringify(lists.map((/** @type {any} */ r) => [r.path, r.query])),
+	);
+}
+
+/**
+ * Moderation triage: CometChat Trigger (new flagged messages) → IF low risk → Approve | Send Form.
+ * @param {Checks} checks @param {N8n} n8n @param {ReturnType<typeof emulatorApi>} api
+ */
+async function checkTriage(checks, n8n, api) {
+	checks.section(`${TRIAGE.name} (activated: the trigger polls at once)`);
+	const expected = facts.expectedTriage();
+	const formNode = nodeName(TRIAGE, 'n8n-nodes-cometchat.cometChat', 'sendForm');
+	const approveNode = nodeName(TRIAGE, 'n8n-nodes-cometchat.cometChat', 'approve');
+	const triggerNode = nodeName(TRIAGE, 'n8n-nodes-cometchat.cometChatTrigger');
+	const moderator = TRIAGE.workflow.nodes.find((/** @type {any} */ n) => n.name === formNode).parameters.onBehalfOf.value;
+
+	await n8n.rest.activate(TRIAGE.id);
+	const [first] = await n8n.rest.waitForNewExecutions(TRIAGE.id);
+	checks.ok('the activation poll started one execution, which succeeded', first.status === 'success' && first.mode === 'trigger', `${first.mode} ${first.status} ${first.error ?? ''}`);
+	checks.equal('the trigger emitted every waiting flagged message (Include Existing on First Poll)', sorted(first.items(triggerNode).map((i) => i.id)), expected.all);
+	checks.equal('the low-risk ones were approved', sorted(first.items(approveNode).map((i) => i.id)), expected.approved);
+	checks.equal('the emulator lists exactly those as approved', await api.flaggedIds('approved'), expected.approved);
+	checks.equal('the others still await review', await api.flaggedIds('pending'), sorted(expected.warned.map((m) => m.id)));
+	checkForms(checks, api, moderator, expected.warned);
+	checks.equal('the form node answered one sent message per warning', first.items(formNode).length, expected.warned.length);
+
+	checks.section(`${TRIAGE.name} (two new flags, re-activated: only they are triaged)`);
+	const [lowRisk, risky] = facts.unflaggedMessage([moderator]);
+	const flaggers = ['maya-cohen', 'isla-murphy'];
+	for (const [message, reasonId, flagger] of /** @type {const} */ ([[lowRisk, 'spam', flaggers[0]], [risky, 'harassment', flaggers[1]]])) {
+		const { status } = await api.call(`/v3/messages/${message.id}/flagged`, { method: 'POST', body: { reasonId, remark: 'e2e' }, onBehalfOf: flagger });
+		if (status !== 200) throw new Error(`flagging message ${message.id} answered ${status}`);
+	}
+	api.emulator.clearRequests();
+	const known = (await n8n.rest.listExecutions(TRIAGE.id)).map((/** @type {any} */ e) => e.id);
+	await n8n.rest.deactivate(TRIAGE.id);
+	await n8n.rest.activate(TRIAGE.id);
+	const [second] = await n8n.rest.waitForNewExecutions(TRIAGE.id, { known });
+	checks.ok('the poll succeeded', second.status === 'success', `${second.status} ${second.error ?? ''}`);
+	checks.equal('it emitted only the two new flags', sorted(second.items(triggerNode).map((i) => i.id)), sorted([lowRisk.id, risky.id]));
+	checks.equal('the one flagged once for spam was approved', second.items(approveNode).map((i) => i.id), [lowRisk.id]);
+	checkForms(checks, api, moderator, [{ id: risky.id, sender: risky.sender }]);
+	await n8n.rest.deactivate(TRIAGE.id);
+}
+
+/**
+ * The warning forms the emulator received: one per message, to its sender, from the moderator.
+ * @param {Checks} checks @param {ReturnType<typeof emulatorApi>} api @param {string} moderator
+ * @param {Array<{ id: string, sender: string }>} warned
+ */
+function checkForms(checks, api, moderator, warned) {
+	const forms = api.requests('POST', '/v3/messages');
+	checks.equal(
+		'a warning form reached the emulator for each other message, addressed to its sender',
+		sorted(forms.map((f) => `${f.body?.data?.metadata?.flaggedMessageId} → ${f.body?.receiver}`)),
+		sorted(warned.map((m) => `${m.id} → ${m.sender}`)),
+	);
+	checks.ok(
+		`each was sent on behalf of ${moderator}, as an interactive form the emulator accepted`,
+		forms.length > 0 &&
+			forms.every(
+				(f) =>
+					f.headers.onbehalfof === moderator &&
+					f.status === 200 &&
+					f.body.category === 'interactive' &&
+					f.body.type === 'form' &&
+					f.body.receiverType === 'user' &&
+					f.body.data.interactiveData.formFields.length === 2 &&
+					f.body.data.interactiveData.submitElement.action.actionType === 'apiAction',
+			),
+		JSON.stringify(forms[0], null, 1),
+	);
+}
+
+main()
+	.catch(async (error) => {
+		checks.section('Setup');
+		checks.ok('the test could set up n8n and the emulator', false, error instanceof Error ? error.message : String(error));
+		await cleanup();
+		return checks.summary();
+	})
+	.then((code) => process.exit(code));
