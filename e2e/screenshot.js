@@ -1,0 +1,157 @@
+#!/usr/bin/env node
+// @ts-check
+/**
+ * Screenshot test (`npm run test:screenshot`): n8n's editor in headless Chromium (Debian's chromium,
+ * driven by playwright-core). It adds the CometChat node to a new workflow, opens its Resource
+ * dropdown, checks the dropdown lists every resource of the node, and saves a PNG.
+ *
+ * Env: SCREENSHOT_PATH (default docs/editor-resource-dropdown.png), CHROMIUM_PATH (default: the
+ * first of chromium, chromium-browser, google-chrome on the PATH's usual places).
+ * Without chromium, it installs Debian's package with apt-get when run as root, else says how.
+ * The browser reaches nothing but the local n8n: every other request is aborted.
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+
+const { startEmulator } = require('../emulator');
+const { Checks } = require('./lib/checks');
+const { ensureN8n, isInstalled, N8n, N8N_VERSION, REPO_DIR } = require('./lib/n8n');
+const { cleanup, onCleanup, runCommand } = require('./lib/processes');
+
+const OUTPUT = path.resolve(process.env.SCREENSHOT_PATH || path.join(REPO_DIR, 'docs', 'editor-resource-dropdown.png'));
+const BROWSERS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
+/** The node creator's action that adds the node; its resource then shows in the Resource field. */
+const ACTION = 'Get many flagged messages';
+
+const checks = new Checks();
+
+/** @param {string} message */
+function step(message) {
+	console.log(`▶ ${message}`);
+}
+
+async function findChromium() {
+	const candidates = process.env.CHROMIUM_PATH ? [process.env.CHROMIUM_PATH] : BROWSERS;
+	const found = candidates.find((file) => fs.existsSync(file));
+	if (found) return found;
+	const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+	if (!process.env.CHROMIUM_PATH && isRoot && fs.existsSync('/usr/bin/apt-get')) {
+		step("Installing Debian's chromium (apt-get, ~30 s)…");
+		await runCommand('apt-get update', 'apt-get', ['update'], { timeoutMs: 300_000 });
+		await runCommand('apt-get install chromium', 'apt-get', ['install', '-y', 'chromium'], {
+			timeoutMs: 600_000,
+			env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+		});
+		if (fs.existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
+	}
+	throw new Error(
+		'No Chromium found. Install it (Debian/Ubuntu: `sudo apt-get install -y chromium`), ' +
+			'or set CHROMIUM_PATH to a Chromium or Chrome executable.',
+	);
+}
+
+/** The Resource dropdown's entries, from the built node itself. */
+function resourceNames() {
+	const { CometChat } = require(path.join(REPO_DIR, 'dist', 'nodes', 'CometChat', 'CometChat.node.js'));
+	const resource = new CometChat().description.properties.find((/** @type {any} */ p) => p.name === 'resource');
+	return resource.options.map((/** @type {any} */ option) => option.name);
+}
+
+async function main() {
+	const executablePath = await findChromium();
+	const { chromium } = require('playwright-core');
+
+	step('Building the package (npm run build)…');
+	await runCommand('npm run build', 'npm', ['run', 'build'], { cwd: REPO_DIR, timeoutMs: 300_000 });
+	if (!isInstalled()) step(`Installing n8n ${N8N_VERSION} (first run only, ~4 min)…`);
+	const install = await ensureN8n({ log: (line) => console.log(line) });
+
+	step('Starting the emulator and n8n with the package and a credential…');
+	const emulator = await startEmulator({ seed: 'demo', logRequests: false });
+	onCleanup('the emulator', () => emulator.close());
+	const n8n = await N8n.create(install);
+	await n8n.prepare(emulator, []);
+	await n8n.start();
+
+	step(`Opening the editor in ${executablePath} (headless)…`);
+	const browser = await chromium.launch({
+		executablePath,
+		headless: true,
+		args: [
+			'--headless',
+			'--no-sandbox',
+			'--disable-gpu',
+			'--disable-quic',
+			'--no-first-run',
+			'--disable-background-networking',
+			'--disable-component-update',
+			'--disable-sync',
+			'--disable-dev-shm-usage',
+		],
+	});
+	onCleanup('chromium', () => browser.close());
+	const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
+	// The session cookie is bound to the browser id the REST login sent; the editor sends localStorage's.
+	const cookie = /** @type {string} */ (n8n.rest.cookie);
+	const [cookieName, ...cookieValue] = cookie.split('=');
+	await context.addCookies([{ name: cookieName, value: cookieValue.join('='), url: n8n.url }]);
+	const browserId = n8n.rest.browserId;
+	await context.addInitScript((id) => localStorage.setItem('n8n-browserId', id), browserId);
+	/** @type {string[]} */
+	const blocked = [];
+	await context.route(
+		(url) => !url.href.startsWith(n8n.url),
+		(route) => {
+			blocked.push(route.request().url());
+			return route.abort();
+		},
+	);
+
+	const page = await context.newPage();
+	const testId = (/** @type {string} */ id) => `[data-test-id="${id}"]`;
+	await page.goto(`${n8n.url}/workflow/new`);
+	await page.waitForSelector(testId('canvas-add-button'), { timeout: 60_000 });
+
+	// A workflow starts with a trigger; the node creator then offers action nodes.
+	await page.click(testId('canvas-add-button'));
+	const search = page.locator(testId('node-creator-search-bar'));
+	await search.fill('Manual Trigger');
+	await page.locator(testId('node-creator-item-name'), { hasText: /^Manual Trigger$/ }).click();
+	await page.waitForSelector(testId('canvas-trigger-node'));
+
+	await page.click(testId('node-creator-plus-button'));
+	await search.fill('CometChat');
+	await page.locator(testId('node-creator-item-name'), { hasText: /^CometChat$/ }).first().click();
+	await page.locator(testId('node-creator-item-name'), { hasText: new RegExp(`^${ACTION}$`, 'i') }).click();
+	await page.waitForSelector(testId('ndv'));
+	const resourceField = testId('parameter-input-resource');
+	await page.waitForSelector(resourceField);
+	checks.section('n8n editor, CometChat node');
+	const inputs = await page.locator(`${testId('ndv')} input`).evaluateAll((els) => els.map((el) => /** @type {HTMLInputElement} */ (el).value));
+	checks.ok('the node opened with the credential "CometChat account" selected', inputs.includes('CometChat account'), JSON.stringify(inputs));
+
+	await page.click(`${resourceField} input`);
+	const options = page.locator('.el-select-dropdown__item:visible .option-headline');
+	await options.first().waitFor({ timeout: 10_000 });
+	await page.waitForTimeout(400); // the dropdown's opening animation
+	const shown = (await options.allTextContents()).map((text) => text.trim());
+	// n8n adds "Custom API Call" to nodes with a credential (an HTTP Request with that credential).
+	checks.equal('the Resource dropdown lists every resource of the node', shown.filter((name) => name !== 'Custom API Call'), resourceNames());
+
+	fs.mkdirSync(path.dirname(OUTPUT), { recursive: true });
+	await page.screenshot({ path: OUTPUT });
+	const size = fs.statSync(OUTPUT).size;
+	checks.ok(`saved ${path.relative(process.cwd(), OUTPUT) || OUTPUT} (${Math.round(size / 1024)} KB)`, size > 20_000);
+	if (blocked.length > 0) console.log(`  (${blocked.length} requests of the editor to other hosts were aborted)`);
+	await cleanup();
+	return checks.summary();
+}
+
+main()
+	.catch(async (error) => {
+		checks.section('Setup');
+		checks.ok('the screenshot test ran to its end', false, error instanceof Error ? error.message : String(error));
+		await cleanup();
+		return checks.summary();
+	})
+	.then((code) => process.exit(code));
