@@ -6,7 +6,7 @@
  * dropdown, checks the dropdown lists every resource of the node, and saves a PNG.
  *
  * Env: SCREENSHOT_PATH (default docs/editor-resource-dropdown.png), CHROMIUM_PATH (default: the
- * first of chromium, chromium-browser, google-chrome on the PATH's usual places).
+ * first of chromium, chromium-browser, google-chrome in /usr/bin), E2E_SKIP_BUILD=1 (dist/ is fresh).
  * Without chromium, it installs Debian's package with apt-get when run as root, else says how.
  * The browser reaches nothing but the local n8n: every other request is aborted.
  */
@@ -61,8 +61,10 @@ async function main() {
 	const executablePath = await findChromium();
 	const { chromium } = require('playwright-core');
 
-	step('Building the package (npm run build)…');
-	await runCommand('npm run build', 'npm', ['run', 'build'], { cwd: REPO_DIR, timeoutMs: 300_000 });
+	if (process.env.E2E_SKIP_BUILD !== '1') {
+		step('Building the package (npm run build)…');
+		await runCommand('npm run build', 'npm', ['run', 'build'], { cwd: REPO_DIR, timeoutMs: 300_000 });
+	}
 	if (!isInstalled()) step(`Installing n8n ${N8N_VERSION} (first run only, ~4 min)…`);
 	const install = await ensureN8n({ log: (line) => console.log(line) });
 
