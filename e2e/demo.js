@@ -6,7 +6,7 @@
  * the end, on failure and on Ctrl-C.
  */
 const { startEmulator } = require('../emulator');
-const { ensureN8n, isInstalled, N8n, N8N_VERSION, REPO_DIR } = require('./lib/n8n');
+const { ensureN8n, installNotice, isInstalled, N8n, N8N_VERSION, REPO_DIR } = require('./lib/n8n');
 const { cleanup, onCleanup, runCommand } = require('./lib/processes');
 const { readExample } = require('./lib/seed-facts');
 
@@ -24,7 +24,7 @@ async function main() {
 	if (isInstalled()) {
 		step(`n8n ${N8N_VERSION} is installed (cached outside the repo)`);
 	} else {
-		step(`Installing n8n ${N8N_VERSION} (first run only, ~4 min, 2 GB in ~/.cache/n8n-nodes-cometchat)…`);
+		step(installNotice());
 	}
 	const install = await ensureN8n({ log: (line) => console.log(line) });
 	if (install.installedNow) console.log(`  installed in ${Math.round(install.seconds)} s`);
@@ -32,7 +32,8 @@ async function main() {
 	step('Starting the CometChat emulator with its demo data…');
 	const emulator = await startEmulator({ seed: 'demo', logRequests: true });
 	onCleanup('the emulator', () => emulator.close());
-	console.log(`  ${emulator.baseUrl} (20 users, 15 flagged and 8 blocked messages)`);
+	const state = (await (await fetch(`${emulator.baseUrl}/__emulator`)).json()).data;
+	console.log(`  ${emulator.baseUrl}: ${state.users} users, ${state.messages} messages, ${state.flaggedMessages} flagged and ${state.blockedMessages} blocked`);
 
 	step('Preparing n8n: the package as a community node, a credential for the emulator, the report workflow…');
 	const n8n = await N8n.create(install);

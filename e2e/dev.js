@@ -12,7 +12,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const { startEmulator } = require('../emulator');
-const { ensureN8n, isInstalled, N8n, N8N_VERSION, REPO_DIR } = require('./lib/n8n');
+const { ensureN8n, installNotice, isInstalled, N8n, N8N_VERSION, REPO_DIR } = require('./lib/n8n');
 const { cleanup, isCleaningUp, onCleanup, runCommand } = require('./lib/processes');
 const { readExample } = require('./lib/seed-facts');
 
@@ -41,7 +41,7 @@ async function main() {
 
 	step('Building the package (npm run build)…');
 	await runCommand('npm run build', 'npm', ['run', 'build'], { cwd: REPO_DIR, timeoutMs: 300_000 });
-	if (!isInstalled()) step(`Installing n8n ${N8N_VERSION} (first run only, ~4 min, 2 GB in ~/.cache/n8n-nodes-cometchat)…`);
+	if (!isInstalled()) step(installNotice());
 	const install = await ensureN8n({ log: (line) => console.log(line) });
 
 	step('Starting the CometChat emulator with its demo data…');

@@ -18,7 +18,7 @@ const path = require('node:path');
 
 const { startEmulator } = require('../emulator');
 const { Checks, sorted } = require('./lib/checks');
-const { ensureN8n, N8n, N8N_VERSION, REPO_DIR } = require('./lib/n8n');
+const { ensureN8n, installNotice, isInstalled, N8n, N8N_VERSION, REPO_DIR } = require('./lib/n8n');
 const { cleanup, onCleanup, runCommand } = require('./lib/processes');
 const facts = require('./lib/seed-facts');
 
@@ -53,7 +53,7 @@ async function main() {
 		progress('Building the package (npm run build)');
 		await runCommand('npm run build', 'npm', ['run', 'build'], { cwd: REPO_DIR, timeoutMs: 300_000 });
 	}
-	progress(`n8n ${N8N_VERSION}: installing it if the cache does not hold it yet (first run only, ~4 min)`);
+	progress(isInstalled() ? `n8n ${N8N_VERSION}` : installNotice());
 	const install = await ensureN8n({ log: (line) => console.log(line) });
 	console.log(install.installedNow ? `  installed in ${install.seconds.toFixed(0)} s` : `  cached in ${install.dir}`);
 

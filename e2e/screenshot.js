@@ -15,7 +15,7 @@ const path = require('node:path');
 
 const { startEmulator } = require('../emulator');
 const { Checks } = require('./lib/checks');
-const { ensureN8n, isInstalled, N8n, N8N_VERSION, REPO_DIR } = require('./lib/n8n');
+const { ensureN8n, installNotice, isInstalled, N8n, REPO_DIR } = require('./lib/n8n');
 const { cleanup, onCleanup, runCommand } = require('./lib/processes');
 
 const OUTPUT = path.resolve(process.env.SCREENSHOT_PATH || path.join(REPO_DIR, 'docs', 'editor-resource-dropdown.png'));
@@ -65,7 +65,7 @@ async function main() {
 		step('Building the package (npm run build)…');
 		await runCommand('npm run build', 'npm', ['run', 'build'], { cwd: REPO_DIR, timeoutMs: 300_000 });
 	}
-	if (!isInstalled()) step(`Installing n8n ${N8N_VERSION} (first run only, ~4 min)…`);
+	if (!isInstalled()) step(installNotice());
 	const install = await ensureN8n({ log: (line) => console.log(line) });
 
 	step('Starting the emulator and n8n with the package and a credential…');

@@ -30,6 +30,12 @@ function cacheRoot() {
 	return path.join(base, 'n8n-nodes-cometchat');
 }
 
+/** The line scripts print before a first install. */
+function installNotice() {
+	const where = installDir().replace(os.homedir(), '~');
+	return `Installing n8n ${N8N_VERSION} (first run only, ~4 min, 2 GB in ${where})…`;
+}
+
 function installDir() {
 	return path.join(cacheRoot(), `n8n-${N8N_VERSION}`);
 }
@@ -123,8 +129,11 @@ async function ensureN8n(options = {}) {
 			throw new Error(`sqlite3 was not built (see ${logFile}); it needs python3, make and a C++ compiler`);
 		}
 		fs.writeFileSync(path.join(staging, '.installed'), `${installStamp()}\n`);
-		fs.rmSync(dir, { recursive: true, force: true });
-		fs.renameSync(staging, dir);
+		// Another run may have finished the same install meanwhile, and may be using it: keep that one.
+		if (!isInstalled(dir)) {
+			fs.rmSync(dir, { recursive: true, force: true });
+			fs.renameSync(staging, dir);
+		}
 	} catch (error) {
 		throw new Error(`Installing n8n ${N8N_VERSION} failed; the npm log is ${logFile}\n${error instanceof Error ? error.message : error}`);
 	} finally {
@@ -293,11 +302,6 @@ class N8n {
 		fs.rmSync(file);
 	}
 
-	/** @param {string} file a workflow JSON file */
-	async importWorkflow(file) {
-		await this.cli(['import:workflow', `--input=${file}`]);
-	}
-
 	/**
 	 * What every script needs: this package as a community package, the examples' credential
 	 * pointing at the emulator, and the given example workflows (file names under examples/).
@@ -309,7 +313,12 @@ class N8n {
 		await this.importCredentials([
 			{ ...EXAMPLE_CREDENTIAL, data: { apiKey: emulator.apiKey, baseUrl: emulator.baseUrl, callUrl: emulator.callUrl } },
 		]);
-		for (const example of examples) await this.importWorkflow(path.join(REPO_DIR, 'examples', example));
+		if (examples.length === 0) return;
+		// One import for all: each n8n command takes a few seconds to start.
+		const folder = fs.mkdtempSync(path.join(this.userFolder, 'import-'));
+		for (const example of examples) fs.copyFileSync(path.join(REPO_DIR, 'examples', example), path.join(folder, example));
+		await this.cli(['import:workflow', '--separate', `--input=${folder}`]);
+		fs.rmSync(folder, { recursive: true });
 	}
 
 	/**
@@ -577,6 +586,7 @@ module.exports = {
 	EXAMPLE_CREDENTIAL,
 	ensureN8n,
 	isInstalled,
+	installNotice,
 	installStamp,
 	installDir,
 	cacheRoot,
