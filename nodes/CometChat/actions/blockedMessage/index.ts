@@ -6,6 +6,7 @@ import { reject } from './reject.operation';
 export const blockedMessage: ResourceDefinition = {
 	value: 'blockedMessage',
 	name: 'Blocked Message',
+	description: 'Messages a moderation rule held back: list, approve or reject',
 	operations: [approve, getMany, reject],
 	defaultOperation: getMany.value,
 };

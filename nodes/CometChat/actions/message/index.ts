@@ -9,6 +9,7 @@ import { update } from './update.operation';
 export const message: ResourceDefinition = {
 	value: 'message',
 	name: 'Message',
+	description: 'Send messages and interactive forms on behalf of a user, edit and re-moderate, read threads and reactions, flag',
 	operations: [flag, getReactions, getThread, send, sendForm, update],
 	defaultOperation: send.value,
 };

@@ -7,6 +7,7 @@ import { update } from './update.operation';
 export const moderationRule: ResourceDefinition = {
 	value: 'moderationRule',
 	name: 'Moderation Rule',
+	description: 'Rules that block or drop matching messages: list, read revisions, update, delete',
 	operations: [deleteRule, getMany, getRevisions, update],
 	defaultOperation: getMany.value,
 };
