@@ -7,7 +7,7 @@
  */
 const { startEmulator } = require('../emulator');
 const { ensureN8n, installNotice, isInstalled, N8n, N8N_VERSION, REPO_DIR } = require('./lib/n8n');
-const { cleanup, onCleanup, runCommand } = require('./lib/processes');
+const { cleanup, isCleaningUp, onCleanup, runCommand } = require('./lib/processes');
 const { readExample } = require('./lib/seed-facts');
 
 const EXAMPLE = 'moderation-report.json';
@@ -99,6 +99,7 @@ function printReport(report) {
 main()
 	.then(() => process.exit(0))
 	.catch(async (error) => {
+		if (isCleaningUp()) return; // Ctrl-C: the signal handler stops everything and exits
 		console.error(`\n✗ The demo failed: ${error instanceof Error ? error.message : error}`);
 		await cleanup();
 		process.exit(1);

@@ -87,6 +87,7 @@ function showRequests(/** @type {Awaited<ReturnType<typeof startEmulator>>} */ e
 }
 
 main().catch(async (error) => {
+	if (isCleaningUp()) return; // Ctrl-C: the signal handler stops everything and exits
 	console.error(`\n✗ ${error instanceof Error ? error.message : error}`);
 	await cleanup();
 	process.exit(1);
