@@ -1,7 +1,7 @@
 /** Role: Get Many, the role list search and the roles loadOptions, through n8n's engine against the emulator. */
 import { apiRequests, credentialsFor, TEST_API_KEY } from '../harness/emulator';
 import { listSearch, runNode } from '../harness/engine';
-import { expectServiceError, pageQueries, useEmulator } from '../harness/suite';
+import { byId, expectErrorItem, expectServiceError, pageQueries, useEmulator } from '../harness/suite';
 
 const emulator = useEmulator();
 
@@ -100,5 +100,37 @@ describe('role list search', () => {
 			{ perPage: '100', page: '2' },
 			{ perPage: '100', page: '2' },
 		]);
+	});
+});
+
+describe('Role → Get', () => {
+	it('gets one role by the key picked in the role locator, encoded in the path', async () => {
+		emulator().store.addRole({ role: 'mod/eu', name: 'EU moderators', settings: { listUsers: 'all', sendMessagesTo: 'all' } });
+		const { items, error } = await runNode(credentialsFor(emulator()), {
+			resource: 'role',
+			operation: 'get',
+			role: { __rl: true, mode: 'list', value: 'mod/eu', cachedResultName: 'EU moderators' },
+		});
+		expect(error).toBeUndefined();
+		expect(items).toEqual([
+			{
+				json: expect.objectContaining({ role: 'mod/eu', name: 'EU moderators', settings: { listUsers: 'all', sendMessagesTo: 'all' } }),
+				pairedItem: { item: 0 },
+			},
+		]);
+		const [sent] = apiRequests(emulator());
+		expect(sent).toMatchObject({ method: 'GET', path: '/v3/roles/mod%2Feu', query: {} });
+		expect(sent.headers.apikey).toBe(TEST_API_KEY);
+	});
+
+	it('turns an unknown role into ERR_ROLE_NOT_FOUND, and Continue On Fail goes on', async () => {
+		const parameters = { resource: 'role', operation: 'get', role: byId('={{ $json.role }}') };
+		const stopped = await runNode(credentialsFor(emulator()), parameters, [{ role: 'nope' }]);
+		expectServiceError(stopped, 'ERR_ROLE_NOT_FOUND', '404');
+		const carriedOn = await runNode(credentialsFor(emulator()), parameters, [{ role: 'nope' }, { role: 'default' }], {
+			onError: 'continueRegularOutput',
+		});
+		expectErrorItem(carriedOn.items[0], 0, 'ERR_ROLE_NOT_FOUND');
+		expect(carriedOn.items[1]).toEqual({ json: expect.objectContaining({ role: 'default' }), pairedItem: { item: 1 } });
 	});
 });
