@@ -5,7 +5,7 @@
 // the emulator leaves out must be listed, with a reason, in `skip`.
 const fs = require('fs');
 const path = require('path');
-const { start, enc } = require('./helpers');
+const { useStarted, enc } = require('./helpers');
 
 const fixture = require('./fixtures/openapi-examples.json');
 const EX = fixture.examples;
@@ -56,11 +56,7 @@ const WHY = {
 	createdAtEntity: 'Embedded user entities carry createdAt in every other example (send, thread, edit).',
 };
 
-let ctx;
-beforeAll(async () => {
-	ctx = await start();
-});
-afterAll(() => ctx.emu.close());
+const ctx = useStarted();
 beforeEach(() => {
 	ctx.emu.store.reset();
 	ctx.emu.store.setClock(1700000000);

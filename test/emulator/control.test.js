@@ -1,14 +1,10 @@
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
-const { start, API_KEY } = require('./helpers');
+const { useStarted, API_KEY } = require('./helpers');
 const { startEmulator, DEFAULT_API_KEY } = require('../../emulator');
 
-let ctx;
-beforeAll(async () => {
-	ctx = await start();
-});
-afterAll(() => ctx.emu.close());
+const ctx = useStarted();
 beforeEach(() => {
 	ctx.emu.store.reset();
 	ctx.emu.store.setClock(null);

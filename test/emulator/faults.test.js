@@ -1,12 +1,8 @@
 const http = require('http');
-const { start, API_KEY } = require('./helpers');
+const { useStarted, API_KEY } = require('./helpers');
 const { startEmulator } = require('../../emulator');
 
-let ctx;
-beforeAll(async () => {
-	ctx = await start();
-});
-afterAll(() => ctx.emu.close());
+const ctx = useStarted();
 beforeEach(() => {
 	const emu = ctx.emu;
 	emu.store.reset();

@@ -1,10 +1,6 @@
-const { start, enc } = require('./helpers');
+const { useStarted, enc } = require('./helpers');
 
-let ctx;
-beforeAll(async () => {
-	ctx = await start();
-});
-afterAll(() => ctx.emu.close());
+const ctx = useStarted();
 beforeEach(() => {
 	const s = ctx.emu.store;
 	s.reset();

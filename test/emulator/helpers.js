@@ -26,4 +26,19 @@ async function start(options = {}) {
 /** @param {string} s */
 const enc = (s) => encodeURIComponent(s);
 
-module.exports = { start, API_KEY, enc };
+/**
+ * One emulator for a test file: started before its tests, closed after them. The returned object
+ * is filled in place (emu, api, callApi, control, as, client), so tests can hold on to it.
+ * @param {object} [options] startEmulator options
+ */
+function useStarted(options = {}) {
+	const ctx = /** @type {Awaited<ReturnType<typeof start>>} */ ({});
+	beforeAll(async () => {
+		Object.assign(ctx, await start(options));
+	});
+	afterAll(() => ctx.emu.close());
+	return ctx;
+}
+
+module.exports = {
+	useStarted, start, API_KEY, enc };

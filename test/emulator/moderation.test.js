@@ -1,11 +1,7 @@
-const { start } = require('./helpers');
+const { useStarted } = require('./helpers');
 const { MODERATION_MAX_LIMIT } = require('../../emulator/routes/moderation');
 
-let ctx;
-beforeAll(async () => {
-	ctx = await start();
-});
-afterAll(() => ctx.emu.close());
+const ctx = useStarted();
 
 const s = () => ctx.emu.store;
 beforeEach(() => {

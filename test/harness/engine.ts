@@ -251,6 +251,12 @@ export function workflowWith(node: INode): Workflow {
 	return new Workflow({ id: 'test-workflow', nodes: [node], connections: {}, active: false, nodeTypes });
 }
 
+/** n8n-core's real load-options context, as the editor uses for lists and dropdowns. */
+function loadOptionsContext(credentials: CredentialData, parameters: INodeParameters): LoadOptionsContext {
+	const node = cometChatNode(parameters);
+	return new LoadOptionsContext(workflowWith(node), node, additionalDataFor(() => credentials), '');
+}
+
 /** Calls one of the node's listSearch methods through n8n-core's real load-options context. */
 export async function listSearch(
 	credentials: CredentialData,
@@ -259,15 +265,8 @@ export async function listSearch(
 	paginationToken?: string,
 	parameters: INodeParameters = {},
 ): Promise<INodeListSearchResult> {
-	const node = cometChatNode(parameters);
-	const context = new LoadOptionsContext(
-		workflowWith(node),
-		node,
-		additionalDataFor(() => credentials),
-		'',
-	);
 	const search = (new CometChat().methods.listSearch as Record<string, Function>)[method];
-	return (await search.call(context, filter, paginationToken)) as INodeListSearchResult;
+	return (await search.call(loadOptionsContext(credentials, parameters), filter, paginationToken)) as INodeListSearchResult;
 }
 
 /** Calls one of the node's loadOptions methods through n8n-core's real load-options context. */
@@ -276,15 +275,8 @@ export async function loadOptions(
 	method: string,
 	parameters: INodeParameters = {},
 ): Promise<INodePropertyOptions[]> {
-	const node = cometChatNode(parameters);
-	const context = new LoadOptionsContext(
-		workflowWith(node),
-		node,
-		additionalDataFor(() => credentials),
-		'',
-	);
 	const load = (new CometChat().methods.loadOptions as Record<string, Function>)[method];
-	return (await load.call(context)) as INodePropertyOptions[];
+	return (await load.call(loadOptionsContext(credentials, parameters))) as INodePropertyOptions[];
 }
 
 export interface CredentialTestResult {

@@ -5,28 +5,20 @@
 import type { IDataObject, INode, INodeExecutionData, WorkflowExecuteMode } from 'n8n-workflow';
 
 import { CometChatTrigger } from '../../nodes/CometChat/CometChatTrigger.node.js';
-import { apiRequests, credentialsFor, startTestEmulator } from '../harness/emulator';
+import { apiRequests, credentialsFor } from '../harness/emulator';
 import type { Emulator } from '../harness/emulator';
-import { pollContext, registerNodeType, shutdownEngine, TRIGGER_TYPE, workflowWith } from '../harness/engine';
+import { pollContext, registerNodeType, TRIGGER_TYPE, workflowWith } from '../harness/engine';
+import { useEmulator } from '../harness/suite';
 
 const trigger = new CometChatTrigger();
 registerNodeType(TRIGGER_TYPE, trigger);
 
+const currentEmulator = useEmulator();
 let emulator: Emulator;
 const T0 = 1_790_000_000;
 
-beforeAll(async () => {
-	emulator = await startTestEmulator();
-});
-
-afterAll(async () => {
-	await emulator.close();
-	await shutdownEngine();
-});
-
 beforeEach(() => {
-	emulator.store.reset();
-	emulator.clearRequests();
+	emulator = currentEmulator();
 	emulator.store.setClock(T0);
 	for (const uid of ['alice', 'bob', 'carol', 'dave']) emulator.store.addUser({ uid, name: uid });
 	emulator.store.addRule({
