@@ -8,4 +8,5 @@ module.exports = {
 	moduleNameMapper: { '^(\\.{1,2}/.*\\.node)\\.js$': '$1' },
 	setupFiles: ['<rootDir>/test/setup-env.js'],
 	testTimeout: 60000,
+	reporters: ['default', '<rootDir>/test/summary-reporter.js'],
 };
