@@ -196,6 +196,20 @@ describe('pagination', () => {
 });
 
 describe('retries', () => {
+	it('reports an unreachable host clearly, and never shows the key', async () => {
+		// A port nothing listens on: the connection is refused at once.
+		const closed = 'http://127.0.0.1:9';
+		const { error } = await runNode(credentialsFor(emulator(), { baseUrl: closed }), {
+			resource: 'user',
+			operation: 'get',
+			uid: { __rl: true, mode: 'id', value: 'ada' },
+		});
+		expect(error?.name).toBe('NodeApiError');
+		expect(error?.message).toBe('Could not reach CometChat: the connection was refused [item 0]');
+		expect(error?.description).toMatch(/GET \/v3\/users\/ada failed before an answer came back \(ECONNREFUSED\)\. Check the Base URL/);
+		expect(JSON.stringify(error)).not.toContain(TEST_API_KEY);
+	});
+
 	it('waits out a 429 with Retry-After: 1 and then succeeds', async () => {
 		emulator().injectNext([{ kind: '429', retryAfter: 1 }], { pathPrefix: '/v3/users' });
 		const { items, error } = await runNode(credentialsFor(emulator()), createUser('patient', 'Patient'));

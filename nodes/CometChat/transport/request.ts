@@ -25,7 +25,8 @@ const MAX_WAIT_MS = 60_000;
 
 const TRANSIENT_STATUSES = new Set([502, 503, 504]);
 const IDEMPOTENT_METHODS = new Set<IHttpRequestMethods>(['GET', 'PUT', 'DELETE', 'HEAD']);
-const NETWORK_ERROR_CODES = new Set([
+/** Socket failures worth another try (a GET, PUT or DELETE only). */
+const RETRYABLE_NETWORK_CODES = new Set([
 	'ECONNRESET',
 	'ECONNREFUSED',
 	'ETIMEDOUT',
@@ -135,7 +136,7 @@ export async function cometChatRequest(
 			)) as RawResponse;
 		} catch (error) {
 			const code = networkErrorCode(error);
-			if (code && idempotent && transientRetries < MAX_TRANSIENT_RETRIES) {
+			if (code && RETRYABLE_NETWORK_CODES.has(code) && idempotent && transientRetries < MAX_TRANSIENT_RETRIES) {
 				await sleep(backoffMs(transientRetries++));
 				continue;
 			}
@@ -211,7 +212,7 @@ function headerValue(headers: RawResponse['headers'], name: string): string | un
 function networkErrorCode(error: unknown): string | undefined {
 	const wrapped = error as { code?: unknown; httpCode?: unknown; cause?: { code?: unknown } };
 	for (const code of [wrapped?.httpCode, wrapped?.code, wrapped?.cause?.code]) {
-		if (typeof code === 'string' && NETWORK_ERROR_CODES.has(code)) return code;
+		if (typeof code === 'string' && /^E[A-Z_]+$/.test(code)) return code;
 	}
 	const message = String((error as Error)?.message ?? '');
 	if (/socket hang up|ECONNRESET/i.test(message)) return 'ECONNRESET';
@@ -233,19 +234,31 @@ function connectionError(
 	error: unknown,
 ) {
 	const reason = code ?? String((error as Error)?.message ?? 'unknown error');
+	// In words, not the raw code: n8n swaps a message that holds a known code for its generic one.
+	const what = CONNECTION_FAILURES[reason] ?? 'the connection failed';
 	return new NodeApiError(
 		context.getNode(),
-		{ message: reason, code: code ?? 'CONNECTION_FAILED' } as JsonObject,
+		{ message: reason } as JsonObject,
 		{
-			message: `Could not reach CometChat (${reason})`,
+			message: `Could not reach CometChat: ${what}`,
 			description:
-				`${describeRequest(request)} failed before an answer came back. Check the Base URL in the credential and the network.` +
+				`${describeRequest(request)} failed before an answer came back (${reason}). Check the Base URL in the credential and the network.` +
 				(IDEMPOTENT_METHODS.has(request.method)
 					? ''
 					: ' The request may have been applied: check in CometChat before you run it again.'),
 		},
 	);
 }
+
+const CONNECTION_FAILURES: Record<string, string> = {
+	ECONNREFUSED: 'the connection was refused',
+	ECONNRESET: 'the connection was closed before an answer came',
+	ECONNABORTED: 'the request took too long',
+	ETIMEDOUT: 'the request took too long',
+	EPIPE: 'the connection was closed while sending',
+	EAI_AGAIN: 'the host name could not be looked up',
+	ENOTFOUND: 'no host has this name',
+};
 
 interface ServiceErrorBody {
 	error?: { code?: string; message?: string; devMessage?: string; details?: unknown };
