@@ -129,11 +129,10 @@ export async function cometChatRequest(
 	for (;;) {
 		let response: RawResponse;
 		try {
-			response = (await this.helpers.httpRequestWithAuthentication.call(
-				this,
-				CREDENTIAL_TYPE,
-				options,
-			)) as RawResponse;
+			response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, options, {
+				// Already decrypted above for the host: n8n would otherwise decrypt it again per request.
+				credentialsDecrypted: { id: '', name: '', type: CREDENTIAL_TYPE, data: credentials },
+			})) as RawResponse;
 		} catch (error) {
 			const code = networkErrorCode(error);
 			if (code && RETRYABLE_NETWORK_CODES.has(code) && idempotent && transientRetries < MAX_TRANSIENT_RETRIES) {
