@@ -60,7 +60,7 @@ export class CometChatApi implements ICredentialType {
 	// n8n evaluates the test request without our code.
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: '={{$credentials.baseUrl.trim().replace(/\\/+$/, "").replace(/\\/v3$/, "")}}/v3',
+			baseURL: '={{$credentials.baseUrl.trim().replace(/\\/+$/, "").replace(/\\/v3$/i, "")}}/v3',
 			url: '/roles',
 			qs: { perPage: 1 },
 		},

@@ -66,7 +66,7 @@ describe('Call → Get', () => {
 	it('says the credential needs a Call URL when it has none', async () => {
 		seedCall();
 		const result = await runNode(credentialsFor(emulator(), { callUrl: '' }), getCall(SESSION_ID));
-		expect(result.error?.name).toBe('NodeApiError');
+		expect(result.error?.name).toBe('NodeOperationError');
 		expect(result.error?.message).toMatch(/no Call URL \[item 0\]/);
 		expect(result.error?.description).toMatch(/call-<REGION>/);
 		expect(apiRequests(emulator())).toHaveLength(0);

@@ -195,6 +195,24 @@ describe('pagination', () => {
 	});
 });
 
+describe('credential', () => {
+	it('says which URL is missing when the Base URL is empty, and sends nothing', async () => {
+		const { error } = await runNode(credentialsFor(emulator(), { baseUrl: ' ' }), createUser('ada', 'Ada'));
+		expect(error?.name).toBe('NodeOperationError');
+		expect(error?.message).toBe('The CometChat API credential has no Base URL [item 0]');
+		expect(error?.description).toMatch(/https:\/\/<APP_ID>\.api-<REGION>\.cometchat\.io/);
+		expect(apiRequests(emulator())).toHaveLength(0);
+	});
+
+	it('accepts a Base URL ending in /V3 in the credential test as in requests', async () => {
+		const credentials = credentialsFor(emulator(), { baseUrl: `${emulator().baseUrl}/V3/` });
+		expect(await testCredential(credentials)).toEqual({ status: 'OK', message: 'Connection successful!' });
+		const { error } = await runNode(credentials, createUser('ada', 'Ada'));
+		expect(error).toBeUndefined();
+		expect(apiRequests(emulator()).map((request) => request.path)).toEqual(['/v3/roles', '/v3/users']);
+	});
+});
+
 describe('retries', () => {
 	it('reports an unreachable host clearly, and never shows the key', async () => {
 		// A port nothing listens on: the connection is refused at once.

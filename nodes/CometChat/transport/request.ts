@@ -1,4 +1,5 @@
 import type {
+	ICredentialDataDecryptedObject,
 	IDataObject,
 	IExecuteFunctions,
 	IHttpRequestMethods,
@@ -12,12 +13,12 @@ import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 /** Every context our code makes requests from. */
 export type CometChatContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
 
-export const CREDENTIAL_TYPE = 'cometChatApi';
+const CREDENTIAL_TYPE = 'cometChatApi';
 
 /** How often a 429 is waited out before the request fails. */
-export const MAX_RATE_LIMIT_RETRIES = 5;
+const MAX_RATE_LIMIT_RETRIES = 5;
 /** How often an idempotent request is retried after a 502/503/504, a reset or an unreadable body. */
-export const MAX_TRANSIENT_RETRIES = 3;
+const MAX_TRANSIENT_RETRIES = 3;
 /** Backoff when the service gives no Retry-After: 250 ms, 500 ms, 1 s, ... */
 const BASE_BACKOFF_MS = 250;
 /** A Retry-After above this is capped, so one answer cannot stall a workflow for long. */
@@ -36,7 +37,7 @@ const RETRYABLE_NETWORK_CODES = new Set([
 	'ERR_BAD_RESPONSE',
 ]);
 
-export type CometChatHost = 'chat' | 'call';
+type CometChatHost = 'chat' | 'call';
 
 export interface CometChatRequest {
 	method: IHttpRequestMethods;
@@ -64,7 +65,7 @@ export function baseUrlOf(url: string): string {
 		.replace(/\/v3$/i, '');
 }
 
-export function buildPath(segments: Array<string | number>): string {
+function buildPath(segments: Array<string | number>): string {
 	return '/v3/' + segments.map((segment) => encodeURIComponent(String(segment))).join('/');
 }
 
@@ -82,6 +83,28 @@ interface RawResponse {
 	body: unknown;
 }
 
+const HOST_FIELDS: Record<CometChatHost, { field: string; form: string; why: string }> = {
+	chat: { field: 'Base URL', form: 'https://<APP_ID>.api-<REGION>.cometchat.io', why: 'Every chat request goes to it.' },
+	call: { field: 'Call URL', form: 'https://<APP_ID>.call-<REGION>.cometchat.io', why: 'Calls live on their own host.' },
+};
+
+/**
+ * The credential, read once per node run, poll or list (n8n gives each its own context object)
+ * rather than once per request: n8n decrypts it on every read.
+ */
+const credentialsByContext = new WeakMap<object, Promise<ICredentialDataDecryptedObject>>();
+
+async function credentialsOf(context: CometChatContext): Promise<ICredentialDataDecryptedObject> {
+	let credentials = credentialsByContext.get(context);
+	if (!credentials) {
+		credentials = context.getCredentials(CREDENTIAL_TYPE);
+		credentialsByContext.set(context, credentials);
+		// A failed read is not kept: the next request asks again.
+		credentials.catch(() => credentialsByContext.delete(context));
+	}
+	return await credentials;
+}
+
 /** The one place this package makes an HTTP request. */
 export async function cometChatRequest(
 	this: CometChatContext,
@@ -93,19 +116,14 @@ export async function cometChatRequest(
 			description: 'An ID made only of dots would address another resource. Use an ID with other characters.',
 		});
 	}
-	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
+	const credentials = await credentialsOf(this);
 	const host = request.host ?? 'chat';
-	const hostUrl = host === 'call' ? (credentials.callUrl as string) : (credentials.baseUrl as string);
+	const hostUrl = String((host === 'call' ? credentials.callUrl : credentials.baseUrl) ?? '').trim();
 	if (!hostUrl) {
-		throw new NodeApiError(
-			this.getNode(),
-			{ message: 'No Call URL in the credential' },
-			{
-				message: 'The CometChat API credential has no Call URL',
-				description:
-					'Calls live on their own host. Add it to the credential, in the form https://<APP_ID>.call-<REGION>.cometchat.io',
-			},
-		);
+		const { field, form, why } = HOST_FIELDS[host];
+		throw new NodeOperationError(this.getNode(), `The CometChat API credential has no ${field}`, {
+			description: `${why} Add it to the credential, in the form ${form}`,
+		});
 	}
 
 	const headers: IDataObject = { Accept: 'application/json' };
@@ -116,7 +134,8 @@ export async function cometChatRequest(
 		url: buildPath(request.path),
 		headers,
 		qs: request.qs,
-		arrayFormat: 'repeat',
+		// Lists as one comma-separated value (`tags=a,b`): the published spec's form, explode=false.
+		arrayFormat: 'comma',
 		json: true,
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
