@@ -7,8 +7,8 @@ import type {
 } from 'n8n-workflow';
 
 import { cometChatRequest } from '../transport/request';
-import { PAGES_MAX_PAGE_SIZE } from '../transport/paginate';
-import { moderationListSearch } from './moderation';
+import { paginate } from '../transport/paginate';
+import { matchingText, moderationListSearch } from './moderation';
 
 /** Entries a list shows per page while the user scrolls. */
 const LIST_PAGE_SIZE = 100;
@@ -34,6 +34,11 @@ async function searchPages(
 	return { results: records.map(toItem), paginationToken: more ? String(page + 1) : undefined };
 }
 
+const roleOption = (role: IDataObject) => ({
+	name: (role.name as string) || (role.role as string),
+	value: role.role as string,
+});
+
 export const listSearch = {
 	...moderationListSearch,
 	async searchUsers(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
@@ -55,36 +60,15 @@ export const listSearch = {
 		);
 	},
 	async searchRoles(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
-		const result = await searchPages(
-			this,
-			['roles'],
-			(role) => ({ name: (role.name as string) || (role.role as string), value: role.role as string }),
-			undefined,
-			paginationToken,
-		);
+		const result = await searchPages(this, ['roles'], roleOption, undefined, paginationToken);
 		// The roles list takes no search parameter, so the few roles an app has are filtered here.
-		const text = filter?.toLowerCase();
-		if (text) {
-			result.results = result.results.filter(
-				(item) => item.name.toLowerCase().includes(text) || String(item.value).toLowerCase().includes(text),
-			);
-		}
-		return result;
+		return { ...result, results: matchingText(result.results, filter) };
 	},
 };
 
 export const loadOptions = {
 	async getRoles(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-		const response = await cometChatRequest.call(this, {
-			method: 'GET',
-			path: ['roles'],
-			qs: { perPage: PAGES_MAX_PAGE_SIZE, page: 1 },
-		});
-		const roles = Array.isArray(response.data) ? response.data : [];
-		return roles.map((role) => ({
-			name: (role.name as string) || (role.role as string),
-			value: role.role as string,
-			description: role.description as string | undefined,
-		}));
+		const roles = await paginate.call(this, 'pages', { method: 'GET', path: ['roles'] }, { returnAll: true });
+		return roles.map((role) => ({ ...roleOption(role), description: role.description as string | undefined }));
 	},
 };

@@ -1,7 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
 import { cometChatRequest } from '../transport/request';
-import { MODERATION_MAX_LIMIT } from '../transport/paginate';
+import { isShortPage, MODERATION_MAX_LIMIT } from '../transport/paginate';
 
 /**
  * A searchable, scrollable list over a moderation endpoint (`limit` + `page`). These lists take no
@@ -21,13 +21,15 @@ async function searchModerationList(
 		qs: { limit: MODERATION_MAX_LIMIT, page },
 	});
 	const records = Array.isArray(response.data) ? response.data : [];
-	const servedLimit = Number((response.meta?.current as IDataObject | undefined)?.limit ?? MODERATION_MAX_LIMIT);
-	const more = records.length > 0 && records.length >= Math.min(MODERATION_MAX_LIMIT, servedLimit);
+	const more = !isShortPage(response, records.length, MODERATION_MAX_LIMIT);
+	return { results: matchingText(records.map(toItem), filter), paginationToken: more ? String(page + 1) : undefined };
+}
+
+/** For lists the service cannot search: the entries whose name or ID contains the text, any case. */
+export function matchingText(items: INodeListSearchItems[], filter: string | undefined): INodeListSearchItems[] {
 	const text = filter?.trim().toLowerCase();
-	const results = records
-		.map(toItem)
-		.filter((item) => !text || item.name.toLowerCase().includes(text) || String(item.value).toLowerCase().includes(text));
-	return { results, paginationToken: more ? String(page + 1) : undefined };
+	if (!text) return items;
+	return items.filter((item) => item.name.toLowerCase().includes(text) || String(item.value).toLowerCase().includes(text));
 }
 
 const named = (record: IDataObject): INodeListSearchItems => ({

@@ -47,6 +47,15 @@ export async function paginate(
 	return items.length > wanted ? items.slice(0, wanted) : items;
 }
 
+/**
+ * Whether a page is the last: it came back short. The service may serve fewer than asked (and says
+ * how many in `meta.current.limit`), so a page is short against the smaller of the two.
+ */
+export function isShortPage(response: CometChatResponse, count: number, askedLimit: number): boolean {
+	const servedLimit = Number((response.meta?.current as IDataObject | undefined)?.limit ?? askedLimit);
+	return count === 0 || count < Math.min(askedLimit, servedLimit);
+}
+
 function dataOf(response: CometChatResponse): IDataObject[] {
 	return Array.isArray(response.data) ? response.data : [];
 }
@@ -96,9 +105,8 @@ async function byCursor(
 		const page = dataOf(response);
 		items.push(...page);
 		const next = response.meta?.next as IDataObject | undefined;
-		const servedLimit = Number((response.meta?.current as IDataObject | undefined)?.limit ?? limit);
-		if (!next || Object.keys(next).length === 0 || page.length === 0) break;
-		if (page.length < Math.min(limit, servedLimit) || items.length >= wanted) break;
+		if (!next || Object.keys(next).length === 0) break;
+		if (isShortPage(response, page.length, limit) || items.length >= wanted) break;
 		cursor = next;
 	}
 	return items;
@@ -130,8 +138,6 @@ export async function* moderationPages(
 		const response = await cometChatRequest.call(this, withQuery(request, { limit, page }));
 		const batch = dataOf(response);
 		if (batch.length > 0) yield batch;
-		// The service may serve fewer than asked; a page is short against what it says it served.
-		const servedLimit = Number((response.meta?.current as IDataObject | undefined)?.limit ?? limit);
-		if (batch.length === 0 || batch.length < Math.min(limit, servedLimit)) return;
+		if (isShortPage(response, batch.length, limit)) return;
 	}
 }

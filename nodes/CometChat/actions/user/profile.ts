@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { metadataField, tagsField } from '../../fields/common';
-import { compact, inputError, parseJsonObject, toStringList } from '../../helpers/parameters';
+import { compact, parseJsonObject, requiredId, toStringList } from '../../helpers/parameters';
 
 /** The profile fields a user can be created or updated with (spec 4.1). */
 export const userProfileOptions: INodeProperties[] = [
@@ -108,10 +108,8 @@ export function userRecordOf(
 	itemIndex: number,
 ): { uid: string; body: IDataObject; withAuthToken: boolean } {
 	const additionalFields = context.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	const uid = String(context.getNodeParameter('uid', itemIndex) ?? '').trim();
-	if (!uid) {
-		throw inputError(context, itemIndex, 'The UID is empty', 'Enter the UID of the user, e.g. cometchat-uid-1.');
-	}
+	// requiredId also reads a locator value that n8n carried over from an operation where `uid` is one.
+	const uid = requiredId(context, itemIndex, 'uid', 'UID', 'Enter the UID of the user, e.g. cometchat-uid-1.');
 	const body: IDataObject = {
 		uid,
 		name: context.getNodeParameter('name', itemIndex) as string,
