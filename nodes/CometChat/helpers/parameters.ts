@@ -8,24 +8,35 @@ export function inputError(
 	message: string,
 	howToFix: string,
 ): NodeOperationError {
-	return new NodeOperationError(context.getNode(), `${message} [item ${itemIndex}]`, {
+	// The node's execute adds "[item N]" to every error's message, this one included.
+	return new NodeOperationError(context.getNode(), message, {
 		itemIndex,
 		description: howToFix,
 	});
 }
 
+/** An update with nothing in it is refused before any request, with where to put the changes. */
+export function requireChanges(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	changes: IDataObject,
+	howToFix: string,
+	message = 'Nothing to update',
+): void {
+	if (Object.keys(changes).length === 0) throw inputError(context, itemIndex, message, howToFix);
+}
+
 /**
- * A JSON parameter as an object. n8n hands JSON fields over as text, or as an object when an
- * expression produced one; both are accepted. Invalid JSON fails before any request is sent.
+ * A JSON object parameter. n8n hands JSON fields over as text, or as an object when an expression
+ * produced one; both are accepted. Invalid JSON fails before any request is sent.
  */
-export function parseJsonParameter(
+export function parseJsonObject(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	value: unknown,
 	fieldName: string,
-	{ allowArray = false }: { allowArray?: boolean } = {},
-): IDataObject | IDataObject[] | undefined {
-	if (value === undefined || value === null || value === '') return undefined;
+): IDataObject | undefined {
+	if (value === undefined || value === null) return undefined;
 	let parsed: unknown = value;
 	if (typeof value === 'string') {
 		if (value.trim() === '') return undefined;
@@ -40,26 +51,15 @@ export function parseJsonParameter(
 			);
 		}
 	}
-	const isArray = Array.isArray(parsed);
-	if (parsed === null || typeof parsed !== 'object' || (isArray && !allowArray)) {
+	if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
 		throw inputError(
 			context,
 			itemIndex,
-			`The ${fieldName} must be a JSON ${allowArray ? 'object or array' : 'object'}`,
+			`The ${fieldName} must be a JSON object`,
 			`Put a JSON object in the '${fieldName}' field, e.g. {"department": "sales"}.`,
 		);
 	}
-	return parsed as IDataObject | IDataObject[];
-}
-
-/** A JSON object parameter (see parseJsonParameter). */
-export function parseJsonObject(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	value: unknown,
-	fieldName: string,
-): IDataObject | undefined {
-	return parseJsonParameter(context, itemIndex, value, fieldName) as IDataObject | undefined;
+	return parsed as IDataObject;
 }
 
 /**

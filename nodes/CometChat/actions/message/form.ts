@@ -10,7 +10,7 @@ import { compact, toStringList } from '../../helpers/parameters';
 export const FORM_ELEMENT_TYPES = ['button', 'checkbox', 'dateTime', 'dropdown', 'singleSelect', 'textInput'];
 /** Elements whose value is chosen from `options`. */
 const CHOICE_TYPES = ['checkbox', 'dropdown', 'singleSelect'];
-export const BUTTON_ACTION_TYPES = ['apiAction', 'urlNavigation'];
+const BUTTON_ACTION_TYPES = ['apiAction', 'urlNavigation'];
 
 /** The members of a button as the builder names them (the submit button's carry a `submit` prefix). */
 export const BUTTON_MEMBERS = [

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { changesModeField, messageIdField, messageIdValue, onBehalfOfField, onBehalfOfValue } from '../../fields/common';
-import { compact, inputError, parseJsonObject } from '../../helpers/parameters';
+import { compact, parseJsonObject, requireChanges } from '../../helpers/parameters';
 import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 
@@ -65,14 +65,7 @@ export const update: OperationDefinition = {
 			this.getNodeParameter('specifyData', itemIndex, 'fields') === 'json'
 				? (parseJsonObject(this, itemIndex, this.getNodeParameter('changesJson', itemIndex, ''), 'Data (JSON)') ?? {})
 				: changesFromFields(this, itemIndex);
-		if (Object.keys(data).length === 0) {
-			throw inputError(
-				this,
-				itemIndex,
-				'There is nothing to change in the message',
-				"Enter the new 'Text', add a field under 'Update Fields', or put the changes in 'Data (JSON)'.",
-			);
-		}
+		requireChanges(this, itemIndex, data, "Enter the new 'Text', add a field under 'Update Fields', or put the changes in 'Data (JSON)'.", 'There is nothing to change in the message');
 		const response = await cometChatRequest.call(this, {
 			method: 'PUT',
 			path: ['moderation', 'messages', id],

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodePropertyCollection } from 'n8n-workflow';
 
 import { changesModeField } from '../../fields/common';
-import { compact, inputError, parseJsonObject, requiredId, toStringList } from '../../helpers/parameters';
+import { compact, inputError, parseJsonObject, requireChanges, requiredId, toStringList } from '../../helpers/parameters';
 import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 import { ruleField } from './fields';
@@ -220,14 +220,7 @@ export const update: OperationDefinition = {
 			this.getNodeParameter('specifyBody', itemIndex, 'fields') === 'json'
 				? (parseJsonObject(this, itemIndex, this.getNodeParameter('ruleJson', itemIndex, ''), 'Rule (JSON)') ?? {})
 				: ruleBodyFromFields(this, itemIndex);
-		if (Object.keys(body).length === 0) {
-			throw inputError(
-				this,
-				itemIndex,
-				'There is nothing to update',
-				"Add at least one field under 'Update Fields', or put the changes in 'Rule (JSON)'.",
-			);
-		}
+		requireChanges(this, itemIndex, body, "Add at least one field under 'Update Fields', or put the changes in 'Rule (JSON)'.", 'There is nothing to update');
 		const response = await cometChatRequest.call(this, { method: 'PUT', path: ['moderation', 'rules', ruleId], body });
 		return response.data as IDataObject;
 	},

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { LOCATOR_KINDS, locatorField } from '../../fields/common';
-import { inputError, requiredId, toStringList } from '../../helpers/parameters';
+import { inputError, requireChanges, requiredId, toStringList } from '../../helpers/parameters';
 import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 import { userProfileBody, userProfileOptions } from './profile';
@@ -79,14 +79,7 @@ export const update: OperationDefinition = {
 			);
 		}
 		if (unset.length > 0) body.unset = unset;
-		if (Object.keys(body).length === 0) {
-			throw inputError(
-				this,
-				itemIndex,
-				'Nothing to update',
-				'Add at least one field under Update Fields, or choose attributes under Clear Fields.',
-			);
-		}
+		requireChanges(this, itemIndex, body, 'Add at least one field under Update Fields, or choose attributes under Clear Fields.');
 		const response = await cometChatRequest.call(this, { method: 'PUT', path: ['users', uid], body });
 		return response.data as IDataObject;
 	},

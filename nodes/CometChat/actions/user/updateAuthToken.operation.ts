@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { authTokenField, authTokenValue, LOCATOR_KINDS, locatorField } from '../../fields/common';
-import { compact, inputError, parseJsonObject, requiredId } from '../../helpers/parameters';
+import { compact, parseJsonObject, requireChanges, requiredId } from '../../helpers/parameters';
 import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 
@@ -60,14 +60,7 @@ export const updateAuthToken: OperationDefinition = {
 			userAgent: fields.userAgent,
 			appInfo: parseJsonObject(this, itemIndex, fields.appInfo, 'App Info (JSON)'),
 		});
-		if (Object.keys(body).length === 0) {
-			throw inputError(
-				this,
-				itemIndex,
-				'Nothing to update',
-				'Add at least one of App Info, Platform or User Agent under Update Fields.',
-			);
-		}
+		requireChanges(this, itemIndex, body, 'Add at least one of App Info, Platform or User Agent under Update Fields.');
 		const response = await cometChatRequest.call(this, {
 			method: 'PUT',
 			path: ['users', uid, 'auth_tokens', authToken],
