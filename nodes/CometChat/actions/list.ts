@@ -14,6 +14,8 @@ export interface ListSpec {
 	strategy: PaginationStrategy;
 	/** Fields shown before Return All, e.g. the rule whose revisions are listed. */
 	properties?: INodeProperties[];
+	/** Fields shown after Limit, e.g. a Filters collection (n8n's order: what, how many, which). */
+	filters?: INodeProperties[];
 	/** The first page's request for one item; the strategy adds its paging parameters. */
 	request(this: IExecuteFunctions, itemIndex: number): CometChatRequest;
 	/** Records with more than 10 fields get Options → Simplify. */
@@ -23,7 +25,11 @@ export interface ListSpec {
 /** A list operation: its own fields, Return All / Limit, and Options → Simplify where records are long. */
 export function listOperation(spec: ListSpec): OperationDefinition {
 	const { simplify } = spec;
-	const properties: INodeProperties[] = [...(spec.properties ?? []), ...returnAllOrLimitFields()];
+	const properties: INodeProperties[] = [
+		...(spec.properties ?? []),
+		...returnAllOrLimitFields(),
+		...(spec.filters ?? []),
+	];
 	if (simplify) properties.push(simplifyOptionsField(simplify.fields));
 	return {
 		value: spec.value ?? 'getAll',

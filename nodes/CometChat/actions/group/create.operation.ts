@@ -154,7 +154,7 @@ export const create: OperationDefinition = {
 			icon: fields.icon,
 			metadata: parseJsonObject(this, itemIndex, fields.metadata, 'Metadata (JSON)'),
 			owner: typeof fields.owner === 'string' ? fields.owner.trim() : undefined,
-			tags: fields.tags === undefined ? undefined : toStringList(fields.tags),
+			tags: toStringList(fields.tags),
 			members: Object.keys(memberLists).length > 0 ? memberLists : undefined,
 		});
 		const response = await cometChatRequest.call(this, {

@@ -139,7 +139,7 @@ export async function sendMessage(
 		...compact({
 			muid: options.muid,
 			quotedMessageId: locatorValue(options.quotedMessageId),
-			tags: options.tags === undefined ? undefined : toStringList(options.tags),
+			tags: toStringList(options.tags),
 		}),
 	};
 	const response = await cometChatRequest.call(context, { method: 'POST', path: ['messages'], body, onBehalfOf });

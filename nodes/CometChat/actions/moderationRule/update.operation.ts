@@ -240,8 +240,8 @@ function ruleBodyFromFields(context: IExecuteFunctions, itemIndex: number): IDat
 		name: fields.name,
 		description: fields.description,
 		enabled: fields.enabled,
-		action: fields.action === undefined ? undefined : toStringList(fields.action),
-		conditions: fields.conditions === undefined ? undefined : conditions.map((condition) => ({ entity: 'message', ...condition })),
-		filters: fields.filters === undefined ? undefined : filters,
+		action: toStringList(fields.action),
+		conditions: conditions.map((condition) => ({ entity: 'message', ...condition })),
+		filters,
 	});
 }

@@ -1,23 +1,16 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import {
-	LOCATOR_KINDS,
-	locatorField,
-	pageLimitOf,
-	returnAllOrLimitFields,
-	simplifyOptionsField,
-	simplifyRecords,
-} from '../../fields/common';
+import { LOCATOR_KINDS, locatorField } from '../../fields/common';
 import { compact, requiredId } from '../../helpers/parameters';
-import { paginate } from '../../transport/paginate';
-import type { OperationDefinition } from '../types';
+import { listOperation } from '../list';
 import { SIMPLIFIED_USER_FIELDS, simplifyUser } from './simplify';
 
-export const getFriends: OperationDefinition = {
+export const getFriends = listOperation({
 	value: 'getFriends',
 	name: 'Get Friends',
 	action: 'Get the friends of a user',
 	description: 'List the friends of a user, optionally only those whose UID or name starts with a search term',
+	strategy: 'pages',
 	properties: [
 		locatorField(LOCATOR_KINDS.user, {
 			name: 'uid',
@@ -25,7 +18,8 @@ export const getFriends: OperationDefinition = {
 			required: true,
 			description: 'The user whose friends to list',
 		}),
-		...returnAllOrLimitFields(),
+	],
+	filters: [
 		{
 			displayName: 'Filters',
 			name: 'filters',
@@ -43,18 +37,11 @@ export const getFriends: OperationDefinition = {
 				},
 			],
 		},
-		simplifyOptionsField(SIMPLIFIED_USER_FIELDS),
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number) {
+	request(this: IExecuteFunctions, itemIndex: number) {
 		const uid = requiredId(this, itemIndex, 'uid', 'user');
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-		const friends = await paginate.call(
-			this,
-			'pages',
-			{ method: 'GET', path: ['users', uid, 'friends'], qs: compact({ searchKey: filters.searchKey }) },
-			pageLimitOf(this, itemIndex),
-		);
-		return simplifyRecords(friends, options, simplifyUser);
+		return { method: 'GET', path: ['users', uid, 'friends'], qs: compact({ searchKey: filters.searchKey }) };
 	},
-};
+	simplify: { fields: SIMPLIFIED_USER_FIELDS, pick: simplifyUser },
+});

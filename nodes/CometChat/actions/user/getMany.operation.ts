@@ -1,23 +1,15 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import {
-	pageLimitOf,
-	returnAllOrLimitFields,
-	simplifyOptionsField,
-	simplifyRecords,
-} from '../../fields/common';
+import { tagsField } from '../../fields/common';
 import { compact, toStringList } from '../../helpers/parameters';
-import { paginate } from '../../transport/paginate';
-import type { OperationDefinition } from '../types';
+import { listOperation } from '../list';
 import { SIMPLIFIED_USER_FIELDS, simplifyUser } from './simplify';
 
-export const getMany: OperationDefinition = {
-	value: 'getAll',
-	name: 'Get Many',
+export const getMany = listOperation({
 	action: 'Get many users',
 	description: 'List users, newest first, with optional filters',
-	properties: [
-		...returnAllOrLimitFields(),
+	strategy: 'pages',
+	filters: [
 		{
 			displayName: 'Filters',
 			name: 'filters',
@@ -80,14 +72,7 @@ export const getMany: OperationDefinition = {
 					default: 'available',
 					description: 'Only users with this presence status',
 				},
-				{
-					displayName: 'Tags',
-					name: 'tags',
-					type: 'string',
-					default: '',
-					placeholder: 'e.g. vip, beta',
-					description: 'Only users having these tags, separated by commas',
-				},
+				{ ...tagsField, description: 'Only users having these tags, separated by commas' },
 				{
 					displayName: 'With Deactivated',
 					name: 'withDeactivated',
@@ -104,11 +89,9 @@ export const getMany: OperationDefinition = {
 				},
 			],
 		},
-		simplifyOptionsField(SIMPLIFIED_USER_FIELDS),
 	],
-	async execute(this: IExecuteFunctions, itemIndex: number) {
+	request(this: IExecuteFunctions, itemIndex: number) {
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-		const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		const qs = compact({
 			searchKey: filters.searchKey,
 			searchIn: toStringList(filters.searchIn),
@@ -120,7 +103,7 @@ export const getMany: OperationDefinition = {
 			onlyDeactivated: filters.onlyDeactivated || undefined,
 			withDeactivated: filters.withDeactivated || undefined,
 		});
-		const users = await paginate.call(this, 'pages', { method: 'GET', path: ['users'], qs }, pageLimitOf(this, itemIndex));
-		return simplifyRecords(users, options, simplifyUser);
+		return { method: 'GET', path: ['users'], qs };
 	},
-};
+	simplify: { fields: SIMPLIFIED_USER_FIELDS, pick: simplifyUser },
+});

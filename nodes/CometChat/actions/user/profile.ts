@@ -54,7 +54,7 @@ export function userProfileBody(
 		role: fields.role,
 		statusMessage: fields.statusMessage,
 		metadata: parseJsonObject(context, itemIndex, fields.metadata, 'Metadata (JSON)'),
-		tags: fields.tags === undefined ? undefined : toStringList(fields.tags),
+		tags: toStringList(fields.tags),
 	});
 }
 
