@@ -152,7 +152,7 @@ async function newRecords(
 		let oldestOnPage = Infinity;
 		for (const record of page) {
 			const timestamp = event.timestampOf(record);
-			const key = event.keyOf(record);
+			const key = event.keyOf(record, timestamp);
 			oldestOnPage = Math.min(oldestOnPage, timestamp);
 			if (!isSeen(watermark, timestamp, key)) fresh.push({ record, timestamp, key });
 		}
@@ -169,7 +169,7 @@ async function newestWatermark(context: IPollFunctions, event: TriggerEvent): Pr
 			const timestamp = event.timestampOf(record);
 			watermark ??= { timestamp, keysAtTimestamp: [] };
 			if (timestamp < watermark.timestamp) return watermark;
-			watermark.keysAtTimestamp.push(event.keyOf(record));
+			watermark.keysAtTimestamp.push(event.keyOf(record, timestamp));
 		}
 	}
 	return watermark;

@@ -13,7 +13,8 @@ export interface TriggerEvent {
 	name: string;
 	path: string[];
 	timestampOf(record: IDataObject): number;
-	keyOf(record: IDataObject): string;
+	/** The occurrence's key, given its timestamp (already read by timestampOf). */
+	keyOf(record: IDataObject, timestamp: number): string;
 	/** Whether the record passes the user's filter (a reason or a rule id), if any. */
 	matches(record: IDataObject, filterId: string): boolean;
 	simplify(record: IDataObject): IDataObject;
@@ -27,7 +28,7 @@ export const TRIGGER_EVENTS: TriggerEvent[] = [
 		name: 'New Flagged Message',
 		path: ['moderation', 'flagged-messages'],
 		timestampOf: flaggedAtOf,
-		keyOf: (record) => `${String(record.id)}@${flaggedAtOf(record)}`,
+		keyOf: (record, flaggedAt) => `${String(record.id)}@${flaggedAt}`,
 		// The reason of the flag that made this occurrence: the latest one.
 		matches: (record, reasonId) => latestFlag(record)?.reasonId === reasonId,
 		simplify: simplifyFlaggedMessage,
@@ -37,7 +38,7 @@ export const TRIGGER_EVENTS: TriggerEvent[] = [
 		name: 'New Blocked Message',
 		path: ['moderation', 'blocked-messages'],
 		timestampOf: (record) => Number(record.createdAt ?? 0),
-		keyOf: (record) => `${String((record.message as IDataObject | undefined)?.id)}@${Number(record.createdAt ?? 0)}`,
+		keyOf: (record, createdAt) => `${String((record.message as IDataObject | undefined)?.id)}@${createdAt}`,
 		matches: (record, ruleId) => record.ruleId === ruleId,
 		simplify: simplifyBlockedMessage,
 	},
