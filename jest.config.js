@@ -3,6 +3,8 @@ module.exports = {
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts', '**/*.test.js'],
+	// The reliability suite has its own config and script (jest.reliability.config.js).
+	testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/reliability/'],
 	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'test/tsconfig.json' }] },
 	// Sources import `X.node.js` for `X.node.ts`: a bare `X.node` would find the codex `X.node.json` first under plain Node (tsx).
 	moduleNameMapper: { '^(\\.{1,2}/.*\\.node)\\.js$': '$1' },
