@@ -5,7 +5,9 @@ const { prng } = require('./util');
 const { validationError } = require('./errors');
 
 /** Every fault kind the emulator can inject. */
-const FAULT_KINDS = /** @type {const} */ (['429', '500', '503', 'reset', 'truncated', 'invalidJson', 'slow']);
+const FAULT_KINDS = /** @type {const} */ (['429', '500', '503', 'reset', 'truncated', 'invalidJson', 'slow', 'stall', 'stallBody']);
+/** The kinds the random rate picks by default: the stalls are opt-in, since they hang a client without a timeout. */
+const RANDOM_KINDS = /** @type {const} */ (['429', '500', '503', 'reset', 'truncated', 'invalidJson', 'slow']);
 
 /**
  * @typedef {typeof FAULT_KINDS[number]} FaultKind
@@ -14,7 +16,7 @@ const FAULT_KINDS = /** @type {const} */ (['429', '500', '503', 'reset', 'trunca
  * @typedef {{ rate: number, seed: number, kinds: FaultKind[], retryAfter: number, slowMs: number }} FaultOptions
  */
 
-const DEFAULT_FAULTS = Object.freeze({ rate: 0, seed: 1, kinds: [...FAULT_KINDS], retryAfter: 1, slowMs: 1000 });
+const DEFAULT_FAULTS = Object.freeze({ rate: 0, seed: 1, kinds: /** @type {FaultKind[]} */ ([...RANDOM_KINDS]), retryAfter: 1, slowMs: 1000 });
 
 /**
  * Decides which requests fail, and how. Two sources: an exact queue (`injectNext`), consumed first,

@@ -29,7 +29,7 @@ const DEMO_SEED_PATH = path.join(__dirname, 'seed', 'demo.json');
  *   seed?: 'none' | 'demo' | string | Record<string, any>,
  *   rateLimitPerMinute?: number, latencyMs?: number,
  *   faults?: Partial<import('./faults').FaultOptions>,
- *   logRequests?: boolean, requestLogLimit?: number,
+ *   logRequests?: boolean, requestLogLimit?: number, ignoreQueryParams?: string[],
  * }} EmulatorOptions
  */
 
@@ -80,6 +80,13 @@ async function startEmulator(options = {}) {
 	/** @type {LoggedRequest[]} */
 	const requests = [];
 	const routers = buildRouters(store);
+	/** @typedef {{ host: 'chat' | 'call', method: string, path: string, query: Record<string, string | string[]> }} RequestHookInfo */
+	/** Called before each API request's handler: lets a test change the data between two page reads. @type {Set<(r: RequestHookInfo) => void | Promise<void>>} */
+	const requestHooks = new Set();
+	/** Query parameters dropped before routing, as by a service that does not know them (e.g. `page`). @type {Set<string>} */
+	let ignoredQueryParams = new Set(options.ignoreQueryParams ?? []);
+	/** Sockets of stalled answers, destroyed on close. @type {Set<import('net').Socket>} */
+	const stalledSockets = new Set();
 
 	/** @type {any} */
 	const emu = {};
@@ -162,7 +169,17 @@ async function startEmulator(options = {}) {
 			return;
 		}
 
+		if (fault?.kind === 'stall') {
+			// Accepts the request and never answers.
+			reply.hijack();
+			stalledSockets.add(request.raw.socket);
+			return;
+		}
+
 		if (latencyMs > 0) await sleep(latencyMs);
+		for (const hook of requestHooks) await hook({ host, method, path: rawPath, query });
+		/** @type {Record<string, string | string[]>} */
+		const routedQuery = ignoredQueryParams.size === 0 ? query : Object.fromEntries(Object.entries(query).filter(([k]) => !ignoredQueryParams.has(k)));
 
 		let status = 200;
 		/** @type {any} */
@@ -176,7 +193,7 @@ async function startEmulator(options = {}) {
 			if (!m || 'methodMismatch' in m) {
 				throw new ApiError('ERR_ROUTE_NOT_FOUND', `No route for ${method} ${rawPath} on the ${host} host.`);
 			}
-			payload = await m.handler({ method, rawPath, params: m.params, query, headers, body, host });
+			payload = await m.handler({ method, rawPath, params: m.params, query: routedQuery, headers, body, host });
 		} catch (err) {
 			if (err instanceof ApiError) {
 				status = err.status;
@@ -197,6 +214,16 @@ async function startEmulator(options = {}) {
 			const res = reply.raw;
 			res.writeHead(status, { ...extraHeaders, 'content-type': 'application/json; charset=utf-8', 'content-length': String(buf.length) });
 			res.write(buf.subarray(0, Math.floor(buf.length / 2)), () => res.socket?.destroy());
+			return;
+		}
+		if (fault?.kind === 'stallBody') {
+			// Declares the full length, sends half of the bytes, then goes silent with the connection open.
+			const buf = Buffer.from(text);
+			reply.hijack();
+			const res = reply.raw;
+			stalledSockets.add(request.raw.socket);
+			res.writeHead(status, { ...extraHeaders, 'content-type': 'application/json; charset=utf-8', 'content-length': String(buf.length) });
+			res.write(buf.subarray(0, Math.floor(buf.length / 2)));
 			return;
 		}
 		if (fault?.kind === 'invalidJson') {
@@ -274,10 +301,23 @@ async function startEmulator(options = {}) {
 		setLogRequests(on) {
 			logRequests = on;
 		},
+		/**
+		 * Runs `hook` before the handler of every API request (not control calls); answers a function that removes it.
+		 * @param {(r: RequestHookInfo) => void | Promise<void>} hook
+		 */
+		onRequest(hook) {
+			requestHooks.add(hook);
+			return () => requestHooks.delete(hook);
+		},
+		/** @param {string[]} names query parameters to drop before routing ([] = none) */
+		setIgnoredQueryParams(names) {
+			ignoredQueryParams = new Set(names);
+		},
 		getSettings() {
-			return { rateLimitPerMinute: limiter.perMinute, latencyMs, faults: { ...faults.options }, logRequests };
+			return { rateLimitPerMinute: limiter.perMinute, latencyMs, faults: { ...faults.options }, logRequests, ignoreQueryParams: [...ignoredQueryParams] };
 		},
 		async close() {
+			for (const socket of stalledSockets) socket.destroy();
 			await Promise.all([chat.app.close(), call.app.close()]);
 		},
 	});

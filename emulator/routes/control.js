@@ -63,8 +63,12 @@ async function handle(c) {
 		case 'GET /__emulator/clock':
 			return { data: { now: store.now(), frozen: store.clock !== null } };
 		case 'POST /__emulator/faults': {
-			const { rateLimitPerMinute, latencyMs, injectNext, match, resetCounts, clearQueue, ...faultOptions } = obj;
+			const { rateLimitPerMinute, latencyMs, ignoreQueryParams, injectNext, match, resetCounts, clearQueue, ...faultOptions } = obj;
 			if (rateLimitPerMinute !== undefined) emu.setRateLimit(rateLimitPerMinute);
+			if (ignoreQueryParams !== undefined) {
+				if (!Array.isArray(ignoreQueryParams) || ignoreQueryParams.some((n) => typeof n !== 'string')) throw validationError({ ignoreQueryParams: ['The ignoreQueryParams must be an array of parameter names.'] });
+				emu.setIgnoredQueryParams(ignoreQueryParams);
+			}
 			if (latencyMs !== undefined) emu.setLatency(latencyMs);
 			if (clearQueue) faults.clearQueue();
 			if (resetCounts) faults.resetCounts();
