@@ -30,6 +30,10 @@ export interface Emulator {
 	setFaults(faults: any): void;
 	setRateLimit(perMinute: number): void;
 	setLatency(ms: number): void;
+	/** Query parameters dropped before routing, as by a service that does not know them. */
+	setIgnoredQueryParams(names: string[]): void;
+	/** Runs before each API request's handler; answers a function that removes the hook. */
+	onRequest(hook: (request: { host: 'chat' | 'call'; method: string; path: string; query: Record<string, unknown> }) => void | Promise<void>): () => void;
 	close(): Promise<void>;
 }
 

@@ -7,7 +7,7 @@ import { listOperation } from './list';
 import type { OperationDefinition } from './types';
 
 /**
- * A Get Many over a moderation list (spec 4.7): Return All / Limit through the `moderation`
+ * A Get Many over a moderation list (docs/cometchat-api.md, Moderation): Return All / Limit through the `limitAndPage`
  * pagination strategy, and Simplify where the records are long.
  */
 export function moderationListOperation(
@@ -18,7 +18,7 @@ export function moderationListOperation(
 ): OperationDefinition {
 	return listOperation({
 		...spec,
-		strategy: 'moderation',
+		strategy: 'limitAndPage',
 		request(itemIndex) {
 			return { method: 'GET', path: spec.path.call(this, itemIndex) };
 		},

@@ -18,7 +18,7 @@ export const SIMPLIFIED_BLOCKED_MESSAGE_FIELDS = [
 ];
 
 /**
- * A blocked-message record (spec 2.12) in short: the message's id, parties, type and text, its
+ * A blocked-message record (docs/cometchat-api.md, Moderation) in short: the message's id, parties, type and text, its
  * moderation status, and the rule that blocked it.
  */
 export function simplifyBlockedMessage(record: IDataObject): IDataObject {

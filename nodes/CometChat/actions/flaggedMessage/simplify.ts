@@ -28,7 +28,7 @@ export function latestFlag(record: IDataObject): IDataObject | undefined {
 }
 
 /**
- * A flagged message (spec 2.11) in short: who sent what to whom, how often it was flagged, and the
+ * A flagged message (docs/cometchat-api.md, Moderation) in short: who sent what to whom, how often it was flagged, and the
  * latest flag's reason, remark, flagger and time.
  */
 export function simplifyFlaggedMessage(record: IDataObject): IDataObject {

@@ -5,7 +5,7 @@ import { compact, inputError, parseJsonObject, requiredId, toStringList } from '
 import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 
-/** The group types of spec 2.3. */
+/** The group types (docs/cometchat-api.md, Groups). */
 const GROUP_TYPES = ['public', 'password', 'private'];
 
 /** The member lists of POST /groups (`members`), each a list of UIDs. */

@@ -5,7 +5,7 @@ import { compact, inputError, locatorValue, parseJsonObject, requiredId, toStrin
 import { cometChatRequest } from '../../transport/request';
 
 /**
- * Who sends a message and to whom: the fields Send and Send Form share (spec 4.3). "Several Users
+ * Who sends a message and to whom: the fields Send and Send Form share (docs/cometchat-api.md, Messages). "Several Users
  * and Groups" sends one message to each, through the body's `multipleReceivers`.
  */
 export const senderAndReceiverFields: INodeProperties[] = [

@@ -5,7 +5,7 @@ import { compact, requiredId } from '../../helpers/parameters';
 import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 
-/** POST /messages/{id}/flagged: a public endpoint beyond the spec (api-facts.md). */
+/** POST /messages/{id}/flagged: see docs/cometchat-api.md, Moderation. */
 export const flag: OperationDefinition = {
 	value: 'flag',
 	name: 'Flag',

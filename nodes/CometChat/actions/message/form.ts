@@ -1,5 +1,5 @@
 /**
- * Interactive forms (spec 2.4, category `interactive`, type `form`): building the message's `data`
+ * Interactive forms (docs/cometchat-api.md, Messages; category `interactive`, type `form`): building the message's `data`
  * from the builder's fields, and the checks every form gets before it is sent, whether it was built
  * here or came in as JSON.
  */

@@ -5,7 +5,7 @@ import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 import { ruleField } from './fields';
 
-/** DELETE /moderation/rules/{ruleId}: a public endpoint beyond the spec (api-facts.md). */
+/** DELETE /moderation/rules/{ruleId}: see docs/cometchat-api.md, Moderation. */
 export const deleteRule: OperationDefinition = {
 	value: 'delete',
 	name: 'Delete',

@@ -10,7 +10,7 @@ export const getFriends = listOperation({
 	name: 'Get Friends',
 	action: 'Get the friends of a user',
 	description: 'List the friends of a user, optionally only those whose UID or name starts with a search term',
-	strategy: 'pages',
+	strategy: 'numberedPages',
 	properties: [
 		locatorField(LOCATOR_KINDS.user, {
 			name: 'uid',

@@ -8,7 +8,7 @@ import { SIMPLIFIED_USER_FIELDS, simplifyUser } from './simplify';
 export const getMany = listOperation({
 	action: 'Get many users',
 	description: 'List users, newest first, with optional filters',
-	strategy: 'pages',
+	strategy: 'numberedPages',
 	filters: [
 		{
 			displayName: 'Filters',

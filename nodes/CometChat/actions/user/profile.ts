@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { metadataField, tagsField } from '../../fields/common';
 import { compact, parseJsonObject, requiredId, toStringList } from '../../helpers/parameters';
 
-/** The profile fields a user can be created or updated with (spec 4.1). */
+/** The profile fields a user can be created or updated with (docs/cometchat-api.md, Users). */
 export const userProfileOptions: INodeProperties[] = [
 	{
 		displayName: 'Avatar URL',

@@ -6,7 +6,7 @@ import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 import { userProfileBody, userProfileOptions } from './profile';
 
-/** The attributes PUT /users/{uid} can clear (spec 4.1, `unset`). */
+/** The attributes PUT /users/{uid} can clear (`unset`; docs/cometchat-api.md, Users). */
 const CLEARABLE = [
 	{ name: 'Avatar URL', value: 'avatar' },
 	{ name: 'Link', value: 'link' },
