@@ -103,7 +103,7 @@ describe('Message → Send', () => {
 		expect(apiRequests(emulator())[0].body).toMatchObject({ receiver: 'crew', receiverType: 'group' });
 	});
 
-	it('sends an image with a URL and attachments', async () => {
+	it('sends an image with a URL and attachments, in the published attachment shape', async () => {
 		const { items, error } = await run(
 			send({
 				messageType: 'image',
@@ -116,9 +116,9 @@ describe('Message → Send', () => {
 			}),
 		);
 		expect(error).toBeUndefined();
+		// The published schema: no data.url, and an attachment's size is a string.
 		const data = {
-			url: 'https://example.com/cat.jpg',
-			attachments: [{ name: 'cat.jpg', extension: 'jpg', size: 2048, mimeType: 'image/jpeg', url: 'https://example.com/cat.jpg' }],
+			attachments: [{ name: 'cat.jpg', extension: 'jpg', size: '2048', mimeType: 'image/jpeg', url: 'https://example.com/cat.jpg' }],
 		};
 		expect(apiRequests(emulator())[0].body).toEqual({ receiver: 'bob', receiverType: 'user', category: 'message', type: 'image', data });
 		expect(items[0].json).toMatchObject({ type: 'image', data });
@@ -402,7 +402,7 @@ describe('Message → Flag', () => {
 			{ json: expect.objectContaining({ id: message.id, reasonId: 'harassment', success: true }), pairedItem: { item: 0 } },
 		]);
 		const [request] = apiRequests(emulator());
-		expect(request).toMatchObject({ method: 'POST', path: `/v3/messages/${message.id}/flagged`, body: { reasonId: 'harassment', remark: 'Rude' } });
+		expect(request).toMatchObject({ method: 'POST', path: `/v3/messages/${message.id}/flagged`, body: { id: 'harassment', reasonId: 'harassment', remark: 'Rude' } });
 		expect(request.headers.onbehalfof).toBe('cy');
 		expect(store().flagged.get(message.id).flaggedBy).toEqual([
 			expect.objectContaining({ uid: 'cy', reasonId: 'harassment', remark: 'Rude' }),
@@ -412,7 +412,7 @@ describe('Message → Flag', () => {
 	it('leaves out an empty remark, and fails for an unknown reason with ERR_REASON_NOT_FOUND', async () => {
 		const message = store().addMessage({ sender: 'ada', receiver: 'bob', data: { text: 'x' } });
 		await run(flag(message.id, { remark: '' }));
-		expect(apiRequests(emulator())[0].body).toEqual({ reasonId: 'harassment' });
+		expect(apiRequests(emulator())[0].body).toEqual({ id: 'harassment', reasonId: 'harassment' });
 		expectServiceError(await run(flag(message.id, { reasonId: byId('made-up') })), 'ERR_REASON_NOT_FOUND', '404');
 	});
 });

@@ -221,8 +221,8 @@ describe('Blocked Message', () => {
 		const rejected = await run({ resource: 'blockedMessage', operation: 'reject', messageId: second });
 		expect(rejected.items[0].json).toMatchObject({ id: second, status: 'rejected', success: true });
 		expect(apiRequests(emulator()).map((request) => [request.method, request.path, request.body])).toEqual([
-			['PATCH', `/v3/moderation/blocked-messages/${first}`, { status: 'approved' }],
-			['PATCH', `/v3/moderation/blocked-messages/${second}`, { status: 'rejected' }],
+			['PATCH', `/v3/moderation/blocked-messages/${first}`, { status: 'approved', reviewed: true }],
+			['PATCH', `/v3/moderation/blocked-messages/${second}`, { status: 'rejected', reviewed: true }],
 		]);
 		expect(store().messages.get(first).moderationStatus).toBe('approved');
 		expect(store().messages.get(second).moderationStatus).toBe('disapproved');

@@ -71,7 +71,7 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. https://example.com/photos/cat.jpg',
-		description: 'URL of the media file. Give this, attachments, or both.',
+		description: 'URL of the media file, sent as an attachment. Give this, attachments, or both.',
 		displayOptions: { show: { ...inFieldsMode, category: ['message'], messageType: MEDIA_TYPES } },
 	},
 	{
@@ -185,10 +185,13 @@ function dataFromFields(context: IExecuteFunctions, itemIndex: number, category:
 	const entries = (context.getNodeParameter('attachments', itemIndex, {}) as IDataObject).attachment as
 		| IDataObject[]
 		| undefined;
+	// The published attachment schema: `size` is a string of bytes, and `data` has no `url` of its
+	// own, so the Media URL travels as an attachment (docs/cometchat-api.md, Messages).
 	const attachments = (entries ?? []).map((attachment) =>
-		compact({ ...attachment, size: attachment.size ? attachment.size : undefined }),
+		compact({ ...attachment, size: attachment.size ? String(attachment.size) : undefined }),
 	);
-	if (!url && attachments.length === 0) {
+	if (url && !attachments.some((attachment) => attachment.url === url)) attachments.unshift({ url });
+	if (attachments.length === 0) {
 		throw inputError(
 			context,
 			itemIndex,
@@ -196,5 +199,5 @@ function dataFromFields(context: IExecuteFunctions, itemIndex: number, category:
 			"Enter the file's address in 'Media URL', or add at least one attachment.",
 		);
 	}
-	return compact({ url, attachments });
+	return { attachments };
 }

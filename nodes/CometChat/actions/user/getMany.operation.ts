@@ -94,11 +94,13 @@ export const getMany = listOperation({
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 		const qs = compact({
 			searchKey: filters.searchKey,
+			// Each list in its published form (docs/cometchat-api.md, List parameters): `searchIn` and
+			// `roles` repeated (`roles=a&roles=b`), `tags` one comma-separated value.
 			searchIn: toStringList(filters.searchIn),
 			status: filters.status,
 			role: filters.role,
 			roles: toStringList(filters.roles),
-			tags: toStringList(filters.tags),
+			tags: toStringList(filters.tags).join(','),
 			withTags: filters.withTags || undefined,
 			onlyDeactivated: filters.onlyDeactivated || undefined,
 			withDeactivated: filters.withDeactivated || undefined,
