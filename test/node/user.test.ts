@@ -4,7 +4,7 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { apiRequests, credentialsFor, TEST_API_KEY } from '../harness/emulator';
+import { apiRequests, credentialsFor, offContract, TEST_API_KEY } from '../harness/emulator';
 import { listSearch, loadOptions, runNode } from '../harness/engine';
 import { byId, expectErrorItem, expectInputError, expectServiceError, pageQueries, useEmulator } from '../harness/suite';
 
@@ -195,7 +195,9 @@ describe('User → Get Many filters', () => {
 	});
 
 	it('reports a filter the service refuses with its code', async () => {
-		const result = await run({ operation: 'getAll', returnAll: true, filters: { status: '={{ "busy" }}' } });
+		const result = await offContract(emulator(), 'a status the published enum does not have, for the service to refuse', async () =>
+			await run({ operation: 'getAll', returnAll: true, filters: { status: '={{ "busy" }}' } }),
+		);
 		expectServiceError(result, 'ERR_BAD_REQUEST', '400');
 		expect(result.error?.description).toContain('status');
 	});
