@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { LOCATOR_KINDS, locatorField, messageIdField, messageIdValue, onBehalfOfField, requiredOnBehalfOf } from '../../fields/common';
-import { compact, requiredId } from '../../helpers/parameters';
+import { compact, optionalTextOf, requiredId } from '../../helpers/parameters';
 import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 
@@ -33,8 +33,8 @@ export const flag: OperationDefinition = {
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const id = messageIdValue(this, itemIndex);
 		const onBehalfOf = requiredOnBehalfOf(this, itemIndex);
-		const reasonId = requiredId(this, itemIndex, 'reasonId', 'reason');
-		const body = compact({ reasonId, remark: this.getNodeParameter('remark', itemIndex, '') });
+		const reasonId = requiredId(this, itemIndex, 'reasonId', 'Reason');
+		const body = compact({ reasonId, remark: optionalTextOf(this, itemIndex, 'Remark', this.getNodeParameter('remark', itemIndex, '')) });
 		const response = await cometChatRequest.call(this, {
 			method: 'POST',
 			path: ['messages', id, 'flagged'],

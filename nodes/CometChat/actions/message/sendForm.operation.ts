@@ -6,7 +6,7 @@ import type {
 	NodeParameterValue,
 } from 'n8n-workflow';
 
-import { inputError, parseJsonObject } from '../../helpers/parameters';
+import { inputError, parseJsonObject, readText } from '../../helpers/parameters';
 import type { OperationDefinition } from '../types';
 import { deliveryOptionsField, senderAndReceiverFields, sendMessage } from './delivery';
 import type { ButtonMember } from './form';
@@ -373,7 +373,7 @@ export const sendForm: OperationDefinition = {
 				? formDataFromJson(readJson(this.getNodeParameter('formJson', itemIndex, ''), 'Form (JSON)') ?? {})
 				: buildFormData(
 						{
-							title: this.getNodeParameter('title', itemIndex, '') as string,
+							title: readText(this, itemIndex, 'title', 'Title'),
 							fields: ((this.getNodeParameter('formFields', itemIndex, {}) as IDataObject).field ?? []) as IDataObject[],
 							submit: submitButtonValues(this, itemIndex),
 							options: this.getNodeParameter('formOptions', itemIndex, {}) as IDataObject,
