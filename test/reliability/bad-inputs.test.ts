@@ -550,7 +550,7 @@ describe('bad inputs: every operation', () => {
 	it.each(OPERATIONS.map((spec) => [`${spec.resource} → ${spec.operation}`, spec] as const))('%s', async (title, spec) => {
 		const parameters = { resource: spec.resource, operation: spec.operation, ...spec.parameters };
 		const cases = spec.fields.flatMap((field) =>
-			field.bad.map(([what, value]) => ({ name: `${field.label}: ${what}`, label: field.label, item: { ...field.with, [field.key]: value } })),
+			field.bad.map(([what, value]) => ({ name: `${field.label}: ${what}`, label: field.label, item: { ...field.with, [field.key]: value } as IDataObject })),
 		);
 		const credentials = credentialsFor(emulator());
 
