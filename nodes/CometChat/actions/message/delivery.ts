@@ -120,7 +120,7 @@ function receiverBody(context: IExecuteFunctions, itemIndex: number): IDataObjec
 		throw inputError(
 			context,
 			itemIndex,
-			'No receivers were given',
+			"No receivers were given: 'Receiver UIDs' and 'Receiver GUIDs' are both empty",
 			"Enter at least one UID in 'Receiver UIDs' or one GUID in 'Receiver GUIDs', separated by commas.",
 		);
 	}
