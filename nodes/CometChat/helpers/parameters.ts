@@ -275,16 +275,6 @@ function splitList(text: string): string[] {
 		.filter((part) => part !== '');
 }
 
-/**
- * A list of values the code itself built (e.g. a multi-options value n8n already checked). Use
- * listOf for anything a user or an expression gives.
- */
-export function toStringList(value: unknown): string[] {
-	if (value === undefined || value === null || value === '') return [];
-	const parts = Array.isArray(value) ? value : String(value).split(',');
-	return parts.map((part) => String(part).trim()).filter((part) => part !== '');
-}
-
 /** A list of UIDs, each checked against CometChat's UID rules. */
 export function uidListOf(context: IExecuteFunctions, itemIndex: number, label: string, value: unknown): string[] {
 	return listOf(context, itemIndex, label, value).map((uid) => uidOf(context, itemIndex, label, uid));
