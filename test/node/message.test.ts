@@ -198,12 +198,12 @@ describe('Message → Send', () => {
 	});
 
 	it.each([
-		['no sender', { onBehalfOf: byId('={{ $json.nobody }}'), text: 'Hi' }, /On Behalf Of user is empty/, /Choose the user the action is performed for/],
-		['an empty text', { text: '  ' }, /The text is empty/, /Enter the message in 'Text'/],
+		['no sender', { onBehalfOf: byId('={{ $json.nobody }}'), text: 'Hi' }, /'On Behalf Of' is empty/, /Choose the user the action is performed for/],
+		['an empty text', { text: '  ' }, /'Text' is blank/, /Enter the message in 'Text'/],
 		['media without a URL or attachments', { messageType: 'video' }, /The video message has no media/, /Media URL/],
 		['invalid Data (JSON)', { dataMode: 'json', data: '{"text": ' }, /Data \(JSON\) is not valid JSON/, /Fix the JSON/],
 		['no receivers in multiple mode', { receiverType: 'multiple', text: 'Hi' }, /No receivers were given/, /Receiver UIDs/],
-		['an empty custom type', { category: 'custom', customType: ' ' }, /The custom type is empty/, /Custom Type/],
+		['an empty custom type', { category: 'custom', customType: ' ' }, /'Custom Type' is blank/, /Custom Type/],
 	])('refuses %s before any request', async (_case, extra, message, howToFix) => {
 		const result = await run(send(extra as INodeParameters));
 		expectInputError(result, message, howToFix);
@@ -259,7 +259,7 @@ describe('Message → Update and Re-Moderate', () => {
 
 	it('refuses an edit with nothing to change, and an empty message ID, before any request', async () => {
 		expectInputError(await run(update({ messageId: '5' })), /nothing to change/, /Update Fields/);
-		expectInputError(await run(update({ messageId: ' ', text: 'x' })), /message ID is empty/, /\$json\.id/);
+		expectInputError(await run(update({ messageId: ' ', text: 'x' })), /'Message ID' is empty/, /\$json\.id/);
 		expect(apiRequests(emulator())).toHaveLength(0);
 	});
 
@@ -337,7 +337,7 @@ describe('Message → Get Thread', () => {
 		expectServiceError(await run(getThread('404404')), 'ERR_MESSAGE_ID_NOT_FOUND', '404');
 		// An expression that comes out empty (an empty field in the UI is stopped by n8n itself).
 		const noUser = await run(getThread('1', { onBehalfOf: byId('={{ $json.uid }}') }), [{ uid: '' }]);
-		expectInputError(noUser, /On Behalf Of user is empty/, /Choose/);
+		expectInputError(noUser, /'On Behalf Of' is empty/, /Choose/);
 	});
 });
 

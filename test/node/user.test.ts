@@ -194,12 +194,10 @@ describe('User → Get Many filters', () => {
 		);
 	});
 
-	it('reports a filter the service refuses with its code', async () => {
-		const result = await offContract(emulator(), 'a status the published enum does not have, for the service to refuse', async () =>
-			await run({ operation: 'getAll', returnAll: true, filters: { status: '={{ "busy" }}' } }),
-		);
-		expectServiceError(result, 'ERR_BAD_REQUEST', '400');
-		expect(result.error?.description).toContain('status');
+	it('refuses a status from an expression that is not one of the choices, before sending', async () => {
+		const result = await run({ operation: 'getAll', returnAll: true, filters: { status: '={{ "busy" }}' } });
+		expectInputError(result, /'Status' holds the text "busy", which is not one of available, offline/, /Choose a value for 'Status'/);
+		expect(apiRequests(emulator())).toHaveLength(0);
 	});
 });
 
@@ -291,7 +289,7 @@ describe('User → Update Auth Token', () => {
 		const empty = await run({ operation: 'updateAuthToken', uid: byId('ada'), authToken, updateFields: {} });
 		expectInputError(empty, /Nothing to update/, /App Info, Platform or User Agent/);
 		const noToken = await run({ operation: 'updateAuthToken', uid: byId('ada'), authToken: ' ', updateFields: { platform: 'ios' } });
-		expectInputError(noToken, /The auth token is empty/, /With Auth Token/);
+		expectInputError(noToken, /'Auth Token' is empty/, /With Auth Token/);
 		expect(apiRequests(emulator())).toHaveLength(0);
 	});
 });
@@ -384,7 +382,7 @@ describe('User → Create or Update (upsert)', () => {
 
 	it('refuses an empty UID before sending', async () => {
 		const result = await run(upsert, [{ uid: '  ', name: 'Blank' }]);
-		expectInputError(result, /The UID is empty/, /Enter the UID/);
+		expectInputError(result, /'UID' is empty/, /Enter the UID/);
 		expect(apiRequests(emulator())).toHaveLength(0);
 	});
 });

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { pageLimitOf, returnAllOrLimitFields, simplifyOptionsField, simplifyRecords } from '../fields/common';
+import { booleanOf } from '../helpers/parameters';
 import type { PaginationStrategy } from '../transport/paginate';
 import { paginate } from '../transport/paginate';
 import type { CometChatRequest } from '../transport/request';
@@ -38,11 +39,14 @@ export function listOperation(spec: ListSpec): OperationDefinition {
 		description: spec.description,
 		properties,
 		async execute(this: IExecuteFunctions, itemIndex: number) {
+			// Everything is read and checked before the first request.
 			const request = spec.request.call(this, itemIndex);
-			const records = await paginate.call(this, spec.strategy, request, pageLimitOf(this, itemIndex));
+			const pageLimit = pageLimitOf(this, itemIndex);
+			const options = simplify ? (this.getNodeParameter('options', itemIndex, {}) as IDataObject) : {};
+			const simplified = booleanOf(this, itemIndex, 'Simplify', options.simplify, true);
+			const records = await paginate.call(this, spec.strategy, request, pageLimit);
 			if (!simplify) return records;
-			const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-			return simplifyRecords(records, options, simplify.pick);
+			return simplifyRecords(records, { simplify: simplified }, simplify.pick);
 		},
 	};
 }

@@ -18,7 +18,7 @@ export const getBannedUsers = listOperation({
 		}),
 	],
 	request(itemIndex) {
-		return { method: 'GET', path: ['groups', requiredId(this, itemIndex, 'guid', 'group'), 'bannedusers'] };
+		return { method: 'GET', path: ['groups', requiredId(this, itemIndex, 'guid', 'Group'), 'bannedusers'] };
 	},
 	simplify: { fields: SIMPLIFIED_USER_FIELDS, pick: simplifyUser },
 });

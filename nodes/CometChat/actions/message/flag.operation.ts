@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { LOCATOR_KINDS, locatorField, messageIdField, messageIdValue, onBehalfOfField, requiredOnBehalfOf } from '../../fields/common';
-import { compact, requiredId } from '../../helpers/parameters';
+import { compact, optionalTextOf, requiredId } from '../../helpers/parameters';
 import { cometChatRequest } from '../../transport/request';
 import { confirmationOf } from '../moderation';
 import type { OperationDefinition } from '../types';
@@ -34,10 +34,11 @@ export const flag: OperationDefinition = {
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const id = messageIdValue(this, itemIndex);
 		const onBehalfOf = requiredOnBehalfOf(this, itemIndex);
-		const reasonId = requiredId(this, itemIndex, 'reasonId', 'reason');
+		const reasonId = requiredId(this, itemIndex, 'reasonId', 'Reason');
 		// The newest published body is {id}; an earlier one took {reasonId, remark}. Both are sent,
 		// so the service finds the reason under either name (docs/cometchat-api.md, Moderation).
-		const body = compact({ id: reasonId, reasonId, remark: this.getNodeParameter('remark', itemIndex, '') });
+		const remark = optionalTextOf(this, itemIndex, 'Remark', this.getNodeParameter('remark', itemIndex, ''));
+		const body = compact({ id: reasonId, reasonId, remark });
 		const response = await cometChatRequest.call(this, {
 			method: 'POST',
 			path: ['messages', id, 'flagged'],

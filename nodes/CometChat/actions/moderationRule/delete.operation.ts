@@ -13,7 +13,7 @@ export const deleteRule: OperationDefinition = {
 	description: 'Delete a moderation rule for good; messages are no longer checked against it',
 	properties: [ruleField('The rule to delete')],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
-		const id = requiredId(this, itemIndex, 'ruleId', 'rule');
+		const id = requiredId(this, itemIndex, 'ruleId', 'Rule');
 		const response = await cometChatRequest.call(this, { method: 'DELETE', path: ['moderation', 'rules', id] });
 		return { id, ...(response.data as IDataObject) };
 	},

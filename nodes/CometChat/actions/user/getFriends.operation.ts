@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { LOCATOR_KINDS, locatorField } from '../../fields/common';
-import { compact, requiredId } from '../../helpers/parameters';
+import { compact, optionalTextOf, requiredUid } from '../../helpers/parameters';
 import { listOperation } from '../list';
 import { SIMPLIFIED_USER_FIELDS, simplifyUser } from './simplify';
 
@@ -39,9 +39,9 @@ export const getFriends = listOperation({
 		},
 	],
 	request(this: IExecuteFunctions, itemIndex: number) {
-		const uid = requiredId(this, itemIndex, 'uid', 'user');
+		const uid = requiredUid(this, itemIndex, 'uid', 'User');
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-		return { method: 'GET', path: ['users', uid, 'friends'], qs: compact({ searchKey: filters.searchKey }) };
+		return { method: 'GET', path: ['users', uid, 'friends'], qs: compact({ searchKey: optionalTextOf(this, itemIndex, 'Search Term', filters.searchKey) }) };
 	},
 	simplify: { fields: SIMPLIFIED_USER_FIELDS, pick: simplifyUser },
 });
