@@ -1,5 +1,5 @@
 const { useStarted } = require('./helpers');
-const { MODERATION_MAX_LIMIT } = require('../../emulator/routes/moderation');
+const { MODERATION_MAX_LIMIT } = require('../../emulator');
 
 const ctx = useStarted();
 
