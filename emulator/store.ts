@@ -7,13 +7,14 @@ import type { Areas } from './areas';
 import type { CallSession } from './areas/calls/collection';
 import type { Group } from './areas/groups/collection';
 import type { Message, Reaction } from './areas/messages/collection';
-import type { BlockedRecord, FlagRecord, KeywordList, Reason } from './areas/moderation/collection';
+import type { BlockedRecord, FlagRecord, FlagStatus, KeywordList, Reason } from './areas/moderation/collection';
 import type { Rule } from './areas/moderation/rules';
 import type { PushToken } from './areas/push/collection';
 import type { Role } from './areas/roles/collection';
-import type { AuthToken, NewUser, User } from './areas/users/collection';
+import type { AuthToken, NewUser, User, UserPageOptions } from './areas/users/collection';
 import { App } from './core/app';
 import { validationError } from './core/errors';
+import type { SortedIndex } from './core/sorted-index';
 import { isObject } from './core/validation';
 import type { Json } from './core/validation';
 
@@ -87,6 +88,13 @@ export class Store {
 	/** `${prefix}1…` (numbering continues across calls); answers how many were added. */
 	addUsers(n: number, prefix?: string): number { return this.areas.users.addMany(n, prefix); }
 	removeUser(uid: string): boolean { return this.areas.users.remove(uid); }
+	/** Users ascending by (createdAt, insertion). */
+	get userList(): readonly User[] { return this.areas.users.list.items; }
+	get deactivatedCount(): number { return this.areas.users.deactivatedCount; }
+	setDeactivated(user: User, deactivated: boolean): void { this.areas.users.setDeactivated(user, deactivated); }
+	pageUsers(predicate: (u: User) => boolean, o: UserPageOptions): { items: User[]; total: number } { return this.areas.users.page(predicate, o); }
+	get friends(): Map<string, Map<string, number>> { return this.areas.users.friends; }
+	get blocked(): Map<string, Map<string, number>> { return this.areas.users.blocked; }
 	addAuthToken(uid: string, t?: Partial<AuthToken>): AuthToken { return this.areas.users.addAuthToken(uid, t); }
 	findAuthToken(authToken: string): { uid: string; token: AuthToken } | undefined { return this.areas.users.findAuthToken(authToken); }
 	addFriends(uid: string, others: string[], since?: number): void { this.areas.users.addFriends(uid, others, since); }
@@ -108,6 +116,9 @@ export class Store {
 	requireMessage(id: string): Message { return this.areas.messages.require(id); }
 	/** Stored as is, no moderation run. */
 	addMessage(m: Json): Message { return this.areas.messages.add(m); }
+	/** A message record, not stored (takes an id when none is given). */
+	buildMessage(m: Json): Message { return this.areas.messages.build(m); }
+	storeMessage(m: Message): void { this.areas.messages.store(m); }
 	addMessages(n: number, o?: { sender?: string; receiver?: string; text?: string }): Message[] { return this.areas.messages.addMany(n, o); }
 	addReaction(r: { messageId: string; uid: string; reaction: string; reactedAt?: number; id?: string }): Reaction { return this.areas.messages.addReaction(r); }
 
@@ -117,6 +128,11 @@ export class Store {
 	get rules(): Map<string, { current: Rule; revisions: Rule[] }> { return this.areas.moderation.rules; }
 	get flagged(): Map<string, FlagRecord> { return this.areas.moderation.flagged; }
 	get blockedMessages(): Map<string, BlockedRecord> { return this.areas.moderation.blockedMessages; }
+	get flaggedIndex(): SortedIndex<FlagRecord> { return this.areas.moderation.flaggedIndex; }
+	get blockedIndex(): SortedIndex<BlockedRecord> { return this.areas.moderation.blockedIndex; }
+	requireReason(id: string): Reason { return this.areas.moderation.requireReason(id); }
+	requireKeywordList(id: string): KeywordList { return this.areas.moderation.requireKeywordList(id); }
+	requireRule(id: string): { current: Rule; revisions: Rule[] } { return this.areas.moderation.requireRule(id); }
 	addReason(r: Json): Reason { return this.areas.moderation.addReason(r); }
 	addKeywordList(k: Json): KeywordList { return this.areas.moderation.addKeywordList(k); }
 	/** Seeds may carry `revisions` (older ones). */
@@ -126,6 +142,8 @@ export class Store {
 	addFlag(f: Parameters<Areas['moderation']['addFlag']>[0]): FlagRecord { return this.areas.moderation.addFlag(f); }
 	addFlaggedMessages(n: number, o?: Parameters<Areas['moderation']['addFlaggedMessages']>[1]): number { return this.areas.moderation.addFlaggedMessages(n, o); }
 	reviewFlag(id: string, status: 'approved' | 'disapproved'): FlagRecord { return this.areas.moderation.reviewFlag(id, status); }
+	/** A page of flagged records, newest latest-flaggedAt first. */
+	pageFlagged(status: FlagStatus | 'all', page: number, limit: number): FlagRecord[] { return this.areas.moderation.pageFlagged(status, page, limit); }
 	addBlocked(b: Parameters<Areas['moderation']['addBlocked']>[0]): BlockedRecord { return this.areas.moderation.addBlocked(b); }
 	removeBlocked(id: string): boolean { return this.areas.moderation.removeBlocked(id); }
 

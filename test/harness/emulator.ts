@@ -1,42 +1,16 @@
 /** Starts the emulator for a test file and gives the credential data that points at it. */
+import { startEmulator } from '../../emulator';
+import type { Emulator, EmulatorOptions, LoggedRequest } from '../../emulator';
 import type { CredentialData } from './engine';
 
-// The emulator is plain JavaScript so that it runs from a fresh clone with no build step.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { startEmulator } = require('../../emulator');
-
-export interface EmulatorRequest {
-	host: 'chat' | 'call';
-	method: string;
-	path: string;
-	query: Record<string, unknown>;
-	headers: Record<string, string>;
-	body: unknown;
-	status: number;
-}
-
-export interface Emulator {
-	baseUrl: string;
-	callUrl: string;
-	apiKey: string;
-	requests: EmulatorRequest[];
-	clearRequests(): void;
-	// eslint-disable-next-line @typescript-eslint/no-explicit-any
-	store: any;
-	faultCounts: Record<string, number>;
-	// eslint-disable-next-line @typescript-eslint/no-explicit-any
-	injectNext(faults: any[], match?: { method?: string; pathPrefix?: string; host?: 'chat' | 'call'; query?: Record<string, string> }): void;
-	// eslint-disable-next-line @typescript-eslint/no-explicit-any
-	setFaults(faults: any): void;
-	setRateLimit(perMinute: number): void;
-	setLatency(ms: number): void;
-	close(): Promise<void>;
-}
+export type { Emulator } from '../../emulator';
+/** One request the emulator received on its public API. */
+export type EmulatorRequest = LoggedRequest;
 
 export const TEST_API_KEY = 'test-api-key-8f3c1d';
 
-export async function startTestEmulator(options: Record<string, unknown> = {}): Promise<Emulator> {
-	return (await startEmulator({ apiKey: TEST_API_KEY, seed: 'none', ...options })) as Emulator;
+export async function startTestEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+	return startEmulator({ apiKey: TEST_API_KEY, seed: 'none', ...options });
 }
 
 export function credentialsFor(emulator: Emulator, overrides: Partial<CredentialData> = {}): CredentialData {
