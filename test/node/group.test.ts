@@ -57,8 +57,8 @@ describe('Group → Create', () => {
 			members: { admins: ['a1'], moderators: ['m1'], participants: ['p1', 'p2'], usersToBan: ['bad'] },
 		});
 		const stored = emulator().store.groups.get('support');
-		expect([...stored.banned.keys()]).toEqual(['bad']);
-		expect(stored.members.get('m1').scope).toBe('moderator');
+		expect([...(stored?.banned.keys() ?? [])]).toEqual(['bad']);
+		expect(stored?.members.get('m1')?.scope).toBe('moderator');
 	});
 
 	it('sends only what was given: a public group without members or onBehalfOf', async () => {

@@ -10,7 +10,7 @@ import { runNode } from '../harness/engine';
 import { byId, expectErrorItem, expectInputError, expectServiceError, useEmulator } from '../harness/suite';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const emulatorMessages = require('../../emulator/routes/messages');
+const emulatorMessages = require('../../emulator');
 
 const emulator = useEmulator();
 const store = () => emulator().store;
@@ -179,7 +179,7 @@ describe('Message → Send', () => {
 		seedBlockRule();
 		const { items } = await run(send({ text: 'you badword' }));
 		expect(items[0].json).toMatchObject({ data: { text: 'you badword', moderation: { status: 'pending' } } });
-		expect(store().blockedMessages.has(items[0].json.id)).toBe(true);
+		expect(store().blockedMessages.has(String(items[0].json.id))).toBe(true);
 	});
 
 	it('fails for an unknown receiver with the service code; Continue On Fail goes on', async () => {
@@ -406,7 +406,7 @@ describe('Message → Flag', () => {
 		const [request] = apiRequests(emulator());
 		expect(request).toMatchObject({ method: 'POST', path: `/v3/messages/${message.id}/flagged`, body: { id: 'harassment', reasonId: 'harassment', remark: 'Rude' } });
 		expect(request.headers.onbehalfof).toBe('cy');
-		expect(store().flagged.get(message.id).flaggedBy).toEqual([
+		expect(store().flagged.get(message.id)?.flaggedBy).toEqual([
 			expect.objectContaining({ uid: 'cy', reasonId: 'harassment', remark: 'Rude' }),
 		]);
 	});

@@ -10,7 +10,7 @@ import { listSearch, runNode } from '../harness/engine';
 import { byId, expectErrorItem, expectInputError, expectServiceError, useEmulator } from '../harness/suite';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const emulatorModeration = require('../../emulator/routes/moderation');
+const emulatorModeration = require('../../emulator');
 
 const emulator = useEmulator();
 const store = () => emulator().store;
@@ -136,7 +136,7 @@ describe('Flagged Message → Approve / Disapprove', () => {
 			body: { status: 'approved' },
 		});
 		expect(store().pageFlagged('pending', 1, 10)).toHaveLength(0);
-		expect(store().messages.get(id).moderationStatus).toBe('approved');
+		expect(store().messages.get(id)?.moderationStatus).toBe('approved');
 	});
 
 	it('disapproves a flagged message: its status becomes disapproved', async () => {
@@ -144,7 +144,7 @@ describe('Flagged Message → Approve / Disapprove', () => {
 		const { items } = await run({ resource: 'flaggedMessage', operation: 'disapprove', messageId: id });
 		expect(items[0].json).toMatchObject({ id, status: 'disapproved', success: true });
 		expect(apiRequests(emulator())[0].body).toEqual({ status: 'disapproved' });
-		expect(store().messages.get(id).moderationStatus).toBe('disapproved');
+		expect(store().messages.get(id)?.moderationStatus).toBe('disapproved');
 	});
 
 	it('a message that is not flagged fails with its code; Continue On Fail reviews the others', async () => {
@@ -224,8 +224,8 @@ describe('Blocked Message', () => {
 			['PATCH', `/v3/moderation/blocked-messages/${first}`, { status: 'approved', reviewed: true }],
 			['PATCH', `/v3/moderation/blocked-messages/${second}`, { status: 'rejected', reviewed: true }],
 		]);
-		expect(store().messages.get(first).moderationStatus).toBe('approved');
-		expect(store().messages.get(second).moderationStatus).toBe('disapproved');
+		expect(store().messages.get(first)?.moderationStatus).toBe('approved');
+		expect(store().messages.get(second)?.moderationStatus).toBe('disapproved');
 		expect(store().blockedMessages.size).toBe(0);
 	});
 

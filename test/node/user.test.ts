@@ -269,7 +269,7 @@ describe('User → Update Auth Token', () => {
 		expect(sent).toMatchObject({ method: 'PUT', path: `/v3/users/ada/auth_tokens/${authToken}` });
 		expect(sent.headers.apikey).toBe(TEST_API_KEY);
 		expect(sent.body).toEqual({ platform: 'android', userAgent: 'MyChat/4.2', appInfo: { version: '4.2.0' } });
-		expect(emulator().store.findAuthToken(authToken).token).toMatchObject({
+		expect(emulator().store.findAuthToken(authToken)?.token).toMatchObject({
 			platform: 'android',
 			userAgent: 'MyChat/4.2',
 			appInfo: { version: '4.2.0' },
@@ -332,7 +332,7 @@ describe('User → Create or Update (upsert)', () => {
 			updatedAt: expect.any(Number),
 		});
 		expect(items[2].json).toMatchObject({ uid: 'n2', name: 'New Two', metadata: { row: 3 }, createdAt: expect.any(Number) });
-		expect(store.getUser('e2').name).toBe('Existing Two');
+		expect(store.getUser('e2')?.name).toBe('Existing Two');
 
 		const sent = apiRequests(emulator());
 		expect(sent.map((request) => `${request.method} ${request.path} ${request.status}`)).toEqual([

@@ -1,12 +1,10 @@
-#!/usr/bin/env node
-// @ts-check
-'use strict';
-
-const { startEmulator, DEFAULT_API_KEY, FAULT_KINDS } = require('./index');
+/** The emulator's command line: `npm run emulator -- --help`. */
+import { DEFAULT_API_KEY, FAULT_KINDS, startEmulator } from './index';
+import type { FaultKind } from './index';
 
 const HELP = `CometChat emulator: a local chat host and call host with the CometChat REST API v3.
 
-Usage: npm run emulator -- [options]      (or: node emulator/cli.js [options])
+Usage: npm run emulator -- [options]      (or: npx tsx emulator/cli.ts [options])
 
   --port <n>           chat host port (default 8787; 0 = any free port)
   --call-port <n>      call host port (default 8788; 0 = any free port)
@@ -18,17 +16,15 @@ Usage: npm run emulator -- [options]      (or: node emulator/cli.js [options])
   --latency <ms>       delay before every answer (default 0)
   --fault-rate <r>     share of /v3 requests that fail, 0..1 (default 0)
   --fault-seed <n>     seed of the fault PRNG (default 1)
-  --fault-kinds <list> comma list of ${FAULT_KINDS.join(',')} (default all)
+  --fault-kinds <list> comma list of ${FAULT_KINDS.join(',')} (default all but stall,stallBody)
   --retry-after <s>    Retry-After of injected 429 faults (default 1)
   --slow-ms <ms>       delay of injected slow answers (default 1000)
   --quiet              do not log requests to stdout
   --help               this text
 `;
 
-/** @param {string[]} argv */
-function parse(argv) {
-	/** @type {Record<string, string | boolean>} */
-	const out = {};
+function parse(argv: string[]): Record<string, string | boolean> {
+	const out: Record<string, string | boolean> = {};
 	for (let i = 0; i < argv.length; i++) {
 		const a = argv[i];
 		if (!a.startsWith('--')) throw new Error(`Unexpected argument ${a}`);
@@ -44,20 +40,19 @@ function parse(argv) {
 	return out;
 }
 
-/** @param {string | boolean | undefined} v @param {number} def @param {string} name */
-function num(v, def, name) {
+function num(v: string | boolean | undefined, def: number, name: string): number {
 	if (v === undefined) return def;
 	const n = Number(v);
 	if (!Number.isFinite(n)) throw new Error(`--${name} needs a number`);
 	return n;
 }
 
-async function main() {
-	let args;
+async function main(): Promise<void> {
+	let args: Record<string, string | boolean>;
 	try {
 		args = parse(process.argv.slice(2));
 	} catch (err) {
-		process.stderr.write(`${/** @type {Error} */ (err).message}\n\n${HELP}`);
+		process.stderr.write(`${(err as Error).message}\n\n${HELP}`);
 		process.exit(2);
 	}
 	if (args.help) {
@@ -84,12 +79,12 @@ async function main() {
 			seed: num(args['fault-seed'], 1, 'fault-seed'),
 			retryAfter: num(args['retry-after'], 1, 'retry-after'),
 			slowMs: num(args['slow-ms'], 1000, 'slow-ms'),
-			...(typeof args['fault-kinds'] === 'string' ? { kinds: /** @type {any} */ (args['fault-kinds'].split(',').map((s) => s.trim())) } : {}),
+			...(typeof args['fault-kinds'] === 'string' ? { kinds: args['fault-kinds'].split(',').map((s) => s.trim()) as FaultKind[] } : {}),
 		},
 		requestLogLimit: 10000,
 	});
 	const quiet = Boolean(args.quiet);
-	const log = (/** @type {string} */ s) => process.stdout.write(`${s}\n`);
+	const log = (s: string) => process.stdout.write(`${s}\n`);
 	log('CometChat emulator running');
 	log(`  base URL (chat): ${emu.baseUrl}        (API root ${emu.baseUrl}/v3)`);
 	log(`  call URL:        ${emu.callUrl}        (API root ${emu.callUrl}/v3)`);

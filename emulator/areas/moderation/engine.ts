@@ -1,6 +1,3 @@
-// @ts-check
-'use strict';
-
 /**
  * The moderation engine: which enabled, active rule (if any) a message trips.
  *
@@ -26,20 +23,28 @@
  *   matching rule (in rule list order: newest rule first) decides.
  */
 
-/** @typedef {import('./store').Store} Store @typedef {import('./store').Message} Message @typedef {import('./store').Rule} Rule */
+import type { Json } from '../../core/validation';
+import type { Groups } from '../groups/collection';
+import type { Message } from '../messages/collection';
+import type { Users } from '../users/collection';
+import type { Moderation } from './collection';
+import type { Rule } from './rules';
 
-/**
- * @param {Store} store
- * @param {Message} m
- * @returns {{ outcome: 'approved' } | { outcome: 'block' | 'drop', rule: Rule, condition: Record<string, any> }}
- */
-function evaluate(store, m) {
-	/** @type {{ rule: Rule, condition: Record<string, any> } | undefined} */
-	let block;
-	for (const rule of store.listRules()) {
+/** What the engine reads besides the message: rules and keyword lists, senders and receivers. */
+export interface EngineSources {
+	moderation: Moderation;
+	users: Users;
+	groups: Groups;
+}
+
+export type Verdict = { outcome: 'approved' } | { outcome: 'block' | 'drop'; rule: Rule; condition: Json };
+
+export function evaluate(src: EngineSources, m: Message): Verdict {
+	let block: { rule: Rule; condition: Json } | undefined;
+	for (const rule of src.moderation.listRules()) {
 		if (!rule.enabled || !rule.active) continue;
-		if (!(rule.filters ?? []).every((f) => filterPasses(store, m, f))) continue;
-		const condition = rule.conditions.find((c) => conditionMatches(store, m, c));
+		if (!(rule.filters ?? []).every((f) => filterPasses(src, m, f))) continue;
+		const condition = rule.conditions.find((c) => conditionMatches(src.moderation, m, c));
 		if (!condition) continue;
 		if (rule.action.includes('dropMessage')) return { outcome: 'drop', rule, condition };
 		if (!block && rule.action.includes('blockMessage')) block = { rule, condition };
@@ -47,18 +52,16 @@ function evaluate(store, m) {
 	return block ? { outcome: 'block', ...block } : { outcome: 'approved' };
 }
 
-/** @param {Store} store @param {Message} m @param {Record<string, any>} f */
-function filterPasses(store, m, f) {
-	/** @type {any} */
-	let subject;
-	if (f.type === 'receiver') subject = m.receiverType === 'group' ? store.groups.get(m.receiver) : store.users.get(m.receiver);
-	else subject = store.users.get(m.sender);
+function filterPasses(src: EngineSources, m: Message, f: Json): boolean {
+	let subject: Json | undefined;
+	if (f.type === 'receiver') subject = m.receiverType === 'group' ? src.groups.byId.get(m.receiver) : src.users.byId.get(m.receiver);
+	else subject = src.users.byId.get(m.sender);
 	if (!subject) return false;
 	const operand = f.operand ?? 'uid';
 	if (f.entity === 'group' && m.receiverType !== 'group') return false;
 	if (f.entity === 'user' && f.type === 'receiver' && m.receiverType !== 'user') return false;
 	const actual = subject[operand];
-	const values = Array.isArray(actual) ? actual.map(String) : [String(actual ?? '')];
+	const values: string[] = Array.isArray(actual) ? actual.map(String) : [String(actual ?? '')];
 	const want = String(f.value ?? '');
 	const list = want.split(',').map((s) => s.trim());
 	switch (f.operator ?? 'equals') {
@@ -72,16 +75,15 @@ function filterPasses(store, m, f) {
 	}
 }
 
-/** @param {any} v @param {string[]} out */
-function collectStrings(v, out) {
+function collectStrings(v: unknown, out: string[]): string[] {
 	if (typeof v === 'string') out.push(v);
 	else if (Array.isArray(v)) for (const x of v) collectStrings(x, out);
 	else if (v && typeof v === 'object') for (const x of Object.values(v)) collectStrings(x, out);
 	return out;
 }
 
-/** @param {Message} m @param {string} operand @returns {string | undefined} the text a condition looks at */
-function operandText(m, operand) {
+/** The text a condition looks at. */
+function operandText(m: Message, operand: string): string | undefined {
 	if (operand === 'text') return m.category === 'message' && typeof m.data.text === 'string' ? m.data.text : undefined;
 	if (operand === 'custom') {
 		if (m.category !== 'custom') return undefined;
@@ -91,13 +93,11 @@ function operandText(m, operand) {
 	return undefined;
 }
 
-/** @param {string} s */
-const escapeRe = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** @param {Store} store @param {Message} m @param {Record<string, any>} c */
-function conditionMatches(store, m, c) {
+export function conditionMatches(moderation: Moderation, m: Message, c: Json): boolean {
 	const operand = c.operand ?? 'text';
-	const values = Array.isArray(c.value) ? c.value : [c.value];
+	const values: unknown[] = Array.isArray(c.value) ? c.value : [c.value];
 	if (c.isMediaPresent || operand === 'image' || operand === 'video') {
 		if (m.category !== 'message' || m.type !== operand) return false;
 		const labels = m.data.metadata?.moderationLabels;
@@ -120,10 +120,9 @@ function conditionMatches(store, m, c) {
 		});
 	}
 	const ref = c.isKeywordsReferencePresent || c.isKeywordReferencePresent || c.isListReferencePresent;
-	/** @type {string[]} */
-	const words = ref
+	const words: string[] = ref
 		? values.flatMap((id) => {
-			const list = store.keywordLists.get(String(id));
+			const list = moderation.keywordLists.get(String(id));
 			return list ? list.searchTerms.map((t) => (list.isCSV ? t.replace(/^"(.*)"$/, '$1') : t)) : [];
 		})
 		: values.map(String);
@@ -136,8 +135,7 @@ function conditionMatches(store, m, c) {
 	});
 }
 
-/** @param {string} source @param {boolean} whole */
-function compile(source, whole) {
+function compile(source: string, whole: boolean): RegExp | undefined {
 	try {
 		return new RegExp(whole ? `^(?:${source})$` : source, 'i');
 	} catch {
@@ -145,9 +143,6 @@ function compile(source, whole) {
 	}
 }
 
-/** @param {string} source @returns {boolean} */
-function isValidPattern(source) {
+export function isValidPattern(source: string): boolean {
 	return compile(source, false) !== undefined;
 }
-
-module.exports = { evaluate, isValidPattern, conditionMatches };

@@ -1,52 +1,43 @@
-// @ts-check
-'use strict';
+import { ApiError } from './errors';
+import type { Headers, Query } from './validation';
 
-const { ApiError } = require('./errors');
+export type Host = 'chat' | 'call';
 
-/**
- * @typedef {{
- *   method: string,
- *   rawPath: string,
- *   params: Record<string, string>,
- *   query: Record<string, string | string[]>,
- *   headers: Record<string, string | string[] | undefined>,
- *   body: any,
- *   host: 'chat' | 'call',
- * }} Req
- * @typedef {{ status?: number, body: any, headers?: Record<string, string> }} Res
- * @typedef {(req: Req) => Res | any} Handler
- */
+export interface Req {
+	method: string;
+	rawPath: string;
+	params: Record<string, string>;
+	query: Query;
+	headers: Headers;
+	body: unknown;
+	host: Host;
+}
+
+export type Handler = (req: Req) => unknown;
+
+type Route = { method: string; segments: string[]; handler: Handler };
 
 /**
  * A small router that matches the RAW (still percent-encoded) path segment by segment and decodes
  * each parameter afterwards. So `/v3/users/a%2Fb%3Fc%23d` addresses the user `a/b?c#d`: an encoded
  * slash never splits a segment.
  */
-class Router {
-	constructor() {
-		/** @type {{ method: string, segments: string[], handler: Handler }[]} */
-		this.routes = [];
-	}
+export class Router {
+	private readonly routes: Route[] = [];
 
-	/** @param {string} method @param {string} pattern e.g. `/v3/users/:uid` @param {Handler} handler */
-	add(method, pattern, handler) {
+	/** `pattern` e.g. `/v3/users/:uid`. */
+	add(method: string, pattern: string, handler: Handler): this {
 		this.routes.push({ method, segments: pattern.split('/').slice(1), handler });
 		return this;
 	}
 
-	/**
-	 * @param {string} method
-	 * @param {string} rawPath
-	 * @returns {{ handler: Handler, params: Record<string, string> } | { methodMismatch: true } | null}
-	 */
-	match(method, rawPath) {
+	match(method: string, rawPath: string): { handler: Handler; params: Record<string, string> } | { methodMismatch: true } | null {
 		const parts = rawPath.split('/').slice(1);
 		if (parts.length > 1 && parts[parts.length - 1] === '') parts.pop(); // tolerate one trailing slash
 		let pathMatched = false;
 		for (const route of this.routes) {
 			if (route.segments.length !== parts.length) continue;
-			/** @type {Record<string, string>} */
-			const params = {};
+			const params: Record<string, string> = {};
 			let ok = true;
 			for (let i = 0; i < parts.length; i++) {
 				const seg = route.segments[i];
@@ -72,13 +63,10 @@ class Router {
 	}
 }
 
-/** @param {string} s */
-function decodeSegment(s) {
+function decodeSegment(s: string): string {
 	try {
 		return decodeURIComponent(s);
 	} catch {
 		throw new ApiError('ERR_BAD_REQUEST', `The path segment "${s}" is not valid percent-encoding.`);
 	}
 }
-
-module.exports = { Router };
