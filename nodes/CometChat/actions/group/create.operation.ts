@@ -162,6 +162,7 @@ export const create: OperationDefinition = {
 			path: ['groups'],
 			body,
 			onBehalfOf: onBehalfOfValue(this, itemIndex),
+			secrets: password ? [password] : undefined,
 		});
 		return response.data as IDataObject;
 	},
