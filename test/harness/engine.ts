@@ -18,6 +18,7 @@ import {
 import type {
 	ICredentialDataDecryptedObject,
 	ICredentialsExpressionResolveValues,
+	ICredentialType,
 	IDataObject,
 	IExecuteData,
 	IHttpRequestOptions,
@@ -116,7 +117,7 @@ class TestCredentialsHelper extends ICredentialsHelper {
 		node: INode,
 	): Promise<IHttpRequestOptions> {
 		if (typeName !== credentialType.name) throw new Error(`Unknown credential type ${typeName}`);
-		const authenticate = credentialType.authenticate;
+		const authenticate = (credentialType as ICredentialType).authenticate;
 		// As n8n's CredentialsHelper: a function is called, a generic block is resolved as expressions.
 		if (typeof authenticate === 'function') return await authenticate(credentials, requestOptions);
 		if (!authenticate) return requestOptions;

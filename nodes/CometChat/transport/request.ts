@@ -5,6 +5,8 @@ import type {
 	IHttpRequestMethods,
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
+	INode,
+	INodeParameters,
 	IPollFunctions,
 	JsonObject,
 } from 'n8n-workflow';
@@ -41,8 +43,6 @@ const RETRYABLE_NETWORK_CODES = new Set([
 	'EAI_AGAIN',
 	'ERR_BAD_RESPONSE',
 ]);
-/** What axios reports when an attempt's timeout ends it. */
-const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'ECONNABORTED']);
 /** Shown instead of a secret. */
 const REDACTED = '[redacted]';
 
@@ -183,11 +183,14 @@ export async function cometChatRequest(
 	for (;;) {
 		const timeoutMs = Math.max(1, Math.min(call.limits.attemptTimeoutMs, deadline - Date.now()));
 		call.attempts++;
+		const attemptStartedAt = Date.now();
 		const outcome = await attempt(this, options, credentials, timeoutMs);
 		if (!('response' in outcome)) {
 			const failure = 'error' in outcome ? outcome.error : undefined;
-			const code = outcome.timedOut ? 'ETIMEDOUT' : networkErrorCode(failure);
-			const error = TIMEOUT_CODES.has(code ?? '') ? stallError(call, timeoutMs) : connectionError(call, code, failure);
+			// A body cut short by the timeout may surface as an aborted stream rather than as a timeout.
+			const stalled = outcome.timedOut === true || Date.now() - attemptStartedAt >= timeoutMs;
+			const code = stalled ? 'ETIMEDOUT' : networkErrorCode(failure);
+			const error = stalled ? stallError(call, timeoutMs) : connectionError(call, code, failure);
 			const retryable = code !== undefined && RETRYABLE_NETWORK_CODES.has(code);
 			if (retryable && call.idempotent && transientRetries < MAX_TRANSIENT_RETRIES) {
 				if (await waitFor(backoffMs(transientRetries++))) continue;
@@ -350,6 +353,16 @@ function redact(text: string, secrets: string[]): string {
 	return result;
 }
 
+/**
+ * The node as our errors carry it: n8n stores it with the error (in the execution, in error
+ * workflows), parameters included, so a secret typed into a parameter is cut out there too.
+ */
+function errorNode(call: RequestCall): INode {
+	const node = call.context.getNode();
+	if (call.secrets.length === 0) return node;
+	return { ...node, parameters: JSON.parse(redact(JSON.stringify(node.parameters), call.secrets)) as INodeParameters };
+}
+
 /** `PUT /v3/users/u1/auth_tokens/[redacted]`: the request as errors show it. */
 function describeRequest(call: RequestCall): string {
 	const path = call.request.path.map((segment) =>
@@ -374,7 +387,7 @@ function connectionError(call: RequestCall, code: string | undefined, error: unk
 	// In words, not the raw code: n8n swaps a message that holds a known code for its generic one.
 	const what = CONNECTION_FAILURES[reason] ?? 'the connection failed';
 	return new NodeApiError(
-		call.context.getNode(),
+		errorNode(call),
 		{ message: reason } as JsonObject,
 		{
 			message: `Could not reach CometChat at ${call.hostName}: ${what}`,
@@ -389,7 +402,7 @@ function connectionError(call: RequestCall, code: string | undefined, error: unk
 function stallError(call: RequestCall, timeoutMs: number) {
 	const seconds = formatSeconds(timeoutMs);
 	return new NodeApiError(
-		call.context.getNode(),
+		errorNode(call),
 		{ message: 'timeout' } as JsonObject,
 		{
 			message: `CometChat at ${call.hostName} did not answer within ${seconds}`,
@@ -450,7 +463,7 @@ function serviceError(
 		call.secrets,
 	);
 	const error = new NodeApiError(
-		call.context.getNode(),
+		errorNode(call),
 		{ message, code: serviceCode ?? null, httpCode: String(response.statusCode) } as JsonObject,
 		{ message, description, httpCode: String(response.statusCode) },
 	);
