@@ -1,10 +1,13 @@
 import type {
-	IAuthenticateGeneric,
+	ICredentialDataDecryptedObject,
+	IHttpRequestOptions,
 	Icon,
 	ICredentialTestRequest,
 	ICredentialType,
 	INodeProperties,
 } from 'n8n-workflow';
+
+import { credentialProblem } from '../nodes/CometChat/transport/checks';
 
 export class CometChatApi implements ICredentialType {
 	name = 'cometChatApi';
@@ -47,17 +50,22 @@ export class CometChatApi implements ICredentialType {
 		},
 	];
 
-	authenticate: IAuthenticateGeneric = {
-		type: 'generic',
-		properties: {
-			headers: {
-				apikey: '={{$credentials.apiKey}}',
-			},
-		},
-	};
+	/**
+	 * Adds the apikey header, after checking the credential: a malformed Base URL or Call URL, or a
+	 * key an HTTP header cannot carry, fails here with a message naming the field. n8n runs this for
+	 * the credential test too, where the message is what the editor shows.
+	 */
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		const problem = credentialProblem(credentials);
+		if (problem) throw new Error(problem);
+		return { ...requestOptions, headers: { ...requestOptions.headers, apikey: credentials.apiKey as string } };
+	}
 
-	// The same normalisation as transport/request.ts (baseUrlOf), written as an expression because
-	// n8n evaluates the test request without our code.
+	// The origin comes from authenticate's check; the expression only has to build a URL that a valid
+	// Base URL turns into the right one.
 	test: ICredentialTestRequest = {
 		request: {
 			baseURL: '={{$credentials.baseUrl.trim().replace(/\\/+$/, "").replace(/\\/v3$/i, "")}}/v3',

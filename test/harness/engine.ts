@@ -18,6 +18,7 @@ import {
 import type {
 	ICredentialDataDecryptedObject,
 	ICredentialsExpressionResolveValues,
+	ICredentialType,
 	IDataObject,
 	IExecuteData,
 	IHttpRequestOptions,
@@ -116,7 +117,11 @@ class TestCredentialsHelper extends ICredentialsHelper {
 		node: INode,
 	): Promise<IHttpRequestOptions> {
 		if (typeName !== credentialType.name) throw new Error(`Unknown credential type ${typeName}`);
-		const headers = credentialType.authenticate.properties.headers ?? {};
+		const authenticate = (credentialType as ICredentialType).authenticate;
+		// As n8n's CredentialsHelper: a function is called, a generic block is resolved as expressions.
+		if (typeof authenticate === 'function') return await authenticate(credentials, requestOptions);
+		if (!authenticate) return requestOptions;
+		const headers = authenticate.properties.headers ?? {};
 		const resolved: IDataObject = {};
 		for (const [name, expression] of Object.entries(headers)) {
 			resolved[name] = workflow.expression.getParameterValue(

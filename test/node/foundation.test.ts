@@ -214,8 +214,8 @@ describe('retries', () => {
 			uid: { __rl: true, mode: 'id', value: 'ada' },
 		});
 		expect(error?.name).toBe('NodeApiError');
-		expect(error?.message).toBe('Could not reach CometChat: the connection was refused [item 0]');
-		expect(error?.description).toMatch(/GET \/v3\/users\/ada failed before an answer came back \(ECONNREFUSED\)\. Check the Base URL/);
+		expect(error?.message).toBe('Could not reach CometChat at 127.0.0.1:9: the connection was refused [item 0]');
+		expect(error?.description).toMatch(/GET \/v3\/users\/ada failed before an answer came back \(ECONNREFUSED; 5 attempts in [\d.]+ s\)\. Check the Base URL/);
 		expect(JSON.stringify(error)).not.toContain(TEST_API_KEY);
 	});
 

@@ -167,12 +167,13 @@ describe('later polls', () => {
 		const fresh = Array.from({ length: 150 }, () => message());
 		fresh.forEach((id, i) => flag(id, 'bob', T0 + 1 + i));
 		const before = w.staticData();
-		emulator.injectNext(['500'], { pathPrefix: '/v3/moderation/flagged-messages', query: { page: '2' } });
+		// A 500 on a GET is retried 4 times: five in a row fail the poll.
+		emulator.injectNext(Array(5).fill('500'), { pathPrefix: '/v3/moderation/flagged-messages', query: { page: '2' } });
 		emulator.clearRequests();
 		expect(await w.poll()).toEqual([]);
 		expect(apiRequests(emulator).map((request) => [request.query.page, request.status])).toEqual([
 			['1', 200],
-			['2', 500],
+			...Array(5).fill(['2', 500]),
 		]);
 		expect(w.staticData()).toEqual(before);
 		const retried = await w.poll();
@@ -252,14 +253,14 @@ describe('manual mode (the Test button)', () => {
 
 describe('errors', () => {
 	it('reach the user on the first poll', async () => {
-		emulator.injectNext(['503', '503', '503', '503'], { pathPrefix: '/v3/moderation' });
+		emulator.injectNext(Array(5).fill('503'), { pathPrefix: '/v3/moderation' });
 		await expect(watcher().poll()).rejects.toThrow(/Service Unavailable|unavailable/i);
 	});
 
 	it('are logged, not thrown, on a later poll when transient; a wrong key is thrown', async () => {
 		const w = watcher();
 		await w.poll();
-		emulator.injectNext(['500'], { pathPrefix: '/v3/moderation' });
+		emulator.injectNext(Array(5).fill('500'), { pathPrefix: '/v3/moderation' });
 		expect(await w.poll()).toEqual([]);
 		// A wrong key is no passing fault: it is thrown, so the user sees it.
 		const node = wrongKeyNode();

@@ -5,10 +5,17 @@ import type {
 	IHttpRequestMethods,
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
+	INode,
+	INodeParameters,
 	IPollFunctions,
 	JsonObject,
 } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, sleep, sleepWithAbort } from 'n8n-workflow';
+
+import type { HostUrlField } from './checks';
+import { headerValueProblem, HOST_URL_FORMS, parseHostUrl } from './checks';
+import type { RequestLimits } from './limits';
+import { requestLimits } from './limits';
 
 /** Every context our code makes requests from. */
 export type CometChatContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
@@ -17,14 +24,14 @@ const CREDENTIAL_TYPE = 'cometChatApi';
 
 /** How often a 429 is waited out before the request fails. */
 const MAX_RATE_LIMIT_RETRIES = 5;
-/** How often an idempotent request is retried after a 502/503/504, a reset or an unreadable body. */
-const MAX_TRANSIENT_RETRIES = 3;
+/** How often a GET, PUT or DELETE is retried after a 500/502/503/504, a reset, a timeout or an unreadable body. */
+const MAX_TRANSIENT_RETRIES = 4;
 /** Backoff when the service gives no Retry-After: 250 ms, 500 ms, 1 s, ... */
 const BASE_BACKOFF_MS = 250;
-/** A Retry-After above this is capped, so one answer cannot stall a workflow for long. */
-const MAX_WAIT_MS = 60_000;
+/** How much later than axios's own timeout the backstop timer of an attempt fires. */
+const RACE_GRACE_MS = 250;
 
-const TRANSIENT_STATUSES = new Set([502, 503, 504]);
+const TRANSIENT_STATUSES = new Set([500, 502, 503, 504]);
 const IDEMPOTENT_METHODS = new Set<IHttpRequestMethods>(['GET', 'PUT', 'DELETE', 'HEAD']);
 /** Socket failures worth another try (a GET, PUT or DELETE only). */
 const RETRYABLE_NETWORK_CODES = new Set([
@@ -36,6 +43,8 @@ const RETRYABLE_NETWORK_CODES = new Set([
 	'EAI_AGAIN',
 	'ERR_BAD_RESPONSE',
 ]);
+/** Shown instead of a secret. */
+const REDACTED = '[redacted]';
 
 type CometChatHost = 'chat' | 'call';
 
@@ -49,20 +58,17 @@ export interface CometChatRequest {
 	onBehalfOf?: string;
 	/** The chat API (default) or the calls API. */
 	host?: CometChatHost;
+	/**
+	 * Values never to show (auth tokens, push tokens): a path segment that is one appears as
+	 * `[redacted]`, and they are cut from any error text. The API key always is.
+	 */
+	secrets?: string[];
 }
 
 /** The JSON envelope every CometChat answer has. */
 export interface CometChatResponse extends IDataObject {
 	data?: IDataObject | IDataObject[];
 	meta?: IDataObject;
-}
-
-/** `https://x.api-us.cometchat.io/v3/` → `https://x.api-us.cometchat.io` */
-export function baseUrlOf(url: string): string {
-	return url
-		.trim()
-		.replace(/\/+$/, '')
-		.replace(/\/v3$/i, '');
 }
 
 function buildPath(segments: Array<string | number>): string {
@@ -83,9 +89,9 @@ interface RawResponse {
 	body: unknown;
 }
 
-const HOST_FIELDS: Record<CometChatHost, { field: string; form: string; why: string }> = {
-	chat: { field: 'Base URL', form: 'https://<APP_ID>.api-<REGION>.cometchat.io', why: 'Every chat request goes to it.' },
-	call: { field: 'Call URL', form: 'https://<APP_ID>.call-<REGION>.cometchat.io', why: 'Calls live on their own host.' },
+const HOST_FIELDS: Record<CometChatHost, { field: HostUrlField; why: string }> = {
+	chat: { field: 'Base URL', why: 'Every chat request goes to it.' },
+	call: { field: 'Call URL', why: 'Calls live on their own host.' },
 };
 
 /**
@@ -118,19 +124,30 @@ export async function cometChatRequest(
 	}
 	const credentials = await credentialsOf(this);
 	const host = request.host ?? 'chat';
-	const hostUrl = String((host === 'call' ? credentials.callUrl : credentials.baseUrl) ?? '').trim();
-	if (!hostUrl) {
-		const { field, form, why } = HOST_FIELDS[host];
+	const { field, why } = HOST_FIELDS[host];
+	const rawUrl = host === 'call' ? credentials.callUrl : credentials.baseUrl;
+	if (typeof rawUrl !== 'string' || !rawUrl.trim()) {
 		throw new NodeOperationError(this.getNode(), `The CometChat API credential has no ${field}`, {
-			description: `${why} Add it to the credential, in the form ${form}`,
+			description: `${why} Add it to the credential, in the form ${HOST_URL_FORMS[field]}`,
+		});
+	}
+	const hostUrl = parseHostUrl(field, rawUrl);
+	if ('problem' in hostUrl) {
+		throw new NodeOperationError(this.getNode(), `The ${field} in the CometChat API credential is not valid`, {
+			description: `${hostUrl.problem}. Fix it in the credential.`,
 		});
 	}
 
+	const secrets = secretsOf(request, credentials);
+	checkHeaderValue(this, 'API Key in the CometChat API credential', credentials.apiKey, true);
 	const headers: IDataObject = { Accept: 'application/json' };
-	if (request.onBehalfOf) headers.onBehalfOf = request.onBehalfOf;
+	if (request.onBehalfOf) {
+		checkHeaderValue(this, 'On Behalf Of', request.onBehalfOf, false);
+		headers.onBehalfOf = request.onBehalfOf;
+	}
 	const options: IHttpRequestOptions = {
 		method: request.method,
-		baseURL: baseUrlOf(hostUrl),
+		baseURL: hostUrl.origin,
 		url: buildPath(request.path),
 		headers,
 		qs: request.qs,
@@ -144,61 +161,136 @@ export async function cometChatRequest(
 	};
 	if (request.body !== undefined) options.body = request.body;
 
-	const idempotent = IDEMPOTENT_METHODS.has(request.method);
+	const call: RequestCall = {
+		context: this,
+		request,
+		secrets,
+		hostName: new URL(hostUrl.origin).host,
+		field,
+		idempotent: IDEMPOTENT_METHODS.has(request.method),
+		limits: requestLimits(),
+		startedAt: Date.now(),
+		attempts: 0,
+	};
+	const deadline = call.startedAt + call.limits.requestBudgetMs;
+	/** Waits before the next attempt, if the wait and a useful attempt still fit in the bound. */
+	const waitFor = async (ms: number): Promise<boolean> => {
+		const minimumAttemptMs = Math.min(1_000, call.limits.attemptTimeoutMs);
+		if (Date.now() + ms + minimumAttemptMs > deadline) return false;
+		await sleep(ms);
+		return true;
+	};
 	let rateLimitRetries = 0;
 	let transientRetries = 0;
 	for (;;) {
-		let response: RawResponse;
-		try {
-			response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, options, {
-				// Already decrypted above for the host: n8n would otherwise decrypt it again per request.
-				credentialsDecrypted: { id: '', name: '', type: CREDENTIAL_TYPE, data: credentials },
-			})) as RawResponse;
-		} catch (error) {
-			const code = networkErrorCode(error);
-			if (code && RETRYABLE_NETWORK_CODES.has(code) && idempotent && transientRetries < MAX_TRANSIENT_RETRIES) {
-				await sleep(backoffMs(transientRetries++));
-				continue;
+		const timeoutMs = Math.max(1, Math.min(call.limits.attemptTimeoutMs, deadline - Date.now()));
+		call.attempts++;
+		const attemptStartedAt = Date.now();
+		const outcome = await attempt(this, options, credentials, timeoutMs);
+		if (!('response' in outcome)) {
+			const failure = 'error' in outcome ? outcome.error : undefined;
+			// A body cut short by the timeout may surface as an aborted stream rather than as a timeout.
+			const stalled = outcome.timedOut === true || Date.now() - attemptStartedAt >= timeoutMs;
+			const code = stalled ? 'ETIMEDOUT' : networkErrorCode(failure);
+			const error = stalled ? stallError(call, timeoutMs) : connectionError(call, code, failure);
+			const retryable = code !== undefined && RETRYABLE_NETWORK_CODES.has(code);
+			if (retryable && call.idempotent && transientRetries < MAX_TRANSIENT_RETRIES) {
+				if (await waitFor(backoffMs(transientRetries++))) continue;
 			}
-			throw markTransient(connectionError(this, request, code, error));
+			throw markTransient(error);
 		}
+		const response = outcome.response;
 
 		const { statusCode } = response;
 		if (statusCode === 429) {
-			if (rateLimitRetries < MAX_RATE_LIMIT_RETRIES) {
-				await sleep(retryAfterMs(response.headers, rateLimitRetries++));
-				continue;
+			const waitMs = retryAfterMs(response.headers, rateLimitRetries);
+			if (waitMs > call.limits.maxRetryAfterMs || Date.now() + waitMs > deadline) {
+				throw markTransient(rateLimitError(call, response, waitMs));
 			}
-			throw markTransient(serviceError(this, request, response, {
+			if (rateLimitRetries < MAX_RATE_LIMIT_RETRIES) {
+				rateLimitRetries++;
+				if (await waitFor(waitMs)) continue;
+				throw markTransient(rateLimitError(call, response, waitMs));
+			}
+			throw markTransient(serviceError(call, response, {
 				message: `CometChat's rate limit was still exceeded after ${MAX_RATE_LIMIT_RETRIES} retries`,
 				description:
 					'The app sends more requests a minute than its plan allows. Lower the batch size, add a Wait node, or spread the work over time.',
 			}));
 		}
-		if (TRANSIENT_STATUSES.has(statusCode) && idempotent && transientRetries < MAX_TRANSIENT_RETRIES) {
-			await sleep(backoffMs(transientRetries++));
-			continue;
+		if (TRANSIENT_STATUSES.has(statusCode) && call.idempotent && transientRetries < MAX_TRANSIENT_RETRIES) {
+			if (await waitFor(backoffMs(transientRetries++))) continue;
 		}
 
 		const body = parseBody(response.body);
 		if (body === undefined && statusCode >= 200 && statusCode < 300) {
 			// A cut-off or garbled answer: harmless to repeat a GET/PUT/DELETE, not a POST.
-			if (idempotent && transientRetries < MAX_TRANSIENT_RETRIES) {
-				await sleep(backoffMs(transientRetries++));
-				continue;
+			if (call.idempotent && transientRetries < MAX_TRANSIENT_RETRIES) {
+				if (await waitFor(backoffMs(transientRetries++))) continue;
 			}
-			throw markTransient(serviceError(this, request, response, {
+			throw markTransient(serviceError(call, response, {
 				message: 'CometChat sent an answer that is not valid JSON',
-				description: idempotent
-					? 'The answer stayed unreadable after retries. Try again later.'
+				description: call.idempotent
+					? `The answer stayed unreadable after ${call.attempts} attempts. Try again later.`
 					: 'The request may have been applied. Check in CometChat before you run it again.',
 			}));
 		}
 		if (statusCode < 200 || statusCode >= 300) {
-			const error = serviceError(this, request, { ...response, body });
+			const error = serviceError(call, { ...response, body });
 			throw statusCode >= 500 ? markTransient(error) : error;
 		}
 		return body as CometChatResponse;
+	}
+}
+
+/** What the errors of one request need to know. */
+interface RequestCall {
+	context: CometChatContext;
+	request: CometChatRequest;
+	secrets: string[];
+	/** The host (and port) the request goes to, e.g. `app.api-us.cometchat.io`. */
+	hostName: string;
+	field: HostUrlField;
+	idempotent: boolean;
+	limits: Readonly<RequestLimits>;
+	startedAt: number;
+	attempts: number;
+}
+
+type AttemptOutcome = { response: RawResponse } | { error: unknown; timedOut?: false } | { timedOut: true };
+
+/**
+ * One attempt. n8n's helper hands `timeout` to axios, which aborts when the socket has been idle
+ * that long: no answer, or a body that stops half-way. A service that sends a byte now and then
+ * would never be idle, so the attempt is also raced against the same time (plus a little, so
+ * axios's own error, which closes the socket, usually comes first).
+ */
+async function attempt(
+	context: CometChatContext,
+	options: IHttpRequestOptions,
+	credentials: ICredentialDataDecryptedObject,
+	timeoutMs: number,
+): Promise<AttemptOutcome> {
+	options.timeout = timeoutMs;
+	const stopTimer = new AbortController();
+	const answer = context.helpers.httpRequestWithAuthentication
+		.call(context, CREDENTIAL_TYPE, options, {
+			// Already decrypted above for the host: n8n would otherwise decrypt it again per request.
+			credentialsDecrypted: { id: '', name: '', type: CREDENTIAL_TYPE, data: credentials },
+		})
+		.then(
+			(response): AttemptOutcome => ({ response: response as RawResponse }),
+			(error: unknown): AttemptOutcome => ({ error }),
+		);
+	const timer = sleepWithAbort(timeoutMs + RACE_GRACE_MS, stopTimer.signal).then(
+		(): AttemptOutcome => ({ timedOut: true }),
+		// Stopped because the answer came first.
+		(): AttemptOutcome => ({ timedOut: true }),
+	);
+	try {
+		return await Promise.race([answer, timer]);
+	} finally {
+		stopTimer.abort();
 	}
 }
 
@@ -217,9 +309,15 @@ function backoffMs(attempt: number): number {
 	return BASE_BACKOFF_MS * 2 ** attempt;
 }
 
+/** Retry-After in seconds or as an HTTP date; a backoff when absent. */
 function retryAfterMs(headers: RawResponse['headers'], attempt: number): number {
-	const value = Number(headerValue(headers, 'retry-after'));
-	if (Number.isFinite(value) && value >= 0) return Math.min(value * 1000, MAX_WAIT_MS);
+	const value = headerValue(headers, 'retry-after');
+	if (value !== undefined && value.trim() !== '') {
+		const seconds = Number(value);
+		if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+		const date = Date.parse(value);
+		if (Number.isFinite(date)) return Math.max(0, date - Date.now());
+	}
 	return backoffMs(attempt);
 }
 
@@ -235,49 +333,116 @@ function networkErrorCode(error: unknown): string | undefined {
 		if (typeof code === 'string' && /^E[A-Z_]+$/.test(code)) return code;
 	}
 	const message = String((error as Error)?.message ?? '');
+	if (/timeout of \d+ms exceeded/i.test(message)) return 'ECONNABORTED';
 	if (/socket hang up|ECONNRESET/i.test(message)) return 'ECONNRESET';
 	return undefined;
 }
 
-function describeRequest(request: CometChatRequest): string {
-	return `${request.method} ${buildPath(request.path)}`;
+/** The request's secrets and the API key: long enough to be secrets, so cutting them out cannot garble text. */
+function secretsOf(request: CometChatRequest, credentials: ICredentialDataDecryptedObject): string[] {
+	const values = [...(request.secrets ?? []), String(credentials.apiKey ?? '')];
+	return values.filter((value) => value.length >= 4);
+}
+
+/** Cuts every secret out of a text, also in its percent-encoded form (as in a path). */
+function redact(text: string, secrets: string[]): string {
+	let result = text;
+	for (const secret of secrets) {
+		result = result.split(secret).join(REDACTED);
+		const encoded = encodeURIComponent(secret);
+		if (encoded !== secret) result = result.split(encoded).join(REDACTED);
+	}
+	return result;
 }
 
 /**
- * Builds the error from what we know, never from the raw transport error: that one carries the
- * request configuration, and so the API key.
+ * The node as our errors carry it: n8n stores it with the error (in the execution, in error
+ * workflows), parameters included, so a secret typed into a parameter is cut out there too.
  */
-function connectionError(
-	context: CometChatContext,
-	request: CometChatRequest,
-	code: string | undefined,
-	error: unknown,
-) {
-	const reason = code ?? String((error as Error)?.message ?? 'unknown error');
+function errorNode(call: RequestCall): INode {
+	const node = call.context.getNode();
+	if (call.secrets.length === 0) return node;
+	return { ...node, parameters: JSON.parse(redact(JSON.stringify(node.parameters), call.secrets)) as INodeParameters };
+}
+
+/** `PUT /v3/users/u1/auth_tokens/[redacted]`: the request as errors show it. */
+function describeRequest(call: RequestCall): string {
+	const path = call.request.path.map((segment) =>
+		call.secrets.includes(String(segment)) ? REDACTED : encodeURIComponent(String(segment)),
+	);
+	return `${call.request.method} /v3/${path.join('/')}`;
+}
+
+/** A header value that cannot be sent is the user's input to fix, not a failed connection: nothing was sent. */
+function checkHeaderValue(context: CometChatContext, field: string, value: unknown, secret: boolean): void {
+	if (typeof value !== 'string') return;
+	const what = headerValueProblem(value, secret);
+	if (what === undefined) return;
+	throw new NodeOperationError(context.getNode(), `The ${field} contains ${what}, which an HTTP header cannot carry`, {
+		description: `Nothing was sent. Remove it from the ${field}${secret ? '' : ' (e.g. trim the value of an expression)'}.`,
+	});
+}
+
+/** `Could not reach CometChat: …`, built from what we know, never from the raw transport error (it carries the request, and so the API key). */
+function connectionError(call: RequestCall, code: string | undefined, error: unknown) {
+	const reason = redact(code ?? String((error as Error)?.message ?? 'unknown error'), call.secrets);
 	// In words, not the raw code: n8n swaps a message that holds a known code for its generic one.
 	const what = CONNECTION_FAILURES[reason] ?? 'the connection failed';
 	return new NodeApiError(
-		context.getNode(),
+		errorNode(call),
 		{ message: reason } as JsonObject,
 		{
-			message: `Could not reach CometChat: ${what}`,
+			message: `Could not reach CometChat at ${call.hostName}: ${what}`,
 			description:
-				`${describeRequest(request)} failed before an answer came back (${reason}). Check the Base URL in the credential and the network.` +
-				(IDEMPOTENT_METHODS.has(request.method)
-					? ''
+				`${describeRequest(call)} failed before an answer came back (${reason}${triesOf(call)}). Check the ${call.field} in the credential and the network.` +
+				(call.idempotent ? '' : ' The request may have been applied: check in CometChat before you run it again.'),
+		},
+	);
+}
+
+/** No answer, or an answer that stopped half-way, within the attempt's timeout. */
+function stallError(call: RequestCall, timeoutMs: number) {
+	const seconds = formatSeconds(timeoutMs);
+	return new NodeApiError(
+		errorNode(call),
+		{ message: 'timeout' } as JsonObject,
+		{
+			message: `CometChat at ${call.hostName} did not answer within ${seconds}`,
+			description:
+				`${describeRequest(call)} got no answer, or an answer that stopped half-way, for ${seconds}${triesOf(call)}.` +
+				(call.idempotent
+					? ' CometChat may be down or overloaded: try again later.'
 					: ' The request may have been applied: check in CometChat before you run it again.'),
 		},
 	);
 }
 
+/** A Retry-After too long to wait here: fail now, and say when to try again. */
+function rateLimitError(call: RequestCall, response: RawResponse, waitMs: number) {
+	const retryAt = new Date(Date.now() + waitMs).toISOString().replace(/\.\d{3}Z$/, 'Z');
+	return serviceError(call, response, {
+		message: `CometChat's rate limit was exceeded: try again after ${retryAt}`,
+		description: `CometChat asks to wait ${formatSeconds(waitMs)} before the next request (Retry-After). That is longer than this node waits (${formatSeconds(Math.min(call.limits.maxRetryAfterMs, call.limits.requestBudgetMs))} at most), so ${describeRequest(call)} was not repeated. Run it again after ${retryAt}, or spread the work over time.`,
+	});
+}
+
+/** ` after 3 attempts in 12 s`, when there was more than one. */
+function triesOf(call: RequestCall): string {
+	if (call.attempts <= 1) return '';
+	return `; ${call.attempts} attempts in ${formatSeconds(Date.now() - call.startedAt)}`;
+}
+
+function formatSeconds(ms: number): string {
+	return ms >= 10_000 ? `${Math.round(ms / 1000)} s` : `${Math.round(ms / 100) / 10} s`;
+}
+
 const CONNECTION_FAILURES: Record<string, string> = {
 	ECONNREFUSED: 'the connection was refused',
 	ECONNRESET: 'the connection was closed before an answer came',
-	ECONNABORTED: 'the request took too long',
-	ETIMEDOUT: 'the request took too long',
 	EPIPE: 'the connection was closed while sending',
 	EAI_AGAIN: 'the host name could not be looked up',
 	ENOTFOUND: 'no host has this name',
+	ERR_BAD_RESPONSE: 'the answer was cut off',
 };
 
 interface ServiceErrorBody {
@@ -285,8 +450,7 @@ interface ServiceErrorBody {
 }
 
 function serviceError(
-	context: CometChatContext,
-	request: CometChatRequest,
+	call: RequestCall,
 	response: RawResponse,
 	override?: { message: string; description: string },
 ) {
@@ -294,12 +458,14 @@ function serviceError(
 	const serviceCode = body.error?.code;
 	const serviceMessage = body.error?.message ?? body.error?.devMessage;
 	const details = body.error?.details ? ` Details: ${JSON.stringify(body.error.details)}.` : '';
-	const message = override?.message ?? serviceMessage ?? `CometChat answered HTTP ${response.statusCode}`;
-	const description =
+	const message = redact(override?.message ?? serviceMessage ?? `CometChat answered HTTP ${response.statusCode}`, call.secrets);
+	const description = redact(
 		override?.description ??
-		`${serviceCode ? `CometChat error code ${serviceCode}` : `HTTP ${response.statusCode}`} on ${describeRequest(request)}.${details}${hintFor(serviceCode, response.statusCode)}`;
+			`${serviceCode ? `CometChat error code ${serviceCode}` : `HTTP ${response.statusCode}`} on ${describeRequest(call)}.${details}${hintFor(serviceCode, response.statusCode)}`,
+		call.secrets,
+	);
 	const error = new NodeApiError(
-		context.getNode(),
+		errorNode(call),
 		{ message, code: serviceCode ?? null, httpCode: String(response.statusCode) } as JsonObject,
 		{ message, description, httpCode: String(response.statusCode) },
 	);

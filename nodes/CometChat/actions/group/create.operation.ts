@@ -172,6 +172,7 @@ export const create: OperationDefinition = {
 			path: ['groups'],
 			body,
 			onBehalfOf: onBehalfOfValue(this, itemIndex),
+			secrets: password ? [password] : undefined,
 		});
 		return response.data as IDataObject;
 	},

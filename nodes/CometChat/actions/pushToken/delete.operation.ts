@@ -30,6 +30,7 @@ export const deleteTokens: OperationDefinition = {
 			path: ['notifications', 'push', 'v1', 'tokens'],
 			qs: { all },
 			body: { authToken },
+			secrets: [authToken],
 		});
 		return response.data as IDataObject;
 	},

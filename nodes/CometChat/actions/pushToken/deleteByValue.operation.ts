@@ -36,6 +36,7 @@ export const deleteByValue: OperationDefinition = {
 			method: 'DELETE',
 			path: ['notifications', 'push', 'v1', 'tokens', pushToken],
 			body: { authToken },
+			secrets: [authToken, pushToken],
 		});
 		return response.data as IDataObject;
 	},

@@ -65,6 +65,7 @@ export const updateAuthToken: OperationDefinition = {
 			method: 'PUT',
 			path: ['users', uid, 'auth_tokens', authToken],
 			body,
+			secrets: [authToken],
 		});
 		return response.data as IDataObject;
 	},

@@ -1,0 +1,285 @@
+/**
+ * The transport's promises, through n8n's engine against the emulator: timeouts on stalled answers,
+ * which failures are retried, the Retry-After cap and the bound on one request, header values and
+ * credential URLs checked before anything is sent, and secrets kept out of errors.
+ */
+import type { INode } from 'n8n-workflow';
+
+import { CometChatTrigger } from '../../nodes/CometChat/CometChatTrigger.node.js';
+import { overrideRequestLimits, REQUEST_LIMITS } from '../../nodes/CometChat/transport/limits';
+import { apiRequests, credentialsFor, TEST_API_KEY } from '../harness/emulator';
+import { pollContext, registerNodeType, runNode, testCredential, TRIGGER_TYPE, workflowWith } from '../harness/engine';
+import { byId, expectInputError, useEmulator } from '../harness/suite';
+
+const emulator = useEmulator();
+const trigger = new CometChatTrigger();
+registerNodeType(TRIGGER_TYPE, trigger);
+
+const getUser = (uid = 'ada') => ({ resource: 'user', operation: 'get', uid: byId(uid) });
+const createUser = (uid: string) => ({ resource: 'user', operation: 'create', uid, name: uid, additionalFields: {} });
+const hostOf = (url: string) => new URL(url).host;
+
+/** Drops injected faults a test left unused (a stalled request may end the run before all are met). */
+async function clearFaultQueue(): Promise<void> {
+	const answer = await fetch(`${emulator().baseUrl}/__emulator/faults`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ clearQueue: true }),
+	});
+	expect(answer.status).toBe(200);
+}
+
+afterEach(clearFaultQueue);
+
+/** Runs `body` with short limits, so that a stalled server costs a second rather than minutes. */
+async function withShortLimits<T>(body: () => Promise<T>): Promise<T> {
+	const restore = overrideRequestLimits({ attemptTimeoutMs: 400, maxRetryAfterMs: 2_000, requestBudgetMs: 4_000 });
+	try {
+		return await body();
+	} finally {
+		restore();
+	}
+}
+
+async function timed<T>(body: () => Promise<T>): Promise<{ result: T; ms: number }> {
+	const started = Date.now();
+	const result = await body();
+	return { result, ms: Date.now() - started };
+}
+
+describe('limits', () => {
+	it('are 30 s per attempt, 60 s of Retry-After at most, 120 s per request', () => {
+		expect(REQUEST_LIMITS).toEqual({ attemptTimeoutMs: 30_000, maxRetryAfterMs: 60_000, requestBudgetMs: 120_000 });
+	});
+});
+
+describe('stalled answers', () => {
+	beforeEach(() => emulator().store.addUser({ uid: 'ada', name: 'Ada' }));
+
+	it.each(['stall', 'stallBody'])('a GET is retried after a %s and succeeds', async (kind) => {
+		emulator().injectNext([{ kind }], { pathPrefix: '/v3/users/ada' });
+		const { result, ms } = await withShortLimits(() => timed(() => runNode(credentialsFor(emulator()), getUser())));
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json.uid).toBe('ada');
+		expect(apiRequests(emulator())).toHaveLength(2);
+		// One timeout (400 ms) and one backoff (250 ms), not the 300 s of axios's default.
+		expect(ms).toBeGreaterThanOrEqual(400);
+		expect(ms).toBeLessThan(3_000);
+	});
+
+	it.each(['stall', 'stallBody'])('a GET that always meets a %s fails within the bound, naming the host', async (kind) => {
+		emulator().injectNext(Array(10).fill({ kind }), { pathPrefix: '/v3/users/ada' });
+		const { result, ms } = await withShortLimits(() => timed(() => runNode(credentialsFor(emulator()), getUser())));
+		expect(result.error?.name).toBe('NodeApiError');
+		expect(result.error?.message).toBe(`CometChat at ${hostOf(emulator().baseUrl)} did not answer within 0.4 s [item 0]`);
+		expect(result.error?.description).toMatch(/GET \/v3\/users\/ada got no answer, or an answer that stopped half-way, for 0\.4 s; [345] attempts in [\d.]+ s\. CometChat may be down/);
+		// Attempts of 0.4 s with backoffs of 0.25, 0.5, 1 s..., until the next would not fit in the 4 s bound.
+		expect(apiRequests(emulator()).length).toBeGreaterThanOrEqual(3);
+		expect(ms).toBeLessThan(4_000 + 500);
+	});
+
+	it.each(['stall', 'stallBody'])('a POST that meets a %s is not repeated: it may have been applied', async (kind) => {
+		emulator().injectNext([{ kind }], { pathPrefix: '/v3/users' });
+		const { result, ms } = await withShortLimits(() => timed(() => runNode(credentialsFor(emulator()), createUser('once'))));
+		expect(result.error?.message).toBe(`CometChat at ${hostOf(emulator().baseUrl)} did not answer within 0.4 s [item 0]`);
+		expect(result.error?.description).toMatch(/POST \/v3\/users .*may have been applied/);
+		expect(apiRequests(emulator())).toHaveLength(1);
+		expect(ms).toBeLessThan(1_500);
+	});
+
+	it('a stalled poll fails the first poll clearly, and is a passing fault on a later one', async () => {
+		const node: INode = {
+			id: 'trigger',
+			name: 'CometChat Trigger',
+			type: TRIGGER_TYPE,
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: { events: ['flaggedMessage'] },
+			credentials: { cometChatApi: { id: 'cred-1', name: 'CometChat (emulator)' } },
+		};
+		const workflow = workflowWith(node);
+		const poll = async () => await trigger.poll!.call(pollContext(workflow, node, credentialsFor(emulator())));
+		emulator().injectNext(Array(10).fill({ kind: 'stall' }), { pathPrefix: '/v3/moderation' });
+		await withShortLimits(async () => {
+			await expect(poll()).rejects.toThrow(`CometChat at ${hostOf(emulator().baseUrl)} did not answer within 0.4 s`);
+		});
+		await clearFaultQueue();
+		expect(await poll()).toBeNull();
+		emulator().injectNext(Array(10).fill({ kind: 'stallBody' }), { pathPrefix: '/v3/moderation' });
+		await withShortLimits(async () => {
+			expect(await poll()).toBeNull();
+		});
+	});
+});
+
+describe('retries', () => {
+	beforeEach(() => emulator().store.addUser({ uid: 'ada', name: 'Ada' }));
+
+	it('retries a GET after a 500', async () => {
+		emulator().injectNext(['500', '500'], { pathPrefix: '/v3/users/ada' });
+		const { items, error } = await runNode(credentialsFor(emulator()), getUser());
+		expect(error).toBeUndefined();
+		expect(items[0].json.uid).toBe('ada');
+		expect(apiRequests(emulator()).map((request) => request.status)).toEqual([500, 500, 200]);
+	});
+
+	it('retries a PUT and a DELETE after a 500', async () => {
+		emulator().injectNext(['500'], { pathPrefix: '/v3/users/ada', method: 'PUT' });
+		const updated = await runNode(credentialsFor(emulator()), {
+			resource: 'user',
+			operation: 'update',
+			uid: byId('ada'),
+			updateFields: { name: 'Ada L.' },
+		});
+		expect(updated.error).toBeUndefined();
+		expect(updated.items[0].json.name).toBe('Ada L.');
+		expect(apiRequests(emulator()).map((request) => `${request.method} ${request.status}`)).toEqual(['PUT 500', 'PUT 200']);
+	});
+
+	it('never retries a POST after a 500', async () => {
+		emulator().injectNext(['500'], { pathPrefix: '/v3/users' });
+		const { error } = await runNode(credentialsFor(emulator()), createUser('once'));
+		expect(error?.httpCode).toBe('500');
+		expect(apiRequests(emulator())).toHaveLength(1);
+	});
+
+	it('fails at once on a Retry-After above the cap, saying when to try again', async () => {
+		emulator().injectNext([{ kind: '429', retryAfter: 300 }], { pathPrefix: '/v3/users/ada' });
+		const { result, ms } = await timed(() => runNode(credentialsFor(emulator()), getUser()));
+		expect(result.error?.name).toBe('NodeApiError');
+		expect(result.error?.message).toMatch(/^CometChat's rate limit was exceeded: try again after \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ \[item 0\]$/);
+		expect(result.error?.description).toMatch(/asks to wait 300 s before the next request/);
+		const retryAt = Date.parse(/after (\S+Z)/.exec(result.error!.message)![1]);
+		expect(retryAt - Date.now()).toBeGreaterThan(290_000);
+		expect(apiRequests(emulator())).toHaveLength(1);
+		expect(ms).toBeLessThan(1_000);
+	});
+
+	it('keeps all waits of one request within the bound', async () => {
+		// Each Retry-After (1 s) is under the cap, but five of them are not under a 4 s bound.
+		emulator().injectNext(Array(6).fill({ kind: '429', retryAfter: 1 }), { pathPrefix: '/v3/users/ada' });
+		const { result, ms } = await withShortLimits(() => timed(() => runNode(credentialsFor(emulator()), getUser())));
+		expect(result.error?.message).toMatch(/rate limit was exceeded: try again after/);
+		expect(ms).toBeLessThan(4_000);
+		expect(apiRequests(emulator()).length).toBeLessThan(6);
+	});
+});
+
+describe('header values', () => {
+	it.each([
+		['a line break', 'alice\r\nX-Injected: 1'],
+		['a line break', 'ali\nce'],
+		['a NUL character', 'ali\u0000ce'],
+	])('On Behalf Of with %s is an input error, and nothing is sent', async (what, onBehalfOf) => {
+		const parameters = { resource: 'message', operation: 'getThread', messageId: '1', onBehalfOf: byId(onBehalfOf) };
+		const run = await runNode(credentialsFor(emulator()), parameters);
+		expectInputError(run, new RegExp(`The On Behalf Of contains ${what}, which an HTTP header cannot carry`), /Nothing was sent/);
+		expect(apiRequests(emulator())).toHaveLength(0);
+
+		const carriedOn = await runNode(credentialsFor(emulator()), parameters, [{}, {}], { onError: 'continueRegularOutput' });
+		expect(carriedOn.items.map((item) => item.json.error)).toEqual([
+			expect.stringContaining('[item 0]'),
+			expect.stringContaining('[item 1]'),
+		]);
+		expect(apiRequests(emulator())).toHaveLength(0);
+	});
+
+	it('an API key with a line break is an input error naming it, never echoing it', async () => {
+		const apiKey = `${TEST_API_KEY}\n`;
+		const run = await runNode(credentialsFor(emulator(), { apiKey }), { resource: 'user', operation: 'get', uid: byId('ada') });
+		expectInputError(run, /The API Key in the CometChat API credential contains a line break/, /Nothing was sent/);
+		expect(JSON.stringify(run.error)).not.toContain(TEST_API_KEY);
+		expect(apiRequests(emulator())).toHaveLength(0);
+		const tested = await testCredential(credentialsFor(emulator(), { apiKey }));
+		expect(tested).toEqual({ status: 'Error', message: expect.stringMatching(/^The API Key contains a line break/) });
+		expect(apiRequests(emulator())).toHaveLength(0);
+	});
+
+	it('the trigger treats an API key with a line break as permanent: a later poll throws it', async () => {
+		const node: INode = {
+			id: 'trigger',
+			name: 'CometChat Trigger',
+			type: TRIGGER_TYPE,
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: { events: ['flaggedMessage'] },
+			credentials: { cometChatApi: { id: 'cred-1', name: 'CometChat (emulator)' } },
+		};
+		const workflow = workflowWith(node);
+		expect(await trigger.poll!.call(pollContext(workflow, node, credentialsFor(emulator())))).toBeNull();
+		const bad = pollContext(workflow, node, credentialsFor(emulator(), { apiKey: `${TEST_API_KEY}\r\n` }));
+		await expect(trigger.poll!.call(bad)).rejects.toMatchObject({
+			name: 'NodeOperationError',
+			message: expect.stringMatching(/API Key .* contains a line break/),
+		});
+	});
+});
+
+describe('credential URLs', () => {
+	const cases: Array<[string, (url: string) => string, RegExp]> = [
+		['a query', (url) => `${url}?x=1`, /must not have a query/],
+		['a fragment', (url) => `${url}#top`, /must not have a fragment/],
+		['a path', (url) => `${url}/api`, /must not have a path other than \/v3/],
+		['a path before /v3', (url) => `${url}/api/v3`, /must not have a path other than \/v3/],
+		['a user and password', (url) => url.replace('://', '://admin:hunter2@'), /must not hold a user name or password/],
+		['another scheme', (url) => url.replace('http://', 'ftp://'), /must start with https:\/\//],
+		['no URL at all', () => 'cometchat', /is not a URL/],
+	];
+
+	it.each(cases)('a Base URL with %s is refused in the node and the credential test, sending nothing', async (_what, make, problem) => {
+		const credentials = credentialsFor(emulator(), { baseUrl: make(emulator().baseUrl) });
+		const run = await runNode(credentials, getUser());
+		expectInputError(run, /The Base URL in the CometChat API credential is not valid \[item 0\]/, problem);
+		expect(run.error?.description).toContain('https://<APP_ID>.api-<REGION>.cometchat.io');
+		expect(JSON.stringify(run.error)).not.toContain('hunter2');
+		const tested = await testCredential(credentials);
+		expect(tested.status).toBe('Error');
+		expect(tested.message).toMatch(new RegExp(`^The Base URL ${problem.source}`));
+		expect(apiRequests(emulator())).toHaveLength(0);
+	});
+
+	it.each(['', '/', '/v3', '/V3/', '//'])('a Base URL ending in %p is accepted', async (suffix) => {
+		emulator().store.addUser({ uid: 'ada', name: 'Ada' });
+		const credentials = credentialsFor(emulator(), { baseUrl: `${emulator().baseUrl}${suffix}` });
+		expect((await runNode(credentials, getUser())).error).toBeUndefined();
+		expect(await testCredential(credentials)).toEqual({ status: 'OK', message: 'Connection successful!' });
+		expect(apiRequests(emulator()).map((request) => request.path)).toEqual(['/v3/users/ada', '/v3/roles']);
+	});
+
+	it('a Call URL with a query is refused for a call, naming the Call URL', async () => {
+		const credentials = credentialsFor(emulator(), { callUrl: `${emulator().callUrl}?x=1` });
+		const run = await runNode(credentials, { resource: 'call', operation: 'get', sessionId: 's1', onBehalfOf: byId('ada') });
+		expectInputError(run, /The Call URL in the CometChat API credential is not valid/, /The Call URL must not have a query/);
+		expect((await testCredential(credentials)).message).toMatch(/^The Call URL must not have a query/);
+		expect(apiRequests(emulator(), '/')).toHaveLength(0);
+	});
+});
+
+describe('secrets in errors', () => {
+	it('Update Auth Token on a 404 shows the path with the token redacted', async () => {
+		emulator().store.addUser({ uid: 'ada', name: 'Ada' });
+		const token = 'secret-auth-token-0001';
+		const run = await runNode(credentialsFor(emulator()), {
+			resource: 'user',
+			operation: 'updateAuthToken',
+			uid: byId('ada'),
+			authToken: token,
+			updateFields: { platform: 'android' },
+		});
+		expect(run.error?.name).toBe('NodeApiError');
+		expect(run.error?.description).toContain('PUT /v3/users/ada/auth_tokens/[redacted]');
+		expect(JSON.stringify(run.error)).not.toContain(token);
+		expect(apiRequests(emulator())[0].path).toBe(`/v3/users/ada/auth_tokens/${token}`);
+	});
+
+	it('Push Token → Delete by Value on a 404 cuts both tokens from the service details', async () => {
+		emulator().store.addUser({ uid: 'ada', name: 'Ada' });
+		const authToken = emulator().store.addAuthToken('ada').authToken as string;
+		const pushToken = 'secret-push-token-0001';
+		const run = await runNode(credentialsFor(emulator()), { resource: 'pushToken', operation: 'deleteByValue', authToken, pushToken });
+		expect(run.error?.description).toContain('ERR_PUSH_TOKEN_NOT_FOUND');
+		expect(run.error?.description).toContain('DELETE /v3/notifications/push/v1/tokens/[redacted]');
+		expect(JSON.stringify(run.error)).not.toContain(pushToken);
+		expect(JSON.stringify(run.error)).not.toContain(authToken);
+	});
+});

@@ -1,0 +1,257 @@
+/**
+ * Secrets (the API key, auth tokens, push tokens) meet every failure: 404, 500, a reset, a garbled
+ * body, a stall, a wrong key; with and without Continue On Fail; in a node run and a trigger poll.
+ * Everything that comes out is captured (the execution result, the error whole, the output items,
+ * n8n's logs, the console) and searched. Only the requests themselves may hold the secrets.
+ */
+import { inspect } from 'util';
+
+import { Logger } from '@n8n/backend-common';
+import { Container } from '@n8n/di';
+import type { INode, INodeParameters } from 'n8n-workflow';
+import { LoggerProxy } from 'n8n-workflow';
+
+import { CometChatTrigger } from '../../nodes/CometChat/CometChatTrigger.node.js';
+import { overrideRequestLimits } from '../../nodes/CometChat/transport/limits';
+import type { Emulator } from '../harness/emulator';
+import { credentialsFor, startTestEmulator } from '../harness/emulator';
+import { pollContext, registerNodeType, runNode, shutdownEngine, TRIGGER_TYPE, workflowWith } from '../harness/engine';
+import { report } from './report';
+
+const API_KEY = 'sk-cometchat-api-key-7Qx9Lm2Rt5Vb';
+const WRONG_KEY = 'sk-cometchat-wrong-key-3Hd8Kp1Wz6';
+const PUSH_TOKEN = 'fcm-push-token-secret-9Tg4Nc7Yq2';
+const UNKNOWN_AUTH_TOKEN = 'auth-token-unknown-secret-5Jr1Bv8Xs3';
+
+const trigger = new CometChatTrigger();
+registerNodeType(TRIGGER_TYPE, trigger);
+
+let emulator: Emulator;
+let authToken: string;
+
+/** Everything n8n and the node said while a case ran. */
+const captured: string[] = [];
+const record = (...args: unknown[]) => {
+	captured.push(inspect(args, { depth: 12, breakLength: Infinity }));
+};
+const captureLogger = {
+	error: record,
+	warn: record,
+	info: record,
+	debug: record,
+	verbose: record,
+	scoped: () => captureLogger,
+};
+
+beforeAll(async () => {
+	emulator = await startTestEmulator({ apiKey: API_KEY });
+	Container.set(Logger, captureLogger as unknown as Logger);
+	LoggerProxy.init(captureLogger as unknown as Parameters<typeof LoggerProxy.init>[0]);
+	for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
+		jest.spyOn(console, method).mockImplementation(record);
+	}
+});
+
+afterAll(async () => {
+	jest.restoreAllMocks();
+	await emulator.close();
+	await shutdownEngine();
+});
+
+interface Scan {
+	cases: number;
+	bytes: number;
+	occurrences: Record<string, number>;
+	inRequests: number;
+	failures: string[];
+}
+const scan: Scan = { cases: 0, bytes: 0, occurrences: {}, inRequests: 0, failures: [] };
+
+function count(text: string, secret: string): number {
+	return text.split(secret).length - 1;
+}
+
+function secretsOf(): Record<string, string> {
+	return { apiKey: API_KEY, wrongKey: WRONG_KEY, authToken, unknownAuthToken: UNKNOWN_AUTH_TOKEN, pushToken: PUSH_TOKEN };
+}
+
+function stringify(value: unknown): string {
+	try {
+		return JSON.stringify(value) ?? '';
+	} catch {
+		return inspect(value, { depth: 20 });
+	}
+}
+
+/** Resets the store and the fault queue, seeds Ada with one auth token and one push token. */
+async function freshStore(): Promise<void> {
+	emulator.store.reset();
+	emulator.clearRequests();
+	await fetch(`${emulator.baseUrl}/__emulator/faults`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ clearQueue: true }),
+	});
+	emulator.store.addUser({ uid: 'ada', name: 'Ada' });
+	authToken = emulator.store.addAuthToken('ada').authToken as string;
+	emulator.store.addPushToken({ uid: 'ada', authToken, pushToken: 'another-device' });
+}
+
+type Failure = '404' | '500' | 'reset' | 'invalidJson' | 'stall' | 'stallBody' | 'wrongKey';
+
+interface Operation {
+	name: string;
+	pathPrefix: string;
+	/** Parameters; `known` is false for the 404 case (an unknown auth or push token). */
+	parameters: (known: boolean) => INodeParameters;
+}
+
+const OPERATIONS: Operation[] = [
+	{
+		name: 'User → Update Auth Token',
+		pathPrefix: '/v3/users/ada/auth_tokens',
+		parameters: (known) => ({
+			resource: 'user',
+			operation: 'updateAuthToken',
+			uid: { __rl: true, mode: 'id', value: 'ada' },
+			authToken: known ? authToken : UNKNOWN_AUTH_TOKEN,
+			updateFields: { platform: 'android' },
+		}),
+	},
+	{
+		name: 'Push Token → Delete',
+		pathPrefix: '/v3/notifications/push',
+		parameters: (known) => ({ resource: 'pushToken', operation: 'delete', authToken: known ? authToken : UNKNOWN_AUTH_TOKEN }),
+	},
+	{
+		name: 'Push Token → Delete by Value',
+		pathPrefix: '/v3/notifications/push',
+		// 404 here: the push token is not registered (the auth token is known).
+		parameters: () => ({ resource: 'pushToken', operation: 'deleteByValue', authToken, pushToken: PUSH_TOKEN }),
+	},
+	{
+		name: 'User → Get (the key only)',
+		pathPrefix: '/v3/users',
+		parameters: (known) => ({ resource: 'user', operation: 'get', uid: { __rl: true, mode: 'id', value: known ? 'ada' : 'nobody' } }),
+	},
+];
+
+const FAILURES: Failure[] = ['404', '500', 'reset', 'invalidJson', 'stall', 'stallBody', 'wrongKey'];
+
+/** Everything that came out of a case, minus the requests the emulator received. */
+function outputsOf(result: Awaited<ReturnType<typeof runNode>>): string {
+	const { error } = result;
+	// n8n keeps a failed node's definition on the execution stack, to run it again on a retry: that
+	// is the workflow as the user typed it (a literal token in a parameter), not something it output.
+	const run = JSON.parse(stringify(result.run)) as { data?: { executionData?: { nodeExecutionStack?: Array<{ node?: { parameters?: unknown } }> } } };
+	for (const entry of run.data?.executionData?.nodeExecutionStack ?? []) {
+		if (entry.node) entry.node.parameters = '(the workflow definition)';
+	}
+	return [
+		stringify(run),
+		stringify(result.items),
+		stringify(error),
+		String(error?.message),
+		String(error?.description),
+		String(error?.stack),
+		stringify(error?.context),
+		stringify((error as { cause?: unknown } | undefined)?.cause),
+		stringify((error as { errorResponse?: unknown } | undefined)?.errorResponse),
+		inspect(error, { depth: 12 }),
+		...result.items.map((item) => `${stringify(item.json)} ${stringify(item.error)} ${inspect(item.error, { depth: 12 })}`),
+	].join('\n');
+}
+
+function check(label: string, text: string): void {
+	scan.cases++;
+	scan.bytes += Buffer.byteLength(text);
+	for (const [name, secret] of Object.entries(secretsOf())) {
+		const found = count(text, secret);
+		scan.occurrences[name] = (scan.occurrences[name] ?? 0) + found;
+		if (found > 0) scan.failures.push(`${label}: ${name} ×${found}`);
+	}
+}
+
+function injectFor(failure: Failure, pathPrefix: string): void {
+	if (failure === '404' || failure === 'wrongKey') return;
+	emulator.injectNext(Array(20).fill({ kind: failure }), { pathPrefix });
+}
+
+describe.each(OPERATIONS)('$name', (operation) => {
+	it.each(FAILURES)('leaks no secret on %s, with or without Continue On Fail', async (failure) => {
+		for (const continueOnFail of [false, true]) {
+			await freshStore();
+			injectFor(failure, operation.pathPrefix);
+			captured.length = 0;
+			const credentials = credentialsFor(emulator, failure === 'wrongKey' ? { apiKey: WRONG_KEY } : {});
+			const restore = overrideRequestLimits({ attemptTimeoutMs: 300, requestBudgetMs: 2_000 });
+			let result: Awaited<ReturnType<typeof runNode>>;
+			try {
+				result = await runNode(
+					credentials,
+					operation.parameters(failure !== '404'),
+					[{}],
+					continueOnFail ? { onError: 'continueRegularOutput' } : {},
+				);
+			} finally {
+				restore();
+			}
+			const label = `${operation.name} ${failure} ${continueOnFail ? 'continue' : 'stop'}`;
+			if (continueOnFail) expect(result.items[0]?.json.error).toEqual(expect.stringContaining('[item 0]'));
+			else expect(result.error?.message).toEqual(expect.stringContaining('[item 0]'));
+			check(label, `${outputsOf(result)}\n${captured.join('\n')}`);
+			// The requests did carry them: the search would have found them.
+			const sent = stringify(emulator.requests);
+			const carried = count(sent, failure === 'wrongKey' ? WRONG_KEY : API_KEY);
+			scan.inRequests += carried;
+			expect(carried).toBeGreaterThan(0);
+		}
+	});
+});
+
+describe('CometChat Trigger', () => {
+	it.each(['500', 'reset', 'stall', 'wrongKey'] as const)('logs and throws no secret on a later poll that meets %s', async (failure) => {
+		await freshStore();
+		const node: INode = {
+			id: 'trigger',
+			name: 'CometChat Trigger',
+			type: TRIGGER_TYPE,
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: { events: ['flaggedMessage'] },
+			credentials: { cometChatApi: { id: 'cred-1', name: 'CometChat (emulator)' } },
+		};
+		const workflow = workflowWith(node);
+		expect(await trigger.poll!.call(pollContext(workflow, node, credentialsFor(emulator)))).toBeNull();
+		injectFor(failure, '/v3/moderation');
+		captured.length = 0;
+		const credentials = credentialsFor(emulator, failure === 'wrongKey' ? { apiKey: WRONG_KEY } : {});
+		const restore = overrideRequestLimits({ attemptTimeoutMs: 300, requestBudgetMs: 2_000 });
+		let outcome: unknown;
+		try {
+			outcome = await trigger.poll!.call(pollContext(workflow, node, credentials)).catch((error: unknown) => error);
+		} finally {
+			restore();
+		}
+		// Passing faults are logged (so the capture must have caught something); a wrong key is thrown.
+		if (failure === 'wrongKey') expect(outcome).toMatchObject({ name: 'NodeApiError' });
+		else expect(captured.join('\n')).toMatch(/the poll failed and is retried/);
+		const text = [stringify(outcome), inspect(outcome, { depth: 12 }), String((outcome as Error)?.stack), stringify(workflow.getStaticData('node', node)), ...captured].join('\n');
+		check(`Trigger ${failure}`, text);
+	});
+});
+
+afterAll(() => {
+	report('secrets', {
+		cases: scan.cases,
+		scannedBytes: scan.bytes,
+		...Object.fromEntries(Object.entries(scan.occurrences).map(([name, n]) => [`occurrences_${name}`, n])),
+		keyInRequests: scan.inRequests,
+	});
+});
+
+it('no secret appears anywhere outside the requests (checked last)', () => {
+	expect(scan.cases).toBe(OPERATIONS.length * FAILURES.length * 2 + 4);
+	expect(scan.failures).toEqual([]);
+	expect(Object.values(scan.occurrences).reduce((sum, n) => sum + n, 0)).toBe(0);
+});

@@ -1,0 +1,122 @@
+/**
+ * A server that accepts and never answers (stall), or stops half-way through a body (stallBody):
+ * a node run and a trigger poll end with a clear error naming the host, within the stated bound.
+ * The shipped limits (30 s per attempt, 120 s per request) are measured once each for a GET and a
+ * POST; the other cases lower them through overrideRequestLimits, the one knob, to stay fast.
+ */
+import type { INode } from 'n8n-workflow';
+
+import { CometChatTrigger } from '../../nodes/CometChat/CometChatTrigger.node.js';
+import type { RequestLimits } from '../../nodes/CometChat/transport/limits';
+import { overrideRequestLimits, REQUEST_LIMITS } from '../../nodes/CometChat/transport/limits';
+import type { Emulator } from '../harness/emulator';
+import { apiRequests, credentialsFor, startTestEmulator } from '../harness/emulator';
+import { pollContext, registerNodeType, runNode, shutdownEngine, TRIGGER_TYPE, workflowWith } from '../harness/engine';
+import { report } from './report';
+
+const trigger = new CometChatTrigger();
+registerNodeType(TRIGGER_TYPE, trigger);
+
+const SHORT: Partial<RequestLimits> = { attemptTimeoutMs: 1_000, requestBudgetMs: 6_000 };
+
+let emulator: Emulator;
+let host: string;
+
+beforeAll(async () => {
+	emulator = await startTestEmulator();
+	host = new URL(emulator.baseUrl).host;
+});
+
+afterAll(async () => {
+	await emulator.close();
+	await shutdownEngine();
+});
+
+beforeEach(async () => {
+	emulator.store.reset();
+	emulator.clearRequests();
+	emulator.store.addUser({ uid: 'ada', name: 'Ada' });
+	// Faults a run did not meet (it stopped at the bound) are dropped.
+	await fetch(`${emulator.baseUrl}/__emulator/faults`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ clearQueue: true }),
+	});
+});
+
+async function measured<T>(limits: Partial<RequestLimits> | undefined, body: () => Promise<T>): Promise<{ result: T; ms: number }> {
+	const restore = limits ? overrideRequestLimits(limits) : () => {};
+	const started = Date.now();
+	try {
+		const result = await body();
+		return { result, ms: Date.now() - started };
+	} finally {
+		restore();
+	}
+}
+
+const getUser = { resource: 'user', operation: 'get', uid: { __rl: true, mode: 'id', value: 'ada' } };
+const createUser = { resource: 'user', operation: 'create', uid: 'new-user', name: 'New', additionalFields: {} };
+
+describe.each([
+	['shipped', undefined, REQUEST_LIMITS],
+	['short', SHORT, { ...REQUEST_LIMITS, ...SHORT }],
+] as const)('with the %s limits', (name, override, limits) => {
+	const kinds = name === 'shipped' ? (['stall'] as const) : (['stall', 'stallBody'] as const);
+	const seconds = `${limits.attemptTimeoutMs >= 10_000 ? Math.round(limits.attemptTimeoutMs / 1000) : Math.round(limits.attemptTimeoutMs / 100) / 10} s`;
+
+	it.each(kinds)('a GET that always meets a %s is retried, then fails naming the host within the bound', async (kind) => {
+		emulator.injectNext(Array(20).fill({ kind }), { pathPrefix: '/v3/users/ada' });
+		const { result, ms } = await measured(override, () => runNode(credentialsFor(emulator), getUser));
+		const attempts = apiRequests(emulator).length;
+		report(`stall node-get ${kind} ${name}`, { attemptTimeoutMs: limits.attemptTimeoutMs, boundMs: limits.requestBudgetMs, ms, attempts, error: result.error?.message ?? 'none' });
+		expect(result.error?.name).toBe('NodeApiError');
+		// The last attempt gets what is left of the bound, so it may wait less than a full timeout.
+		expect(result.error?.message).toMatch(new RegExp(`^CometChat at ${host.replace(/\./g, '\\.')} did not answer within [\\d.]+ s \\[item 0\\]$`));
+		expect(result.error?.description).toMatch(/GET \/v3\/users\/ada got no answer, or an answer that stopped half-way/);
+		expect(attempts).toBeGreaterThan(1);
+		expect(ms).toBeLessThanOrEqual(limits.requestBudgetMs + 500);
+	});
+
+	it.each(kinds)('a POST that meets a %s fails after one attempt, naming the host', async (kind) => {
+		emulator.injectNext([{ kind }], { pathPrefix: '/v3/users' });
+		const { result, ms } = await measured(override, () => runNode(credentialsFor(emulator), createUser));
+		const attempts = apiRequests(emulator).length;
+		report(`stall node-post ${kind} ${name}`, { attemptTimeoutMs: limits.attemptTimeoutMs, ms, attempts, error: result.error?.message ?? 'none' });
+		expect(result.error?.message).toBe(`CometChat at ${host} did not answer within ${seconds} [item 0]`);
+		expect(result.error?.description).toMatch(/may have been applied/);
+		expect(attempts).toBe(1);
+		expect(ms).toBeLessThan(limits.attemptTimeoutMs + 1_500);
+	});
+});
+
+describe('trigger poll', () => {
+	const node: INode = {
+		id: 'trigger',
+		name: 'CometChat Trigger',
+		type: TRIGGER_TYPE,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: { events: ['flaggedMessage'] },
+		credentials: { cometChatApi: { id: 'cred-1', name: 'CometChat (emulator)' } },
+	};
+
+	it.each(['stall', 'stallBody'] as const)('a %s fails the first poll naming the host, and a later poll waits for the next', async (kind) => {
+		const workflow = workflowWith(node);
+		const poll = async () => await trigger.poll!.call(pollContext(workflow, node, credentialsFor(emulator)));
+		emulator.store.addFlaggedMessages(3, { reasonId: 'spam', flagger: 'bob' });
+		emulator.injectNext(Array(20).fill({ kind }), { pathPrefix: '/v3/moderation' });
+		const first = await measured(SHORT, async () => await poll().then(() => undefined, (error: Error) => error));
+		report(`stall trigger-first-poll ${kind}`, { attemptTimeoutMs: SHORT.attemptTimeoutMs!, boundMs: SHORT.requestBudgetMs!, ms: first.ms, error: first.result?.message ?? 'none' });
+		expect(first.result?.message).toBe(`CometChat at ${host} did not answer within 1 s`);
+		expect(first.ms).toBeLessThanOrEqual(SHORT.requestBudgetMs! + 500);
+
+		await fetch(`${emulator.baseUrl}/__emulator/faults`, { method: 'POST', body: JSON.stringify({ clearQueue: true }), headers: { 'content-type': 'application/json' } });
+		expect(await poll()).toBeNull();
+		emulator.injectNext(Array(20).fill({ kind }), { pathPrefix: '/v3/moderation' });
+		const later = await measured(SHORT, poll);
+		report(`stall trigger-later-poll ${kind}`, { ms: later.ms, emitted: later.result === null ? 0 : later.result[0].length });
+		expect(later.result).toBeNull();
+		expect(later.ms).toBeLessThanOrEqual(SHORT.requestBudgetMs! + 500);
+	});
+});
