@@ -56,7 +56,7 @@ describe('limits', () => {
 describe('stalled answers', () => {
 	beforeEach(() => emulator().store.addUser({ uid: 'ada', name: 'Ada' }));
 
-	it.each(['stall', 'stallBody'])('a GET is retried after a %s and succeeds', async (kind) => {
+	it.each(['stall', 'stallBody'] as const)('a GET is retried after a %s and succeeds', async (kind) => {
 		emulator().injectNext([{ kind }], { pathPrefix: '/v3/users/ada' });
 		const { result, ms } = await withShortLimits(() => timed(() => runNode(credentialsFor(emulator()), getUser())));
 		expect(result.error).toBeUndefined();
@@ -67,7 +67,7 @@ describe('stalled answers', () => {
 		expect(ms).toBeLessThan(3_000);
 	});
 
-	it.each(['stall', 'stallBody'])('a GET that always meets a %s fails within the bound, naming the host', async (kind) => {
+	it.each(['stall', 'stallBody'] as const)('a GET that always meets a %s fails within the bound, naming the host', async (kind) => {
 		emulator().injectNext(Array(10).fill({ kind }), { pathPrefix: '/v3/users/ada' });
 		const { result, ms } = await withShortLimits(() => timed(() => runNode(credentialsFor(emulator()), getUser())));
 		expect(result.error?.name).toBe('NodeApiError');
@@ -78,7 +78,7 @@ describe('stalled answers', () => {
 		expect(ms).toBeLessThan(4_000 + 500);
 	});
 
-	it.each(['stall', 'stallBody'])('a POST that meets a %s is not repeated: it may have been applied', async (kind) => {
+	it.each(['stall', 'stallBody'] as const)('a POST that meets a %s is not repeated: it may have been applied', async (kind) => {
 		emulator().injectNext([{ kind }], { pathPrefix: '/v3/users' });
 		const { result, ms } = await withShortLimits(() => timed(() => runNode(credentialsFor(emulator()), createUser('once'))));
 		expect(result.error?.message).toBe(`CometChat at ${hostOf(emulator().baseUrl)} did not answer within 0.4 s [item 0]`);

@@ -5,13 +5,14 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import type { Emulator } from '../harness/emulator';
+import type { FaultKind } from '../../emulator';
 import { credentialsFor, startTestEmulator } from '../harness/emulator';
 import { runNode, shutdownEngine } from '../harness/engine';
 import { report } from './report';
 
 const SEEDS = 20;
 const FAULT_RATE = 0.15;
-const FAULT_KINDS = ['429', '500', '503', 'reset', 'truncated', 'invalidJson'];
+const FAULT_KINDS: FaultKind[] = ['429', '500', '503', 'reset', 'truncated', 'invalidJson'];
 const USERS = 20_000;
 const FLAGGED = 3_000;
 
