@@ -23,9 +23,7 @@ import type { Details } from './errors';
 import type { Host } from './router';
 import type { Query } from './validation';
 
-export type { Operation } from '../../contract/schema';
-
-/** The field a body schema names by its discriminator when a body leaves it out, per operation. */
+/** The value a body's discriminator takes when the body leaves it out, per operation: the emulator's default category of a send. */
 const DISCRIMINATOR_DEFAULTS: Record<string, Record<string, string>> = { 'POST /messages': { category: 'message' } };
 
 export interface RequestToCheck {
