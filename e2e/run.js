@@ -255,7 +255,7 @@ async function checkTriage(checks, n8n, api) {
 	const [lowRisk, risky] = facts.unflaggedMessage([moderator]);
 	const flaggers = ['maya-cohen', 'isla-murphy'];
 	for (const [message, reasonId, flagger] of /** @type {const} */ ([[lowRisk, 'spam', flaggers[0]], [risky, 'harassment', flaggers[1]]])) {
-		const { status } = await api.call(`/v3/messages/${message.id}/flagged`, { method: 'POST', body: { reasonId, remark: 'e2e' }, onBehalfOf: flagger });
+		const { status } = await api.call(`/v3/messages/${message.id}/flagged`, { method: 'POST', body: { id: reasonId, remark: 'e2e' }, onBehalfOf: flagger });
 		if (status !== 200) throw new Error(`flagging message ${message.id} answered ${status}`);
 	}
 	api.emulator.clearRequests();

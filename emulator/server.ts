@@ -1,13 +1,14 @@
 /**
  * The HTTP side: one fastify app per host, every request through `handle`. Order of checks per
  * request: rate limit → pre-handler faults → latency → hooks → apikey → JSON body → route →
- * handler → post-handler faults.
+ * contract validation (core/contract.ts) → handler → post-handler faults.
  */
 import type { AddressInfo } from 'net';
 import * as querystring from 'querystring';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { handleControl } from './control';
+import { contractValidator } from './core/contract';
 import { ApiError } from './core/errors';
 import type { LoggedRequest } from './core/request-log';
 import type { Host, Router } from './core/router';
@@ -115,6 +116,7 @@ async function handle(ctx: ServerContext, host: Host, request: FastifyRequest, r
 		if (!m || 'methodMismatch' in m) {
 			throw new ApiError('ERR_ROUTE_NOT_FOUND', `No route for ${method} ${rawPath} on the ${host} host.`);
 		}
+		contractValidator().check({ host, method, rawPath, query: routedQuery, body });
 		payload = await m.handler({ method, rawPath, params: m.params, query: routedQuery, headers, body, host });
 	} catch (err) {
 		if (err instanceof ApiError) {

@@ -187,14 +187,15 @@ test('GET /moderation/blocked-messages', async () => {
 	s().addUser({ uid: 'superhero2', name: 'Captain America', avatar: 'https://x/c.png' });
 	const ex = EX['GET /moderation/blocked-messages'].data[0];
 	s().addRule({ id: ex.ruleId, name: ex.ruleName, conditions: [{ ...ex.condition, weight: undefined }], action: ex.action });
-	const send = await ctx.as('superhero1').post('/messages', {
-		receiver: 'superhero2', receiverType: 'user', category: 'message', type: 'image', muid: '_5zytzmceo',
-		data: { ...ex.message.data, entities: undefined, moderation: undefined, metadata: { file: [], moderationLabels: { 'Explicit Nudity': 91 } } },
+	// The example's message came from an SDK client (data.url, resource, a numeric attachment size),
+	// which the REST send's published body does not take: it is stored as is and blocked by the rule.
+	const m = s().addMessage({
+		sender: 'superhero1', receiver: 'superhero2', receiverType: 'user', category: 'message', type: 'image', muid: '_5zytzmceo',
+		data: { ...ex.message.data, entities: undefined, moderation: undefined },
 	});
-	expect(send.data.data.data.moderation.status).toBe('pending');
+	s().addBlocked({ messageId: m.id, ruleId: ex.ruleId });
 	expectConforms('GET /moderation/blocked-messages', await ctx.api.get('/moderation/blocked-messages'), {
 		extra: {
-			'$.data[0].message.data.metadata.moderationLabels': 'The emulator has no image classifier: the test message carries its label scores (see README, moderation engine).',
 			'$.data[0].message.data.entities.sender.entity.createdAt': WHY.createdAtEntity,
 			'$.data[0].message.data.entities.receiver.entity.createdAt': WHY.createdAtEntity,
 		},
@@ -219,8 +220,15 @@ test('GET /moderation/rules/{ruleId}/revisions', async () => {
 test('PUT /moderation/rules/{ruleId}', async () => {
 	const ex = EX['PUT /moderation/rules/{ruleId}'].data;
 	s().addRule(ex);
-	const res = await ctx.api.put(`/moderation/rules/${ex.id}`, { name: ex.name, enabled: true, description: ex.description, action: ex.action, conditions: [{ ...ex.conditions[0], value: ex.conditions[0].value[0] }] });
-	expectConforms('PUT /moderation/rules/{ruleId}', res);
+	// The published condition body: `isKeywordReferencePresent` (answered as isKeywordsReferencePresent), no `message`.
+	const { message: _message, isKeywordsReferencePresent, ...condition } = ex.conditions[0];
+	const res = await ctx.api.put(`/moderation/rules/${ex.id}`, {
+		name: ex.name, enabled: true, description: ex.description, action: ex.action,
+		conditions: [{ ...condition, isKeywordReferencePresent: isKeywordsReferencePresent, value: ex.conditions[0].value[0] }],
+	});
+	expectConforms('PUT /moderation/rules/{ruleId}', res, {
+		skip: { '$.data.conditions[0].message': 'The service words a message per condition; the emulator keeps only what was sent, and the published condition body has no message.' },
+	});
 });
 
 test('GET /moderation/keywords', async () => {

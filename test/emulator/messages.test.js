@@ -50,9 +50,12 @@ describe('POST /messages', () => {
 		expect((await ctx.as('ann').post('/messages', { receiver: 'nope', receiverType: 'group', data: { text: 'x' } })).data.error.code).toBe('ERR_GUID_NOT_FOUND');
 	});
 	test('validation: receiverType, category, type, data', async () => {
-		const r = await ctx.as('ann').post('/messages', { receiver: 'bob', receiverType: 'room', category: 'note', data: 'x' });
+		const unknownCategory = await ctx.as('ann').post('/messages', { receiver: 'bob', receiverType: 'room', category: 'note', data: 'x' });
+		expect(unknownCategory.status).toBe(400);
+		expect(Object.keys(unknownCategory.data.error.details)).toEqual(['category']);
+		const r = await ctx.as('ann').post('/messages', { receiver: 'bob', receiverType: 'room', category: 'message', data: 'x' });
 		expect(r.status).toBe(400);
-		expect(Object.keys(r.data.error.details).sort()).toEqual(['category', 'data', 'receiverType']);
+		expect(Object.keys(r.data.error.details).sort()).toEqual(['data', 'receiverType']);
 		expect((await ctx.as('ann').post('/messages', text('x', { type: 'sticker' }))).data.error.details.type).toBeDefined();
 		expect((await ctx.as('ann').post('/messages', text('', {}))).data.error.details['data.text']).toBeDefined();
 		expect((await ctx.as('ann').post('/messages', { receiver: 'bob', receiverType: 'user', category: 'custom', data: {} })).data.error.details.type).toBeDefined();
@@ -124,7 +127,7 @@ describe('threads', () => {
 		parentId = p.data.data.id;
 		for (let i = 1; i <= 5; i++) {
 			ctx.emu.store.setClock(5000 + i);
-			const r = await ctx.as(i % 2 ? 'bob' : 'ann').post('/messages', { receiver: 'team', receiverType: 'group', data: { text: `reply ${i}` }, parentId });
+			const r = await ctx.as(i % 2 ? 'bob' : 'ann').post(`/messages/${parentId}/thread`, { receiver: 'team', receiverType: 'group', data: { text: `reply ${i}` } });
 			expect(r.data.data.parentId).toBe(parentId);
 		}
 	});
@@ -166,7 +169,9 @@ describe('threads', () => {
 	test('onBehalfOf required; unknown parent → 404', async () => {
 		expect((await ctx.api.get(`/messages/${parentId}/thread`)).status).toBe(400);
 		expect((await ctx.as('cat').get('/messages/999/thread')).data.error.code).toBe('ERR_MESSAGE_ID_NOT_FOUND');
-		expect((await ctx.as('cat').post('/messages', { ...text('x'), parentId: '999' })).data.error.code).toBe('ERR_MESSAGE_ID_NOT_FOUND');
+		expect((await ctx.as('cat').post('/messages/999/thread', text('x'))).data.error.code).toBe('ERR_MESSAGE_ID_NOT_FOUND');
+		// The published send body has no parentId: a reply goes to POST /messages/:id/thread.
+		expect((await ctx.as('cat').post('/messages', { ...text('x'), parentId: parentId })).data.error.details.parentId).toEqual(['parentId is not declared.']);
 	});
 	test('POST /messages/:id/thread sends a reply', async () => {
 		const r = await ctx.as('cat').post(`/messages/${parentId}/thread`, { receiver: 'team', receiverType: 'group', data: { text: 'reply 6' } });
@@ -215,13 +220,13 @@ describe('POST /messages/:id/flagged', () => {
 		id = ctx.emu.store.addMessage({ sender: 'ann', receiver: 'bob', data: { text: 'rude' } }).id;
 	});
 	test('creates a flagged record; a second user adds to flaggedBy; same user again replaces their entry', async () => {
-		const r = await ctx.as('bob').post(`/messages/${id}/flagged`, { reasonId: 'spam', remark: 'ads' });
+		const r = await ctx.as('bob').post(`/messages/${id}/flagged`, { id: 'spam', remark: 'ads' });
 		expect(r.status).toBe(200);
-		expect(r.data.data.success).toBe(true);
+		expect(r.data).toEqual({ success: true, message: `Message with id ${id} has been flagged successfully.` });
 		ctx.emu.store.setClock(5100);
-		await ctx.as('cat').post(`/messages/${id}/flagged`, { reasonId: 'harassment' });
+		expect((await ctx.as('cat').post(`/messages/${id}/flagged`, { id: 'harassment' })).status).toBe(200);
 		ctx.emu.store.setClock(5200);
-		await ctx.as('bob').post(`/messages/${id}/flagged`, { reasonId: 'other', remark: 'changed my mind' });
+		expect((await ctx.as('bob').post(`/messages/${id}/flagged`, { id: 'other', reasonId: 'other', remark: 'changed my mind' })).status).toBe(200);
 		const list = await ctx.api.get('/moderation/flagged-messages');
 		expect(list.data.data).toHaveLength(1);
 		const f = list.data.data[0];
@@ -232,16 +237,17 @@ describe('POST /messages/:id/flagged', () => {
 		]);
 	});
 	test('avatar is included when the flagger has one', async () => {
-		await ctx.as('ann').post(`/messages/${id}/flagged`, { reasonId: 'spam' });
+		await ctx.as('ann').post(`/messages/${id}/flagged`, { id: 'spam' });
 		const f = (await ctx.api.get('/moderation/flagged-messages')).data.data[0];
 		expect(f.flaggedBy[0].avatar).toBe('https://a');
 	});
-	test('errors: reasonId required, unknown reason, unknown message, onBehalfOf', async () => {
-		expect((await ctx.as('bob').post(`/messages/${id}/flagged`, {})).data.error.details.reasonId).toBeDefined();
-		const unknownReason = await ctx.as('bob').post(`/messages/${id}/flagged`, { reasonId: 'nope' });
+	test('errors: id required, reasonId other than id, unknown reason, unknown message, onBehalfOf', async () => {
+		expect((await ctx.as('bob').post(`/messages/${id}/flagged`, {})).data.error.details.id).toBeDefined();
+		expect((await ctx.as('bob').post(`/messages/${id}/flagged`, { id: 'spam', reasonId: 'other' })).data.error.details.reasonId).toBeDefined();
+		const unknownReason = await ctx.as('bob').post(`/messages/${id}/flagged`, { id: 'nope' });
 		expect(unknownReason.status).toBe(404);
 		expect(unknownReason.data.error.code).toBe('ERR_REASON_NOT_FOUND');
-		expect((await ctx.as('bob').post('/messages/999/flagged', { reasonId: 'spam' })).data.error.code).toBe('ERR_MESSAGE_ID_NOT_FOUND');
-		expect((await ctx.api.post(`/messages/${id}/flagged`, { reasonId: 'spam' })).status).toBe(400);
+		expect((await ctx.as('bob').post('/messages/999/flagged', { id: 'spam' })).data.error.code).toBe('ERR_MESSAGE_ID_NOT_FOUND');
+		expect((await ctx.api.post(`/messages/${id}/flagged`, { id: 'spam' })).data.error.details.onBehalfOf).toBeDefined();
 	});
 });

@@ -97,12 +97,12 @@ describe('moderation engine', () => {
 	test('media conditions read data.metadata.moderationLabels', async () => {
 		s().addRule({ id: 'img', conditions: [{ operand: 'image', category: 'word', operator: 'contains', isMediaPresent: true, value: ['violence_greaterThan_30'] }] });
 		s().addRule({ id: 'any', conditions: [{ operand: 'video', category: 'word', operator: 'contains', isMediaPresent: true, value: ['AnyOf_greaterThan_50'] }], action: ['dropMessage'] });
-		const media = (type, labels) => ctx.as('ann').post('/messages', { receiver: 'bob', receiverType: 'user', type, data: { url: 'https://m', metadata: { moderationLabels: labels } } });
+		const media = (type, labels) => ctx.as('ann').post('/messages', { receiver: 'bob', receiverType: 'user', type, data: { attachments: [{ url: 'https://m' }], metadata: { moderationLabels: labels } } });
 		expect(status(await media('image', { violence: 31 }))).toBe('pending');
 		expect(status(await media('image', { violence: 30 }))).toBe('approved');
 		expect(status(await media('image', { nudity: 99 }))).toBe('approved');
 		expect(status(await media('video', { nudity: 51 }))).toBe('disapproved');
-		expect(status(await ctx.as('ann').post('/messages', { receiver: 'bob', receiverType: 'user', type: 'image', data: { url: 'https://m' } }))).toBe('approved');
+		expect(status(await ctx.as('ann').post('/messages', { receiver: 'bob', receiverType: 'user', type: 'image', data: { attachments: [{ url: 'https://m' }] } }))).toBe('approved');
 	});
 	test('edit re-evaluates: approved → pending → approved', async () => {
 		s().addRule({ id: 'r1', conditions: [word(['spam'])] });
@@ -220,7 +220,7 @@ describe('flagged messages list', () => {
 	test('PATCH approved/disapproved removes it from the default list; status filter shows it; a new flag re-opens it', async () => {
 		for (let i = 1; i <= 3; i++) s().addFlag({ messageId: String(i), uid: 'bob', reasonId: 'spam', flaggedAt: 100 + i });
 		const a = await ctx.api.patch('/moderation/flagged-messages/2', { status: 'approved' });
-		expect(a.data).toEqual({ data: { success: true, message: 'Message with ID 2 has been approved.' } });
+		expect(a.data).toEqual({ success: true, message: 'Message with ID 2 has been approved.' });
 		await ctx.api.patch('/moderation/flagged-messages/3', { status: 'disapproved' });
 		expect(ids(await ctx.api.get('/moderation/flagged-messages'))).toEqual(['1']);
 		expect(ids(await ctx.api.get('/moderation/flagged-messages', { params: { status: 'approved' } }))).toEqual(['2']);
@@ -260,14 +260,19 @@ describe('blocked messages list', () => {
 		expect(ids(await ctx.api.get('/moderation/blocked-messages', { params: { limit: 3, page: 2 } }))).toEqual(['1']);
 	});
 	test('PATCH approved → message approved, record gone; rejected → disapproved', async () => {
-		const a = await ctx.api.patch('/moderation/blocked-messages/2', { status: 'approved' });
+		const a = await ctx.api.patch('/moderation/blocked-messages/2', { status: 'approved', reviewed: true });
 		expect(a.data).toEqual({ data: { success: true, message: 'Message with ID 2 has been approved.' } });
 		expect(s().messages.get('2').moderationStatus).toBe('approved');
-		await ctx.api.patch('/moderation/blocked-messages/3', { status: 'rejected' });
+		await ctx.api.patch('/moderation/blocked-messages/3', { status: 'rejected', reviewed: true });
 		expect(s().messages.get('3').moderationStatus).toBe('disapproved');
 		expect(ids(await ctx.api.get('/moderation/blocked-messages'))).toEqual(['4', '1']);
-		expect((await ctx.api.patch('/moderation/blocked-messages/2', { status: 'approved' })).data.error.code).toBe('ERR_MESSAGE_ID_NOT_FOUND');
-		expect((await ctx.api.patch('/moderation/blocked-messages/1', { status: 'disapproved' })).status).toBe(400);
+		expect((await ctx.api.patch('/moderation/blocked-messages/2', { status: 'approved', reviewed: true })).data.error.code).toBe('ERR_MESSAGE_ID_NOT_FOUND');
+		expect((await ctx.api.patch('/moderation/blocked-messages/1', { status: 'disapproved', reviewed: true })).data.error.details.status).toBeDefined();
+	});
+	test('PATCH with reviewed: false decides the message and keeps the record listed', async () => {
+		await ctx.api.patch('/moderation/blocked-messages/4', { status: 'rejected', reviewed: false });
+		expect(s().messages.get('4').moderationStatus).toBe('disapproved');
+		expect(ids(await ctx.api.get('/moderation/blocked-messages'))).toEqual(['3', '2', '4', '1']);
 	});
 });
 

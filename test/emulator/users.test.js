@@ -132,7 +132,7 @@ describe('PUT /users/:uid', () => {
 		await ctx.api.post('/users', { uid: 'u1', name: 'Una' });
 		const r = await ctx.api.put('/users/u1', { unset: ['name'] });
 		expect(r.status).toBe(400);
-		expect(r.data.error.details.unset).toBeDefined();
+		expect(r.data.error.details['unset[0]']).toEqual(['unset[0] must be one of "avatar", "link", "metadata", was "name".']);
 	});
 	test('unknown user → 404', async () => {
 		const r = await ctx.api.put('/users/ghost', { name: 'x' });

@@ -139,10 +139,8 @@ describe('Message → Send', () => {
 	});
 
 	it('sends any data as is in Data (JSON) mode', async () => {
-		const data = { text: 'From JSON', metadata: { a: [1, 2] }, extra: { deep: true } };
-		const { items } = await offContract(emulator(), 'Data (JSON) is sent as written; this one holds an undeclared field on purpose', async () =>
-			await run(send({ dataMode: 'json', data: JSON.stringify(data) })),
-		);
+		const data = { text: 'From JSON', metadata: { a: [1, 2], deep: { nested: true } } };
+		const { items } = await run(send({ dataMode: 'json', data: JSON.stringify(data) }));
 		expect(apiRequests(emulator())[0].body).toEqual({
 			receiver: 'bob',
 			receiverType: 'user',
@@ -151,6 +149,16 @@ describe('Message → Send', () => {
 			data,
 		});
 		expect(items[0].json).toMatchObject({ data });
+	});
+
+	it('sends Data (JSON) as written even with an undeclared field, and reports the refusal naming it', async () => {
+		const data = { text: 'From JSON', extra: { deep: true } };
+		const stopped = await offContract(emulator(), 'Data (JSON) is sent as written; this one holds an undeclared field on purpose', async () =>
+			await run(send({ dataMode: 'json', data: JSON.stringify(data) })),
+		);
+		expect(apiRequests(emulator())[0].body).toEqual({ receiver: 'bob', receiverType: 'user', category: 'message', type: 'text', data });
+		expectServiceError(stopped, 'ERR_BAD_REQUEST', '400');
+		expect(stopped.error?.description).toContain('data.extra');
 	});
 
 	it('sends to several users and groups: one item per receiver, a refused receiver as an error entry', async () => {

@@ -67,10 +67,8 @@ export function checkSendBody(body: Json): { category: string; type: string | un
 	}
 	if (body.muid !== undefined && typeof body.muid !== 'string') details.muid = ['The muid must be a string.'];
 	if (body.tags !== undefined && !isStringArray(body.tags)) details.tags = ['The tags must be an array of strings.'];
-	for (const k of ['quotedMessageId', 'parentId']) {
-		const v = idString(body[k]);
-		if (v !== undefined && (typeof v !== 'string' || v === '')) details[k] = [`The ${k} must be a message id.`];
-	}
+	const quoted = idString(body.quotedMessageId);
+	if (quoted !== undefined && (typeof quoted !== 'string' || quoted === '')) details.quotedMessageId = ['The quotedMessageId must be a message id.'];
 	throwIfInvalid(details);
 	return { category, type, data, hasMulti };
 }

@@ -40,9 +40,9 @@ export function register(router: Router, areas: Areas): void {
 		const { category, type, data, hasMulti } = checkSendBody(body);
 		const quotedMessageId = idString(body.quotedMessageId) as string | undefined;
 		if (quotedMessageId !== undefined) messages.require(quotedMessageId);
-		const pid = parentId ?? (idString(body.parentId) as string | undefined);
-		if (pid !== undefined) messages.require(pid);
-		const base = { sender, category, type, data, muid: body.muid, tags: body.tags, quotedMessageId, parentId: pid };
+		// A reply comes only by the thread route: the published send body has no parentId.
+		if (parentId !== undefined) messages.require(parentId);
+		const base = { sender, category, type, data, muid: body.muid, tags: body.tags, quotedMessageId, parentId };
 
 		if (!hasMulti) {
 			if (body.receiverType === 'group') groups.require(body.receiver);

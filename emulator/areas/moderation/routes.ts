@@ -21,16 +21,19 @@ const FLAG_STATUSES = ['pending', 'approved', 'disapproved', 'all'];
 export function register(router: Router, areas: Areas): void {
 	const { app, users, messages, moderation } = areas;
 
+	// The body's published shape ({id}, required) is checked by the validation step (core/contract.ts).
 	router.add('POST', '/v3/messages/:id/flagged', (req) => {
 		const uid = requireOnBehalfOf(users, req);
 		const m = messages.require(req.params.id);
 		const body = requireBodyObject(req.body);
 		const details: Details = {};
-		if (typeof body.reasonId !== 'string' || body.reasonId === '') details.reasonId = ['The reasonId field is required.'];
+		// `reasonId` and `remark`, the earlier published names, are accepted beside `id` (contract/deviations.json).
+		if (body.reasonId !== undefined && body.reasonId !== body.id) details.reasonId = ['The reasonId, when sent, must name the same reason as id.'];
 		if (body.remark !== undefined && typeof body.remark !== 'string') details.remark = ['The remark must be a string.'];
 		throwIfInvalid(details);
-		moderation.addFlag({ messageId: m.id, uid, reasonId: body.reasonId, remark: body.remark });
-		return { data: { success: true, message: `Message with id ${m.id} has been flagged successfully.` } };
+		moderation.addFlag({ messageId: m.id, uid, reasonId: body.id, remark: body.remark });
+		// The published answer has no `data` wrapper.
+		return { success: true, message: `Message with id ${m.id} has been flagged successfully.` };
 	});
 
 	router.add('PUT', '/v3/moderation/messages/:id', (req) => {
@@ -65,11 +68,12 @@ export function register(router: Router, areas: Areas): void {
 		return moderationAnswer(items.map((r) => flaggedOut(areas, app.appId, r)), p);
 	});
 
+	// `status` (approved | disapproved) is checked by the validation step; the published answer has no `data` wrapper.
 	router.add('PATCH', '/v3/moderation/flagged-messages/:id', (req) => {
 		const body = requireBodyObject(req.body);
-		if (body.status !== 'approved' && body.status !== 'disapproved') throw validationError({ status: ['The status must be approved or disapproved.'] });
+		if (body.status === undefined) throw validationError({ status: ['The status is required.'] });
 		moderation.reviewFlag(req.params.id, body.status);
-		return { data: { success: true, message: `Message with ID ${req.params.id} has been ${body.status}.` } };
+		return { success: true, message: `Message with ID ${req.params.id} has been ${body.status}.` };
 	});
 
 	router.add('GET', '/v3/moderation/blocked-messages', (req) => {
@@ -77,12 +81,13 @@ export function register(router: Router, areas: Areas): void {
 		return moderationAnswer(moderation.blockedIndex.pageDesc(p.page, p.limit).map((r) => blockedOut(areas, r)), p);
 	});
 
+	// `status` (approved | rejected) and `reviewed` (boolean), both required, are checked by the validation step.
 	router.add('PATCH', '/v3/moderation/blocked-messages/:id', (req) => {
 		const body = requireBodyObject(req.body);
-		if (body.status !== 'approved' && body.status !== 'rejected') throw validationError({ status: ['The status must be approved or rejected.'] });
 		const id = req.params.id;
 		if (!moderation.blockedMessages.has(id)) throw new ApiError('ERR_MESSAGE_ID_NOT_FOUND', `The message with id ${id} is not blocked.`, { details: { id } });
-		moderation.removeBlocked(id);
+		// `reviewed: false` decides the message but leaves the record in the blocked list.
+		if (body.reviewed === true) moderation.removeBlocked(id);
 		const m = messages.byId.get(id);
 		if (m) m.moderationStatus = body.status === 'approved' ? 'approved' : 'disapproved';
 		return { data: { success: true, message: `Message with ID ${id} has been ${body.status}.` } };
