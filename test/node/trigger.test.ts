@@ -82,7 +82,7 @@ describe('first poll', () => {
 		flag(message(), 'carol', T0 - 5);
 		const w = watcher();
 		expect(await w.poll()).toEqual([]);
-		expect(w.staticData()).toMatchObject({ events: { flaggedMessage: { watermark: { timestamp: T0 - 5 } } } });
+		expect(w.staticData()).toMatchObject({ events: { flaggedMessage: { floor: T0 - 5 } } });
 		expect(await w.poll()).toEqual([]);
 	});
 
