@@ -4,7 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
  * Seconds every poll reads back below the newest record it has seen. Keys in that window are kept,
  * so a record that becomes visible late (within this time) is still emitted, once.
  */
-export const READ_BACK_SECONDS = 300;
+export const READ_BACK_SECONDS = 60;
 /**
  * Most keys kept per event (about 15 bytes each in the saved state). Only when more records than
  * this share the newest second are more kept: all of that second.
