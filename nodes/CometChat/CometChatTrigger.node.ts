@@ -13,8 +13,9 @@ import { locatorValue } from './helpers/parameters';
 import { moderationListSearch } from './methods/moderation';
 import type { TriggerEvent } from './trigger/events';
 import { TRIGGER_EVENTS } from './trigger/events';
+import type { ScannedRecord } from './trigger/walk';
 import { walkList } from './trigger/walk';
-import type { EventState, ScannedRecord } from './trigger/window';
+import type { EventState } from './trigger/window';
 import { SeenWindow } from './trigger/window';
 import { moderationPages } from './transport/paginate';
 import { isTransientError } from './transport/request';
@@ -106,9 +107,13 @@ export class CometChatTrigger implements INodeType {
 					// Only note where the list stands: its newest second and the records at it.
 					await walkList(this, event, window, { fromNewest: true });
 				} else {
-					const { fresh, shiftFloor } = await walkList(this, event, window);
+					const filterId = filterIdOf(this, event);
+					const { fresh, shiftFloor } = await walkList(this, event, window, {
+						output: (record) =>
+							!filterId || event.matches(record, filterId) ? toJson(event, record, options) : undefined,
+					});
 					window.settle(shiftFloor);
-					output = output.concat(toItems(this, event, fresh, options));
+					output = output.concat(oldestFirst(fresh));
 				}
 				updated[event.value] = window.toState();
 			}
@@ -141,21 +146,13 @@ function filterIdOf(context: IPollFunctions, event: TriggerEvent): string {
 	return locatorValue(context.getNodeParameter(parameter, ''));
 }
 
-/** Output items, oldest first, filtered and (unless turned off) simplified, each naming its event. */
-function toItems(
-	context: IPollFunctions,
-	event: TriggerEvent,
-	fresh: ScannedRecord[],
-	options: IDataObject,
-): INodeExecutionData[] {
-	const filterId = filterIdOf(context, event);
-	// The list is newest first; reversed and sorted stably, records of one second keep their order.
-	// Loops, not spreads: a backlog can hold hundreds of thousands of records.
-	const oldestFirst = fresh.slice().reverse().sort((a, b) => a.timestamp - b.timestamp);
+/** Output items, oldest first (the list is newest first). */
+function oldestFirst(fresh: ScannedRecord[]): INodeExecutionData[] {
+	// Reversed and sorted stably, records of one second keep their order. Loops, not spreads: a
+	// backlog can hold hundreds of thousands of records.
+	const sorted = fresh.slice().reverse().sort((a, b) => a.timestamp - b.timestamp);
 	const items: INodeExecutionData[] = [];
-	for (const { record } of oldestFirst) {
-		if (!filterId || event.matches(record, filterId)) items.push({ json: toJson(event, record, options) });
-	}
+	for (const { json } of sorted) if (json) items.push({ json });
 	return items;
 }
 

@@ -116,7 +116,7 @@ const keys = (items: INodeExecutionData[]) =>
 	items.map((item) => `${String(item.json.id)}@${String(item.json.event === 'blockedMessage' ? item.json.createdAt : item.json.flaggedAt)}`);
 
 describe('first poll', () => {
-	it('emits nothing and sets the watermark', async () => {
+	it('emits nothing and notes where the list stands (its newest second)', async () => {
 		flag(message(), 'bob', T0 - 10);
 		flag(message(), 'carol', T0 - 5);
 		const w = watcher();

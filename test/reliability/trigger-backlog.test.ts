@@ -27,6 +27,7 @@ describe('CometChat Trigger over a backlog', () => {
 		const w = triggerWatcher(emulator, { events: ['flaggedMessage'], options: { includeExisting: true } });
 
 		const heapBefore = process.memoryUsage().heapUsed;
+		const rssBefore = process.memoryUsage().rss;
 		let heapPeak = heapBefore;
 		const sampler = setInterval(() => (heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed)), 20);
 		emulator.clearRequests();
@@ -75,7 +76,9 @@ describe('CometChat Trigger over a backlog', () => {
 			firstPollMs: pollMs,
 			firstPollRequests: requests,
 			itemsEmitted: first.items.length,
+			rssBeforePollMB: Math.round(rssBefore / 2 ** 20),
 			peakRssMB: Math.round(process.resourceUsage().maxRSS / 1024),
+			heapBeforePollMB: Math.round(heapBefore / 2 ** 20),
 			heapGrowthDuringPollMB: Math.round((heapPeak - heapBefore) / 2 ** 20),
 			savedStateKB: Math.round(state.length / 1024),
 			keysKept: kept,

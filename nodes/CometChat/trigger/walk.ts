@@ -1,9 +1,16 @@
-import type { IPollFunctions } from 'n8n-workflow';
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { moderationPages } from '../transport/paginate';
 import type { TriggerEvent } from './events';
-import type { ScannedRecord, SeenWindow } from './window';
+import type { SeenWindow } from './window';
+
+/** A record a walk found new: its output item's JSON (none when the user's filter leaves it out). */
+export interface ScannedRecord {
+	json?: IDataObject;
+	id: string;
+	timestamp: number;
+}
 
 /** Pages in a row made only of records this walk already read, after which it stops. */
 const MAX_REPEATED_PAGES = 2;
@@ -21,8 +28,9 @@ export interface Walk {
 
 /**
  * Reads a moderation list newest first, page by page, until a page goes below the window's floor
- * (or the list ends), and keeps what the window has not seen. With `fromNewest`, an empty window
- * first takes the newest second listed as its floor (the first poll, when it emits nothing).
+ * (or the list ends), and keeps what the window has not seen, as `output` turns it into an item
+ * (at once, so the raw records of a large backlog are not all held). With `fromNewest`, an empty
+ * window first takes the newest second listed as its floor (the first poll, when it emits nothing).
  *
  * Pages are numbered, so the list can shift while they are read: a record that arrives (or is
  * flagged again) pushes the others down, and the walk reads one of them twice (it is kept once);
@@ -34,7 +42,7 @@ export async function walkList(
 	context: IPollFunctions,
 	event: TriggerEvent,
 	window: SeenWindow,
-	{ fromNewest = false } = {},
+	{ fromNewest = false, output }: { fromNewest?: boolean; output?: (record: IDataObject) => IDataObject | undefined } = {},
 ): Promise<Walk> {
 	const fresh: ScannedRecord[] = [];
 	const readKeys = new Set<string>();
@@ -59,7 +67,7 @@ export async function walkList(
 			readKeys.add(key);
 			if (window.has(timestamp, id)) continue;
 			window.add(timestamp, id);
-			fresh.push({ record, id, timestamp });
+			fresh.push({ json: output?.(record), id, timestamp });
 			deepestFreshPage = pageNumber;
 		}
 		repeatedPages = pageNumber > 1 && repeated === page.length ? repeatedPages + 1 : 0;

@@ -1,5 +1,3 @@
-import type { IDataObject } from 'n8n-workflow';
-
 /**
  * Seconds every poll reads back below the newest record it has seen. Keys in that window are kept,
  * so a record that becomes visible late (within this time) is still emitted, once.
@@ -27,12 +25,6 @@ export interface EventState {
 /** The state of version 1: the newest second emitted, and the keys (`id@second`) emitted at it. */
 interface LegacyState {
 	watermark?: { timestamp: number; keysAtTimestamp: string[] };
-}
-
-export interface ScannedRecord {
-	record: IDataObject;
-	id: string;
-	timestamp: number;
 }
 
 /**
