@@ -23,7 +23,6 @@ export interface Walk {
 	 * when none can have been (one page read, or nothing new found).
 	 */
 	shiftFloor: number | null;
-	pages: number;
 }
 
 /**
@@ -35,8 +34,8 @@ export interface Walk {
  * Pages are numbered, so the list can shift while they are read: a record that arrives (or is
  * flagged again) pushes the others down, and the walk reads one of them twice (it is kept once);
  * a record that is removed (reviewed) pulls them up, and one record slips into a page already
- * read. That one is new to the window, so it lies at or above `shiftFloor`: the next poll reads
- * back that far and finds it.
+ * read. When that one is new, it lies at or above `shiftFloor` (the page after the deepest one
+ * that held new records): the next two polls read back that far (SeenWindow.settle) and find it.
  */
 export async function walkList(
 	context: IPollFunctions,
@@ -79,7 +78,6 @@ export async function walkList(
 	return {
 		fresh,
 		shiftFloor: pages > 1 && deepestFreshPage > 0 ? firstSecondOfPage[shiftPage - 1] : null,
-		pages,
 	};
 }
 
