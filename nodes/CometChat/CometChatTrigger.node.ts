@@ -13,16 +13,14 @@ import { locatorValue } from './helpers/parameters';
 import { moderationListSearch } from './methods/moderation';
 import type { TriggerEvent } from './trigger/events';
 import { TRIGGER_EVENTS } from './trigger/events';
-import type { ScannedRecord, Watermark } from './trigger/watermark';
-import { advance, isSeen, reachedOlder } from './trigger/watermark';
+import type { ScannedRecord } from './trigger/walk';
+import { walkList } from './trigger/walk';
+import type { EventState } from './trigger/window';
+import { SeenWindow } from './trigger/window';
 import { pagesByLimitAndPage } from './transport/paginate';
 import { isTransientError } from './transport/request';
 
-/** What the trigger keeps in the workflow's static data, per event. */
-interface EventState {
-	/** Absent until something was seen: then everything that arrives is new. */
-	watermark?: Watermark;
-}
+/** What the trigger keeps in the workflow's static data, per event (see trigger/window.ts). */
 type TriggerState = Partial<Record<TriggerEvent['value'], EventState>>;
 
 /** Pages a manual test reads at most to find a sample that passes the filter. */
@@ -100,17 +98,24 @@ export class CometChatTrigger implements INodeType {
 		const stored: TriggerState = staticData.events ?? {};
 		const firstPoll = events.some((event) => stored[event.value] === undefined);
 		const updated: TriggerState = {};
-		const output: INodeExecutionData[] = [];
+		let output: INodeExecutionData[] = [];
 		try {
 			for (const event of events) {
 				const state = stored[event.value];
+				const window = new SeenWindow(state);
 				if (state === undefined && options.includeExisting !== true) {
-					updated[event.value] = { watermark: await newestWatermark(this, event) };
-					continue;
+					// Only note where the list stands: its newest second and the records at it.
+					await walkList(this, event, window, { fromNewest: true });
+				} else {
+					const filterId = filterIdOf(this, event);
+					const { fresh, shiftFloor } = await walkList(this, event, window, {
+						output: (record) =>
+							!filterId || event.matches(record, filterId) ? toJson(event, record, options) : undefined,
+					});
+					window.settle(shiftFloor);
+					output = output.concat(oldestFirst(fresh));
 				}
-				const fresh = await newRecords(this, event, state?.watermark);
-				updated[event.value] = { watermark: advance(state?.watermark, fresh) };
-				output.push(...toItems(this, event, fresh, options));
+				updated[event.value] = window.toState();
 			}
 		} catch (error) {
 			// A failed poll emits nothing and keeps the state as it was: the next poll reads it all again.
@@ -141,54 +146,14 @@ function filterIdOf(context: IPollFunctions, event: TriggerEvent): string {
 	return locatorValue(context.getNodeParameter(parameter, ''));
 }
 
-/** Reads newest-first pages until they go below the watermark, and keeps what was not emitted. */
-async function newRecords(
-	context: IPollFunctions,
-	event: TriggerEvent,
-	watermark: Watermark | undefined,
-): Promise<ScannedRecord[]> {
-	const fresh: ScannedRecord[] = [];
-	for await (const page of pagesByLimitAndPage.call(context, { method: 'GET', path: event.path })) {
-		let oldestOnPage = Infinity;
-		for (const record of page) {
-			const timestamp = event.timestampOf(record);
-			const key = event.keyOf(record, timestamp);
-			oldestOnPage = Math.min(oldestOnPage, timestamp);
-			if (!isSeen(watermark, timestamp, key)) fresh.push({ record, timestamp, key });
-		}
-		if (reachedOlder(watermark, oldestOnPage)) break;
-	}
-	return fresh;
-}
-
-/** Where the list stands now: its newest second, and every record of that second. */
-async function newestWatermark(context: IPollFunctions, event: TriggerEvent): Promise<Watermark | undefined> {
-	let watermark: Watermark | undefined;
-	for await (const page of pagesByLimitAndPage.call(context, { method: 'GET', path: event.path })) {
-		for (const record of page) {
-			const timestamp = event.timestampOf(record);
-			watermark ??= { timestamp, keysAtTimestamp: [] };
-			if (timestamp < watermark.timestamp) return watermark;
-			watermark.keysAtTimestamp.push(event.keyOf(record, timestamp));
-		}
-	}
-	return watermark;
-}
-
-/** Output items, oldest first, filtered and (unless turned off) simplified, each naming its event. */
-function toItems(
-	context: IPollFunctions,
-	event: TriggerEvent,
-	fresh: ScannedRecord[],
-	options: IDataObject,
-): INodeExecutionData[] {
-	const filterId = filterIdOf(context, event);
-	// The list is newest first; reversed and sorted stably, records of one second keep their order.
-	return [...fresh]
-		.reverse()
-		.sort((a, b) => a.timestamp - b.timestamp)
-		.filter(({ record }) => !filterId || event.matches(record, filterId))
-		.map(({ record }) => ({ json: toJson(event, record, options) }));
+/** Output items, oldest first (the list is newest first). */
+function oldestFirst(fresh: ScannedRecord[]): INodeExecutionData[] {
+	// Reversed and sorted stably, records of one second keep their order. Loops, not spreads: a
+	// backlog can hold hundreds of thousands of records.
+	const sorted = fresh.slice().reverse().sort((a, b) => a.timestamp - b.timestamp);
+	const items: INodeExecutionData[] = [];
+	for (const { json } of sorted) if (json) items.push({ json });
+	return items;
 }
 
 function toJson(event: TriggerEvent, record: IDataObject, options: IDataObject): IDataObject {

@@ -3,12 +3,14 @@
  * lives on the Workflow between polls, as in n8n.
  */
 import type { IDataObject, INode, INodeExecutionData, WorkflowExecuteMode } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { CometChatTrigger } from '../../nodes/CometChat/CometChatTrigger.node.js';
 import { apiRequests, credentialsFor } from '../harness/emulator';
 import type { Emulator } from '../harness/emulator';
 import { pollContext, registerNodeType, TRIGGER_TYPE, workflowWith } from '../harness/engine';
 import { useEmulator } from '../harness/suite';
+import { MAX_KEPT_KEYS, READ_BACK_SECONDS } from '../../nodes/CometChat/trigger/window';
 
 const trigger = new CometChatTrigger();
 registerNodeType(TRIGGER_TYPE, trigger);
@@ -51,6 +53,7 @@ function block(messageId: string, createdAt: number, ruleId = 'no-spam-links') {
 interface Watcher {
 	poll(mode?: WorkflowExecuteMode): Promise<INodeExecutionData[]>;
 	staticData(): IDataObject;
+	setStaticData(data: IDataObject): void;
 }
 
 /** One active workflow holding the trigger: each poll shares its static data, as in n8n. */
@@ -71,18 +74,54 @@ function watcher(parameters: IDataObject = {}): Watcher {
 			return result?.[0] ?? [];
 		},
 		staticData: () => JSON.parse(JSON.stringify(workflow.getStaticData('node', node))) as IDataObject,
+		setStaticData: (data) => Object.assign(workflow.getStaticData('node', node), data),
 	};
 }
 
 const ids = (items: INodeExecutionData[]) => items.map((item) => String(item.json.id));
 
+/** The emulator's test hooks this file uses (they are not in the shared harness type). */
+interface RequestInfo {
+	path: string;
+	query: Record<string, string | string[]>;
+}
+interface EmulatorHooks {
+	onRequest(hook: (request: RequestInfo) => void | Promise<void>): () => void;
+	setIgnoredQueryParams(names: string[]): void;
+}
+const hooks = () => emulator as unknown as EmulatorHooks;
+
+/** Runs `change` once, just before the emulator answers `page` of a list (between two page reads of one poll). */
+function beforePage(path: string, page: number, change: () => void): () => void {
+	const off = hooks().onRequest((request) => {
+		if (request.path === path && request.query.page === String(page)) {
+			off();
+			change();
+		}
+	});
+	return off;
+}
+const FLAGGED = '/v3/moderation/flagged-messages';
+const BLOCKED = '/v3/moderation/blocked-messages';
+
+/** `count` new messages flagged one second apart from `from`, oldest first. */
+function flagMany(count: number, from: number, flagger = 'bob'): string[] {
+	const fresh = Array.from({ length: count }, () => message());
+	fresh.forEach((id, i) => flag(id, flagger, from + i));
+	return fresh;
+}
+
+/** Every key emitted: id@flaggedAt (blocked: id@createdAt). */
+const keys = (items: INodeExecutionData[]) =>
+	items.map((item) => `${String(item.json.id)}@${String(item.json.event === 'blockedMessage' ? item.json.createdAt : item.json.flaggedAt)}`);
+
 describe('first poll', () => {
-	it('emits nothing and sets the watermark', async () => {
+	it('emits nothing and notes where the list stands (its newest second)', async () => {
 		flag(message(), 'bob', T0 - 10);
 		flag(message(), 'carol', T0 - 5);
 		const w = watcher();
 		expect(await w.poll()).toEqual([]);
-		expect(w.staticData()).toMatchObject({ events: { flaggedMessage: { watermark: { timestamp: T0 - 5 } } } });
+		expect(w.staticData()).toMatchObject({ events: { flaggedMessage: { floor: T0 - 5 } } });
 		expect(await w.poll()).toEqual([]);
 	});
 
@@ -192,6 +231,152 @@ describe('later polls', () => {
 	});
 });
 
+describe('the list changes between the page reads of one poll', () => {
+	// 150 new flags: page 1 holds the newest 100 (fresh[149]…fresh[50]), page 2 the rest.
+	async function watching() {
+		flagMany(5, T0 - 100);
+		const w = watcher();
+		await w.poll();
+		return w;
+	}
+
+	it('an arrival: read twice by the walk, emitted once, and the arrival by the next poll', async () => {
+		const w = await watching();
+		const fresh = flagMany(150, T0 + 1);
+		const arrival = message();
+		beforePage(FLAGGED, 2, () => flag(arrival, 'carol', T0 + 200));
+		emulator.clearRequests();
+		const items = await w.poll();
+		// fresh[50] moved from position 99 to 100: it was on both pages.
+		expect(ids(items)).toEqual(fresh);
+		expect(apiRequests(emulator).map((request) => request.query.page)).toEqual(['1', '2']);
+		expect(ids(await w.poll())).toEqual([arrival]);
+		expect(await w.poll()).toEqual([]);
+	});
+
+	it('an approval of a record already read: the record it pulls into page 1 is emitted by the next poll', async () => {
+		const w = await watching();
+		const fresh = flagMany(150, T0 + 1);
+		beforePage(FLAGGED, 2, () => emulator.store.reviewFlag(fresh[149], 'approved'));
+		const first = await w.poll();
+		// fresh[49] moved from position 100 (page 2) to 99 (page 1, already read).
+		expect(ids(first)).toEqual(fresh.filter((_, i) => i !== 49));
+		expect(ids(await w.poll())).toEqual([fresh[49]]);
+		expect(await w.poll()).toEqual([]);
+	});
+
+	it('several approvals, on both events, between the pages: each hidden record is emitted once by the next poll', async () => {
+		const w = watcher({ events: ['flaggedMessage', 'blockedMessage'] });
+		await w.poll();
+		const fresh = flagMany(250, T0 + 1);
+		const blocked = Array.from({ length: 250 }, () => message('casino'));
+		blocked.forEach((id, i) => block(id, T0 + 1 + i));
+		// Page 1 (fresh[249]…fresh[150]) is read; three of it are approved, which pulls fresh[149…147] up into it.
+		beforePage(FLAGGED, 2, () => [249, 248, 247].forEach((i) => emulator.store.reviewFlag(fresh[i], 'approved')));
+		beforePage(FLAGGED, 3, () => emulator.store.reviewFlag(fresh[200], 'approved'));
+		beforePage(BLOCKED, 3, () => emulator.store.removeBlocked(blocked[200]));
+		const first = await w.poll();
+		const second = await w.poll();
+		const all = [...keys(first), ...keys(second)];
+		expect(new Set(all).size).toBe(all.length);
+		// The hidden ones: fresh[149…147] and fresh[49] (flagged), blocked[49].
+		expect(keys(second)).toHaveLength(5);
+		// Every record: those still pending, and those read before their approval, came out once.
+		expect(all.sort()).toEqual(
+			[...fresh.map((id, i) => `${id}@${T0 + 1 + i}`), ...blocked.map((id, i) => `${id}@${T0 + 1 + i}`)].sort(),
+		);
+		expect(await w.poll()).toEqual([]);
+	});
+
+	it('a re-flag of a record read and of one not yet read: no duplicate, and both new flags by the next poll', async () => {
+		const w = await watching();
+		const fresh = flagMany(150, T0 + 1);
+		beforePage(FLAGGED, 2, () => {
+			flag(fresh[120], 'carol', T0 + 300); // on page 1, already read
+			flag(fresh[10], 'carol', T0 + 301); // on page 2: replaced before it is read
+		});
+		const first = await w.poll();
+		// fresh[10]'s first flag was replaced before any poll read it: its new flag is the occurrence.
+		expect(ids(first)).toEqual(fresh.filter((_, i) => i !== 10));
+		const second = await w.poll();
+		expect(keys(second)).toEqual([`${fresh[120]}@${T0 + 300}`, `${fresh[10]}@${T0 + 301}`]);
+		expect(await w.poll()).toEqual([]);
+	});
+
+	it('records of one second that straddle a page boundary and two polls: each once', async () => {
+		const w = await watching();
+		const sameSecond = Array.from({ length: 150 }, () => message());
+		sameSecond.forEach((id) => flag(id, 'bob', T0 + 1));
+		const late = message();
+		// Page 1 is read; two of it are approved (pulling two records up) and one more arrives at the same second.
+		beforePage(FLAGGED, 2, () => {
+			emulator.store.reviewFlag(sameSecond[149], 'approved');
+			emulator.store.reviewFlag(sameSecond[148], 'approved');
+			flag(late, 'carol', T0 + 1);
+		});
+		const first = await w.poll();
+		expect(new Set(ids(first)).size).toBe(first.length);
+		const second = await w.poll();
+		expect(second.length).toBeGreaterThanOrEqual(2);
+		expect([...ids(first), ...ids(second)].sort()).toEqual([...sameSecond, late].sort());
+		const more = Array.from({ length: 3 }, () => message());
+		more.forEach((id) => flag(id, 'dave', T0 + 1));
+		expect(ids(await w.poll()).sort()).toEqual([...more].sort());
+		expect(await w.poll()).toEqual([]);
+	});
+
+	it('a record that becomes visible late, with a flaggedAt inside the read-back window, is emitted once', async () => {
+		const w = await watching();
+		flagMany(3, T0 + 100);
+		await w.poll();
+		const late = message();
+		flag(late, 'carol', T0 + 102 - READ_BACK_SECONDS + 1);
+		expect(ids(await w.poll())).toEqual([late]);
+		expect(await w.poll()).toEqual([]);
+	});
+});
+
+describe('state', () => {
+	it('stays bounded after Include Existing over a large backlog, and the read-back shrinks to one page', async () => {
+		emulator.store.setClock(T0 - 1);
+		emulator.store.addFlaggedMessages(12_000);
+		emulator.store.setClock(T0);
+		const w = watcher({ options: { includeExisting: true } });
+		expect(await w.poll()).toHaveLength(12_000);
+		const state = (w.staticData().events as IDataObject).flaggedMessage as { floor: number; seen: Record<string, string[]> };
+		const kept = Object.values(state.seen).reduce((sum, list) => sum + list.length, 0);
+		expect(kept).toBe(MAX_KEPT_KEYS);
+		expect(JSON.stringify(state).length).toBeLessThan(200_000);
+		// The next poll reads back over the kept keys (a shift may have hidden one of them)…
+		emulator.clearRequests();
+		const fresh = flagMany(2, T0 + 1);
+		expect(ids(await w.poll())).toEqual(fresh);
+		expect(apiRequests(emulator).length).toBeLessThanOrEqual(MAX_KEPT_KEYS / 100 + 1);
+		expect(await w.poll()).toEqual([]);
+		// …the next two also read back to where that poll's new records lay (page 2 here)…
+		emulator.clearRequests();
+		expect(await w.poll()).toEqual([]);
+		expect(apiRequests(emulator)).toHaveLength(2);
+		// …and then only the read-back window (60 records here): one page.
+		emulator.clearRequests();
+		expect(await w.poll()).toEqual([]);
+		expect(apiRequests(emulator)).toHaveLength(1);
+	});
+
+	it('carries on from the state of the previous version (a watermark and the keys at it)', async () => {
+		const [a, b] = [message(), message()];
+		flag(a, 'bob', T0);
+		const w = watcher();
+		await w.poll();
+		// The state as the previous version wrote it.
+		const legacy = { events: { flaggedMessage: { watermark: { timestamp: T0, keysAtTimestamp: [`${a}@${T0}`] } } } };
+		w.setStaticData(legacy);
+		flag(b, 'bob', T0);
+		expect(ids(await w.poll())).toEqual([b]);
+		expect(await w.poll()).toEqual([]);
+	});
+});
+
 describe('blocked messages', () => {
 	it('emit new blocked messages, both events in one poll, each saying which it is', async () => {
 		const w = watcher({ events: ['flaggedMessage', 'blockedMessage'] });
@@ -270,6 +455,41 @@ describe('errors', () => {
 		await expect(trigger.poll!.call(context)).rejects.toMatchObject({
 			name: 'NodeApiError',
 			description: expect.stringMatching(/AUTH_ERR_APIKEY_NOT_FOUND.*Check the API key/),
+		});
+	});
+});
+
+describe('errors that are not passing', () => {
+	it('a service that ignores page: a clear error on a later poll, no item twice, no endless walk', async () => {
+		const w = watcher();
+		await w.poll();
+		flagMany(250, T0 + 1);
+		const before = w.staticData();
+		hooks().setIgnoredQueryParams(['page']);
+		try {
+			emulator.clearRequests();
+			const error = await w.poll().then(
+				() => undefined,
+				(thrown: unknown) => thrown,
+			);
+			expect(error).toBeInstanceOf(NodeOperationError);
+			expect((error as Error).message).toMatch(/page/i);
+			expect(apiRequests(emulator).length).toBeLessThanOrEqual(3);
+			expect(w.staticData()).toEqual(before);
+		} finally {
+			hooks().setIgnoredQueryParams([]);
+		}
+		expect(await w.poll()).toHaveLength(250);
+	});
+
+	it('an input error raised before any request (a NodeOperationError) is thrown on a later poll, not logged away', async () => {
+		const node = wrongKeyNode();
+		const workflow = workflowWith(node);
+		await trigger.poll!.call(pollContext(workflow, node, credentialsFor(emulator)));
+		const context = pollContext(workflow, node, credentialsFor(emulator, { baseUrl: '' }));
+		await expect(trigger.poll!.call(context)).rejects.toMatchObject({
+			name: 'NodeOperationError',
+			message: 'The CometChat API credential has no Base URL',
 		});
 	});
 });

@@ -5,16 +5,16 @@ import { latestFlag, simplifyFlaggedMessage } from '../actions/flaggedMessage/si
 
 /**
  * What the trigger watches. Each event is a moderation list served newest first, a timestamp that
- * orders it, and a key that names one occurrence: a message flagged again later is a new
- * occurrence, and so is a message blocked again after an edit.
+ * orders it (whole seconds), and an id. A record's key is its id at its second: a message flagged
+ * again later is a new occurrence, and so is a message blocked again after an edit.
  */
 export interface TriggerEvent {
 	value: 'flaggedMessage' | 'blockedMessage';
 	name: string;
 	path: string[];
 	timestampOf(record: IDataObject): number;
-	/** The occurrence's key, given its timestamp (already read by timestampOf). */
-	keyOf(record: IDataObject, timestamp: number): string;
+	/** The message's id: with the timestamp, the occurrence's key. */
+	idOf(record: IDataObject): string;
 	/** Whether the record passes the user's filter (a reason or a rule id), if any. */
 	matches(record: IDataObject, filterId: string): boolean;
 	simplify(record: IDataObject): IDataObject;
@@ -28,7 +28,7 @@ export const TRIGGER_EVENTS: TriggerEvent[] = [
 		name: 'New Flagged Message',
 		path: ['moderation', 'flagged-messages'],
 		timestampOf: flaggedAtOf,
-		keyOf: (record, flaggedAt) => `${String(record.id)}@${flaggedAt}`,
+		idOf: (record) => String(record.id),
 		// The reason of the flag that made this occurrence: the latest one.
 		matches: (record, reasonId) => latestFlag(record)?.reasonId === reasonId,
 		simplify: simplifyFlaggedMessage,
@@ -38,7 +38,7 @@ export const TRIGGER_EVENTS: TriggerEvent[] = [
 		name: 'New Blocked Message',
 		path: ['moderation', 'blocked-messages'],
 		timestampOf: (record) => Number(record.createdAt ?? 0),
-		keyOf: (record, createdAt) => `${String((record.message as IDataObject | undefined)?.id)}@${createdAt}`,
+		idOf: (record) => String((record.message as IDataObject | undefined)?.id),
 		matches: (record, ruleId) => record.ruleId === ruleId,
 		simplify: simplifyBlockedMessage,
 	},
