@@ -50,11 +50,9 @@ describe('Flagged Message → Get Many', () => {
 		expect(items[0].json).toEqual({
 			id: expect.any(String),
 			sender: 'bulk-sender',
-			receiverType: 'user',
 			receiver: 'bulk-receiver',
 			text: 'Flagged message 120',
 			flaggedCount: 1,
-			reasonId: 'spam',
 			reason: 'Spam',
 			remark: 'bulk 120',
 			flaggedBy: 'cy',
@@ -82,11 +80,9 @@ describe('Flagged Message → Get Many', () => {
 				json: {
 					id: message.id,
 					sender: 'ada',
-					receiverType: 'user',
 					receiver: 'bob',
 					text: 'you fool',
 					flaggedCount: 2,
-					reasonId: 'harassment',
 					reason: 'Harassment',
 					remark: 'insult',
 					flaggedBy: 'cy',
@@ -185,9 +181,7 @@ describe('Blocked Message', () => {
 		expect(items[0].json).toEqual({
 			id: ids[104],
 			sender: 'ada',
-			receiverType: 'user',
 			receiver: 'bob',
-			type: 'text',
 			text: 'spam 105',
 			status: 'pending',
 			ruleId: 'no-spam',
@@ -397,7 +391,7 @@ describe('Moderation Rule', () => {
 
 	it('Delete removes the rule; Get Revisions of an unknown rule fails', async () => {
 		const { items } = await run({ resource: 'moderationRule', operation: 'delete', ruleId: byId('no-spam') });
-		expect(items[0].json).toMatchObject({ id: 'no-spam', success: true });
+		expect(items[0].json).toEqual({ id: 'no-spam', deleted: true });
 		expect(apiRequests(emulator())[0]).toMatchObject({ method: 'DELETE', path: '/v3/moderation/rules/no-spam' });
 		const left = await run({ resource: 'moderationRule', operation: 'getAll' });
 		expect(left.items.map((item) => item.json.id)).toEqual(['no-scam']);

@@ -100,11 +100,15 @@ describe('first poll', () => {
 			sender: 'alice',
 			receiver: 'bob',
 			flaggedCount: 1,
-			reasonId: 'spam',
+			reason: 'Spam',
 			remark: 'bob flagged',
 			flaggedBy: 'bob',
 			flaggedAt: T0 - 10,
 		});
+		// n8n's guideline: a simplified item has at most 10 fields, the event included.
+		expect(Object.keys(items[0].json).sort()).toEqual(
+			['event', 'id', 'sender', 'receiver', 'text', 'flaggedCount', 'reason', 'remark', 'flaggedBy', 'flaggedAt'].sort(),
+		);
 		expect(await w.poll()).toEqual([]);
 	});
 });
@@ -143,7 +147,7 @@ describe('later polls', () => {
 		flag(a, 'carol', T0 + 9, 'harassment');
 		const again = await w.poll();
 		expect(again.map((item) => item.json)).toEqual([
-			expect.objectContaining({ id: a, flaggedCount: 2, flaggedBy: 'carol', reasonId: 'harassment' }),
+			expect.objectContaining({ id: a, flaggedCount: 2, flaggedBy: 'carol', reason: 'Harassment' }),
 		]);
 		expect(await w.poll()).toEqual([]);
 	});
@@ -211,6 +215,9 @@ describe('blocked messages', () => {
 			ruleName: 'No spam links',
 			status: 'pending',
 		});
+		expect(Object.keys(items[1].json).sort()).toEqual(
+			['event', 'id', 'sender', 'receiver', 'text', 'status', 'ruleId', 'ruleName', 'action', 'createdAt'].sort(),
+		);
 		expect(await w.poll()).toEqual([]);
 	});
 
