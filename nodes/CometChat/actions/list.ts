@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { pageLimitOf, returnAllOrLimitFields, simplifyOptionsField, simplifyRecords } from '../fields/common';
+import { pageLimitOf, returnAllOrLimitFields, recordShaper, simplifyOptionsField, toolOutputFields } from '../fields/common';
 import type { PaginationStrategy } from '../transport/paginate';
 import { paginate } from '../transport/paginate';
 import type { CometChatRequest } from '../transport/request';
@@ -18,11 +18,11 @@ export interface ListSpec {
 	filters?: INodeProperties[];
 	/** The first page's request for one item; the strategy adds its paging parameters. */
 	request(this: IExecuteFunctions, itemIndex: number): CometChatRequest;
-	/** Records with more than 10 fields get Options → Simplify. */
+	/** Records with more than 10 fields get Options → Simplify (Output in the AI tool). */
 	simplify?: { fields: string[]; pick(record: IDataObject): IDataObject };
 }
 
-/** A list operation: its own fields, Return All / Limit, and Options → Simplify where records are long. */
+/** A list operation: its own fields, Return All / Limit, and Options → Simplify (Output in the AI tool) where records are long. */
 export function listOperation(spec: ListSpec): OperationDefinition {
 	const { simplify } = spec;
 	const properties: INodeProperties[] = [
@@ -30,7 +30,7 @@ export function listOperation(spec: ListSpec): OperationDefinition {
 		...returnAllOrLimitFields(),
 		...(spec.filters ?? []),
 	];
-	if (simplify) properties.push(simplifyOptionsField(simplify.fields));
+	if (simplify) properties.push(simplifyOptionsField(simplify.fields), ...toolOutputFields(simplify.fields));
 	return {
 		value: spec.value ?? 'getAll',
 		name: spec.name ?? 'Get Many',
@@ -39,10 +39,10 @@ export function listOperation(spec: ListSpec): OperationDefinition {
 		properties,
 		async execute(this: IExecuteFunctions, itemIndex: number) {
 			const request = spec.request.call(this, itemIndex);
-			const records = await paginate.call(this, spec.strategy, request, pageLimitOf(this, itemIndex));
-			if (!simplify) return records;
-			const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-			return simplifyRecords(records, options, simplify.pick);
+			const limit = pageLimitOf(this, itemIndex);
+			const shape = simplify ? recordShaper(this, itemIndex, simplify.pick) : undefined;
+			const records = await paginate.call(this, spec.strategy, request, limit);
+			return shape ? shape(records) : records;
 		},
 	};
 }
