@@ -53,8 +53,8 @@ describe('Flagged Message → Get Many', () => {
 			receiver: 'bulk-receiver',
 			text: 'Flagged message 120',
 			flaggedCount: 1,
+			reasonId: 'spam',
 			reason: 'Spam',
-			remark: 'bulk 120',
 			flaggedBy: 'cy',
 			flaggedAt: expect.any(Number),
 		});
@@ -69,7 +69,7 @@ describe('Flagged Message → Get Many', () => {
 		expect(sent[0].headers.apikey).toBe(TEST_API_KEY);
 	});
 
-	it('simplified, a message flagged twice shows the latest reason and remark; Simplify off gives the raw record', async () => {
+	it('simplified, a message flagged twice shows the latest reason and flagger; Simplify off gives the raw record', async () => {
 		const message = store().addMessage({ sender: 'ada', receiver: 'bob', data: { text: 'you fool' } });
 		store().addFlag({ messageId: message.id, uid: 'bob', reasonId: 'spam', remark: 'first', flaggedAt: 1_700_000_000 });
 		store().addFlag({ messageId: message.id, uid: 'cy', reasonId: 'harassment', remark: 'insult', flaggedAt: 1_700_000_500 });
@@ -83,8 +83,8 @@ describe('Flagged Message → Get Many', () => {
 					receiver: 'bob',
 					text: 'you fool',
 					flaggedCount: 2,
+					reasonId: 'harassment',
 					reason: 'Harassment',
-					remark: 'insult',
 					flaggedBy: 'cy',
 					flaggedAt: 1_700_000_500,
 				},

@@ -100,14 +100,14 @@ describe('first poll', () => {
 			sender: 'alice',
 			receiver: 'bob',
 			flaggedCount: 1,
+			reasonId: 'spam',
 			reason: 'Spam',
-			remark: 'bob flagged',
 			flaggedBy: 'bob',
 			flaggedAt: T0 - 10,
 		});
 		// n8n's guideline: a simplified item has at most 10 fields, the event included.
 		expect(Object.keys(items[0].json).sort()).toEqual(
-			['event', 'id', 'sender', 'receiver', 'text', 'flaggedCount', 'reason', 'remark', 'flaggedBy', 'flaggedAt'].sort(),
+			['event', 'id', 'sender', 'receiver', 'text', 'flaggedCount', 'reasonId', 'reason', 'flaggedBy', 'flaggedAt'].sort(),
 		);
 		expect(await w.poll()).toEqual([]);
 	});
@@ -147,7 +147,7 @@ describe('later polls', () => {
 		flag(a, 'carol', T0 + 9, 'harassment');
 		const again = await w.poll();
 		expect(again.map((item) => item.json)).toEqual([
-			expect.objectContaining({ id: a, flaggedCount: 2, flaggedBy: 'carol', reason: 'Harassment' }),
+			expect.objectContaining({ id: a, flaggedCount: 2, flaggedBy: 'carol', reasonId: 'harassment', reason: 'Harassment' }),
 		]);
 		expect(await w.poll()).toEqual([]);
 	});

@@ -4,8 +4,8 @@ import { compact } from '../../helpers/parameters';
 
 /**
  * The fields a simplified flagged message has (Options → Simplify, and the trigger's output, which
- * adds `event`): at most 10 in all, as n8n's guidelines ask. The receiver's type and the reason's
- * id stay in the raw record.
+ * adds `event`): at most 10 in all, as n8n's guidelines ask. The receiver's type and the flag's
+ * remark stay in the raw record.
  */
 export const SIMPLIFIED_FLAGGED_MESSAGE_FIELDS = [
 	'id',
@@ -13,8 +13,8 @@ export const SIMPLIFIED_FLAGGED_MESSAGE_FIELDS = [
 	'receiver',
 	'text',
 	'flaggedCount',
+	'reasonId',
 	'reason',
-	'remark',
 	'flaggedBy',
 	'flaggedAt',
 ];
@@ -31,7 +31,7 @@ export function latestFlag(record: IDataObject): IDataObject | undefined {
 
 /**
  * A flagged message (spec 2.11) in short: who sent what to whom, how often it was flagged, and the
- * latest flag's reason (by name), remark, flagger and time.
+ * latest flag's reason (id and name), flagger and time.
  */
 export function simplifyFlaggedMessage(record: IDataObject): IDataObject {
 	const data = (record.data ?? {}) as IDataObject;
@@ -42,8 +42,8 @@ export function simplifyFlaggedMessage(record: IDataObject): IDataObject {
 		receiver: record.receiver,
 		text: data.text,
 		flaggedCount: record.flaggedCount,
+		reasonId: latest.reasonId,
 		reason: latest.reasonName,
-		remark: latest.remark,
 		flaggedBy: latest.uid,
 		flaggedAt: latest.flaggedAt,
 	});
