@@ -15,7 +15,7 @@ import type { TriggerEvent } from './trigger/events';
 import { TRIGGER_EVENTS } from './trigger/events';
 import type { ScannedRecord, Watermark } from './trigger/watermark';
 import { advance, isSeen, reachedOlder } from './trigger/watermark';
-import { moderationPages } from './transport/paginate';
+import { pagesByLimitAndPage } from './transport/paginate';
 import { isTransientError } from './transport/request';
 
 /** What the trigger keeps in the workflow's static data, per event. */
@@ -154,7 +154,7 @@ async function newRecords(
 	watermark: Watermark | undefined,
 ): Promise<ScannedRecord[]> {
 	const fresh: ScannedRecord[] = [];
-	for await (const page of moderationPages.call(context, { method: 'GET', path: event.path })) {
+	for await (const page of pagesByLimitAndPage.call(context, { method: 'GET', path: event.path })) {
 		let oldestOnPage = Infinity;
 		for (const record of page) {
 			const timestamp = event.timestampOf(record);
@@ -170,7 +170,7 @@ async function newRecords(
 /** Where the list stands now: its newest second, and every record of that second. */
 async function newestWatermark(context: IPollFunctions, event: TriggerEvent): Promise<Watermark | undefined> {
 	let watermark: Watermark | undefined;
-	for await (const page of moderationPages.call(context, { method: 'GET', path: event.path })) {
+	for await (const page of pagesByLimitAndPage.call(context, { method: 'GET', path: event.path })) {
 		for (const record of page) {
 			const timestamp = event.timestampOf(record);
 			watermark ??= { timestamp, keysAtTimestamp: [] };
@@ -211,7 +211,7 @@ async function samples(
 	for (const event of events) {
 		const filterId = filterIdOf(context, event);
 		let pagesRead = 0;
-		for await (const page of moderationPages.call(context, { method: 'GET', path: event.path })) {
+		for await (const page of pagesByLimitAndPage.call(context, { method: 'GET', path: event.path })) {
 			const sample = page.find((record) => !filterId || event.matches(record, filterId));
 			if (sample) {
 				items.push({ json: toJson(event, sample, options) });

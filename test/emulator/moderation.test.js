@@ -1,5 +1,5 @@
 const { useStarted } = require('./helpers');
-const { MODERATION_MAX_LIMIT } = require('../../emulator/routes/moderation');
+const { MODERATION_MAX_LIMIT } = require('../../emulator');
 
 const ctx = useStarted();
 
@@ -235,7 +235,7 @@ describe('flagged messages list', () => {
 		expect((await ctx.api.patch('/moderation/flagged-messages/5', { status: 'approved' })).data.error.code).toBe('ERR_MESSAGE_ID_NOT_FOUND');
 		expect((await ctx.api.get('/moderation/flagged-messages', { params: { status: 'nope' } })).status).toBe(400);
 	});
-	test('record shape (spec 2.11)', async () => {
+	test('record shape (see docs/cometchat-api.md, Moderation)', async () => {
 		s().addFlag({ messageId: '1', uid: 'bob', reasonId: 'spam', remark: 'r', flaggedAt: 7 });
 		const f = (await ctx.api.get('/moderation/flagged-messages')).data.data[0];
 		expect(Object.keys(f)).toEqual(['appId', 'id', 'conversationId', 'sender', 'receiverType', 'receiver', 'category', 'type', 'data', 'sentAt', 'updatedAt', 'flaggedCount', 'flaggedBy']);

@@ -57,9 +57,9 @@ describe('Call → Get', () => {
 	it('refuses an empty On Behalf Of or session ID before sending', async () => {
 		seedCall();
 		const noUser = await runNode(credentialsFor(emulator()), getCall(SESSION_ID, byId('={{ $json.uid }}')), [{ uid: '' }]);
-		expectInputError(noUser, /The On Behalf Of user is empty/, /Choose the user the action is performed for/);
+		expectInputError(noUser, /'On Behalf Of' is empty/, /Choose the user the action is performed for/);
 		const noSession = await runNode(credentialsFor(emulator()), getCall('  '));
-		expectInputError(noSession, /The session ID is empty/, /Enter the session ID/);
+		expectInputError(noSession, /'Session ID' is empty/, /Enter the session ID/);
 		expect(emulator().requests).toHaveLength(0);
 	});
 

@@ -201,7 +201,7 @@ describe('Message → Send Form', () => {
 		expect(moderation).toEqual({ status: 'approved' });
 		expect(entities).toBeDefined();
 		// What the emulator stored is what was built.
-		expect(emulator().store.messages.get(items[0].json.id).data).toEqual(expectedData);
+		expect(emulator().store.messages.get(String(items[0].json.id))?.data).toEqual(expectedData);
 	});
 
 	it('the same form as JSON sends the same data; only the interactiveData is accepted too', async () => {

@@ -5,12 +5,12 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { CURSOR_MAX_LIMIT } from '../../nodes/CometChat/transport/paginate';
-import { apiRequests, credentialsFor, TEST_API_KEY } from '../harness/emulator';
+import { apiRequests, credentialsFor, offContract, TEST_API_KEY } from '../harness/emulator';
 import { runNode } from '../harness/engine';
 import { byId, expectErrorItem, expectInputError, expectServiceError, useEmulator } from '../harness/suite';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const emulatorMessages = require('../../emulator/routes/messages');
+const emulatorMessages = require('../../emulator');
 
 const emulator = useEmulator();
 const store = () => emulator().store;
@@ -103,7 +103,7 @@ describe('Message → Send', () => {
 		expect(apiRequests(emulator())[0].body).toMatchObject({ receiver: 'crew', receiverType: 'group' });
 	});
 
-	it('sends an image with a URL and attachments', async () => {
+	it('sends an image with a URL and attachments, in the published attachment shape', async () => {
 		const { items, error } = await run(
 			send({
 				messageType: 'image',
@@ -116,9 +116,9 @@ describe('Message → Send', () => {
 			}),
 		);
 		expect(error).toBeUndefined();
+		// The published schema: no data.url, and an attachment's size is a string.
 		const data = {
-			url: 'https://example.com/cat.jpg',
-			attachments: [{ name: 'cat.jpg', extension: 'jpg', size: 2048, mimeType: 'image/jpeg', url: 'https://example.com/cat.jpg' }],
+			attachments: [{ name: 'cat.jpg', extension: 'jpg', size: '2048', mimeType: 'image/jpeg', url: 'https://example.com/cat.jpg' }],
 		};
 		expect(apiRequests(emulator())[0].body).toEqual({ receiver: 'bob', receiverType: 'user', category: 'message', type: 'image', data });
 		expect(items[0].json).toMatchObject({ type: 'image', data });
@@ -140,7 +140,9 @@ describe('Message → Send', () => {
 
 	it('sends any data as is in Data (JSON) mode', async () => {
 		const data = { text: 'From JSON', metadata: { a: [1, 2] }, extra: { deep: true } };
-		const { items } = await run(send({ dataMode: 'json', data: JSON.stringify(data) }));
+		const { items } = await offContract(emulator(), 'Data (JSON) is sent as written; this one holds an undeclared field on purpose', async () =>
+			await run(send({ dataMode: 'json', data: JSON.stringify(data) })),
+		);
 		expect(apiRequests(emulator())[0].body).toEqual({
 			receiver: 'bob',
 			receiverType: 'user',
@@ -177,7 +179,7 @@ describe('Message → Send', () => {
 		seedBlockRule();
 		const { items } = await run(send({ text: 'you badword' }));
 		expect(items[0].json).toMatchObject({ data: { text: 'you badword', moderation: { status: 'pending' } } });
-		expect(store().blockedMessages.has(items[0].json.id)).toBe(true);
+		expect(store().blockedMessages.has(String(items[0].json.id))).toBe(true);
 	});
 
 	it('fails for an unknown receiver with the service code; Continue On Fail goes on', async () => {
@@ -196,12 +198,12 @@ describe('Message → Send', () => {
 	});
 
 	it.each([
-		['no sender', { onBehalfOf: byId('={{ $json.nobody }}'), text: 'Hi' }, /On Behalf Of user is empty/, /Choose the user the action is performed for/],
-		['an empty text', { text: '  ' }, /The text is empty/, /Enter the message in 'Text'/],
+		['no sender', { onBehalfOf: byId('={{ $json.nobody }}'), text: 'Hi' }, /'On Behalf Of' is empty/, /Choose the user the action is performed for/],
+		['an empty text', { text: '  ' }, /'Text' is blank/, /Enter the message in 'Text'/],
 		['media without a URL or attachments', { messageType: 'video' }, /The video message has no media/, /Media URL/],
 		['invalid Data (JSON)', { dataMode: 'json', data: '{"text": ' }, /Data \(JSON\) is not valid JSON/, /Fix the JSON/],
 		['no receivers in multiple mode', { receiverType: 'multiple', text: 'Hi' }, /No receivers were given/, /Receiver UIDs/],
-		['an empty custom type', { category: 'custom', customType: ' ' }, /The custom type is empty/, /Custom Type/],
+		['an empty custom type', { category: 'custom', customType: ' ' }, /'Custom Type' is blank/, /Custom Type/],
 	])('refuses %s before any request', async (_case, extra, message, howToFix) => {
 		const result = await run(send(extra as INodeParameters));
 		expectInputError(result, message, howToFix);
@@ -257,7 +259,7 @@ describe('Message → Update and Re-Moderate', () => {
 
 	it('refuses an edit with nothing to change, and an empty message ID, before any request', async () => {
 		expectInputError(await run(update({ messageId: '5' })), /nothing to change/, /Update Fields/);
-		expectInputError(await run(update({ messageId: ' ', text: 'x' })), /message ID is empty/, /\$json\.id/);
+		expectInputError(await run(update({ messageId: ' ', text: 'x' })), /'Message ID' is empty/, /\$json\.id/);
 		expect(apiRequests(emulator())).toHaveLength(0);
 	});
 
@@ -335,7 +337,7 @@ describe('Message → Get Thread', () => {
 		expectServiceError(await run(getThread('404404')), 'ERR_MESSAGE_ID_NOT_FOUND', '404');
 		// An expression that comes out empty (an empty field in the UI is stopped by n8n itself).
 		const noUser = await run(getThread('1', { onBehalfOf: byId('={{ $json.uid }}') }), [{ uid: '' }]);
-		expectInputError(noUser, /On Behalf Of user is empty/, /Choose/);
+		expectInputError(noUser, /'On Behalf Of' is empty/, /Choose/);
 	});
 });
 
@@ -402,9 +404,9 @@ describe('Message → Flag', () => {
 			{ json: expect.objectContaining({ id: message.id, reasonId: 'harassment', success: true }), pairedItem: { item: 0 } },
 		]);
 		const [request] = apiRequests(emulator());
-		expect(request).toMatchObject({ method: 'POST', path: `/v3/messages/${message.id}/flagged`, body: { reasonId: 'harassment', remark: 'Rude' } });
+		expect(request).toMatchObject({ method: 'POST', path: `/v3/messages/${message.id}/flagged`, body: { id: 'harassment', reasonId: 'harassment', remark: 'Rude' } });
 		expect(request.headers.onbehalfof).toBe('cy');
-		expect(store().flagged.get(message.id).flaggedBy).toEqual([
+		expect(store().flagged.get(message.id)?.flaggedBy).toEqual([
 			expect.objectContaining({ uid: 'cy', reasonId: 'harassment', remark: 'Rude' }),
 		]);
 	});
@@ -412,7 +414,7 @@ describe('Message → Flag', () => {
 	it('leaves out an empty remark, and fails for an unknown reason with ERR_REASON_NOT_FOUND', async () => {
 		const message = store().addMessage({ sender: 'ada', receiver: 'bob', data: { text: 'x' } });
 		await run(flag(message.id, { remark: '' }));
-		expect(apiRequests(emulator())[0].body).toEqual({ reasonId: 'harassment' });
+		expect(apiRequests(emulator())[0].body).toEqual({ id: 'harassment', reasonId: 'harassment' });
 		expectServiceError(await run(flag(message.id, { reasonId: byId('made-up') })), 'ERR_REASON_NOT_FOUND', '404');
 	});
 });

@@ -10,7 +10,7 @@ import { listSearch, runNode } from '../harness/engine';
 import { byId, expectErrorItem, expectInputError, expectServiceError, useEmulator } from '../harness/suite';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const emulatorModeration = require('../../emulator/routes/moderation');
+const emulatorModeration = require('../../emulator');
 
 const emulator = useEmulator();
 const store = () => emulator().store;
@@ -132,7 +132,7 @@ describe('Flagged Message → Approve / Disapprove', () => {
 			body: { status: 'approved' },
 		});
 		expect(store().pageFlagged('pending', 1, 10)).toHaveLength(0);
-		expect(store().messages.get(id).moderationStatus).toBe('approved');
+		expect(store().messages.get(id)?.moderationStatus).toBe('approved');
 	});
 
 	it('disapproves a flagged message: its status becomes disapproved', async () => {
@@ -140,7 +140,7 @@ describe('Flagged Message → Approve / Disapprove', () => {
 		const { items } = await run({ resource: 'flaggedMessage', operation: 'disapprove', messageId: id });
 		expect(items[0].json).toMatchObject({ id, status: 'disapproved', success: true });
 		expect(apiRequests(emulator())[0].body).toEqual({ status: 'disapproved' });
-		expect(store().messages.get(id).moderationStatus).toBe('disapproved');
+		expect(store().messages.get(id)?.moderationStatus).toBe('disapproved');
 	});
 
 	it('a message that is not flagged fails with its code; Continue On Fail reviews the others', async () => {
@@ -153,7 +153,7 @@ describe('Flagged Message → Approve / Disapprove', () => {
 		const carriedOn = await run(parameters, [{ id: '424242' }, { id: second }], { onError: 'continueRegularOutput' });
 		expectErrorItem(carriedOn.items[0], 0, 'ERR_MESSAGE_ID_NOT_FOUND');
 		expect(carriedOn.items[1].json).toMatchObject({ id: second, success: true });
-		expectInputError(await run(parameters, [{ id: ' ' }]), /message ID is empty/, /Enter the ID of the message/);
+		expectInputError(await run(parameters, [{ id: ' ' }]), /'Message ID' is empty/, /Enter the ID of the message/);
 	});
 });
 
@@ -215,11 +215,11 @@ describe('Blocked Message', () => {
 		const rejected = await run({ resource: 'blockedMessage', operation: 'reject', messageId: second });
 		expect(rejected.items[0].json).toMatchObject({ id: second, status: 'rejected', success: true });
 		expect(apiRequests(emulator()).map((request) => [request.method, request.path, request.body])).toEqual([
-			['PATCH', `/v3/moderation/blocked-messages/${first}`, { status: 'approved' }],
-			['PATCH', `/v3/moderation/blocked-messages/${second}`, { status: 'rejected' }],
+			['PATCH', `/v3/moderation/blocked-messages/${first}`, { status: 'approved', reviewed: true }],
+			['PATCH', `/v3/moderation/blocked-messages/${second}`, { status: 'rejected', reviewed: true }],
 		]);
-		expect(store().messages.get(first).moderationStatus).toBe('approved');
-		expect(store().messages.get(second).moderationStatus).toBe('disapproved');
+		expect(store().messages.get(first)?.moderationStatus).toBe('approved');
+		expect(store().messages.get(second)?.moderationStatus).toBe('disapproved');
 		expect(store().blockedMessages.size).toBe(0);
 	});
 

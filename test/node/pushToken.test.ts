@@ -65,7 +65,7 @@ describe('Push Token → Delete', () => {
 			{ resource: 'pushToken', operation: 'delete', authToken: '={{ $json.authToken }}' },
 			[{ authToken: ' ' }],
 		);
-		expectInputError(result, /The auth token is empty/, /Enter the user's auth token/);
+		expectInputError(result, /'Auth Token' is empty/, /Enter the user's auth token/);
 		expect(apiRequests(emulator())).toHaveLength(0);
 	});
 });

@@ -78,7 +78,7 @@ describe('AI tool → Output', () => {
 	it('Selected Fields with none named fails before any request', async () => {
 		seed();
 		const result = await runTool({ output: 'selectedFields', fields: ' , ' });
-		expectInputError(result, /No fields are selected/, /Name the fields to keep/);
+		expectInputError(result, /'Fields' names no field/, /Name the fields to keep/);
 		expect(apiRequests(emulator())).toHaveLength(0);
 	});
 });

@@ -4,7 +4,7 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { apiRequests, credentialsFor, TEST_API_KEY } from '../harness/emulator';
+import { apiRequests, credentialsFor, offContract, TEST_API_KEY } from '../harness/emulator';
 import { listSearch, loadOptions, runNode } from '../harness/engine';
 import { byId, expectErrorItem, expectInputError, expectServiceError, pageQueries, useEmulator } from '../harness/suite';
 
@@ -120,7 +120,7 @@ describe('User → Get Many filters', () => {
 		return { uids: result.items.map((item) => item.json.uid), items: result.items, sent: apiRequests(emulator())[0] };
 	};
 
-	it('sends each filter as the query parameter of the spec and returns what matches', async () => {
+	it('sends each filter as the published query parameter, in its declared form, and returns what matches', async () => {
 		seed();
 		const search = await getMany({ searchKey: 'ada', searchIn: ['name'] });
 		expect(search.uids).toEqual(['ada']);
@@ -130,7 +130,8 @@ describe('User → Get Many filters', () => {
 
 		const byUidAndName = await getMany({ searchKey: 'a', searchIn: ['name', 'uid'] });
 		expect(byUidAndName.uids).toEqual(['alan', 'ada']);
-		expect(byUidAndName.sent.query.searchIn).toBe('name,uid');
+		// Declared as an array with no style: repeated (`searchIn=name&searchIn=uid`).
+		expect(byUidAndName.sent.query.searchIn).toEqual(['name', 'uid']);
 
 		const available = await getMany({ status: 'available' });
 		expect(available.uids).toEqual(['ada']);
@@ -142,10 +143,11 @@ describe('User → Get Many filters', () => {
 
 		const roles = await getMany({ roles: ['vip', 'moderator'] });
 		expect(roles.uids).toEqual(['alan', 'ada']);
-		expect(roles.sent.query.roles).toBe('vip,moderator');
+		expect(roles.sent.query.roles).toEqual(['vip', 'moderator']);
 
 		const tags = await getMany({ tags: 'navy, crypto', withTags: true });
 		expect(tags.uids).toEqual(['grace', 'alan']);
+		// Declared comma-separated (explode=false): one value.
 		expect(tags.sent.query).toMatchObject({ tags: 'navy,crypto', withTags: 'true' });
 		expect(tags.items[0].json.tags).toEqual(['navy']);
 
@@ -170,7 +172,7 @@ describe('User → Get Many filters', () => {
 		seed();
 		const { uids, sent } = await getMany({ roles: '={{ "vip, moderator" }}' });
 		expect(uids).toEqual(['alan', 'ada']);
-		expect(sent.query.roles).toBe('vip,moderator');
+		expect(sent.query.roles).toEqual(['vip', 'moderator']);
 	});
 
 	it('simplifies records by default and gives the raw record with Simplify off', async () => {
@@ -192,10 +194,10 @@ describe('User → Get Many filters', () => {
 		);
 	});
 
-	it('reports a filter the service refuses with its code', async () => {
+	it('refuses a status from an expression that is not one of the choices, before sending', async () => {
 		const result = await run({ operation: 'getAll', returnAll: true, filters: { status: '={{ "busy" }}' } });
-		expectServiceError(result, 'ERR_BAD_REQUEST', '400');
-		expect(result.error?.description).toContain('status');
+		expectInputError(result, /'Status' holds the text "busy", which is not one of available, offline/, /Choose a value for 'Status'/);
+		expect(apiRequests(emulator())).toHaveLength(0);
 	});
 });
 
@@ -267,7 +269,7 @@ describe('User → Update Auth Token', () => {
 		expect(sent).toMatchObject({ method: 'PUT', path: `/v3/users/ada/auth_tokens/${authToken}` });
 		expect(sent.headers.apikey).toBe(TEST_API_KEY);
 		expect(sent.body).toEqual({ platform: 'android', userAgent: 'MyChat/4.2', appInfo: { version: '4.2.0' } });
-		expect(emulator().store.findAuthToken(authToken).token).toMatchObject({
+		expect(emulator().store.findAuthToken(authToken)?.token).toMatchObject({
 			platform: 'android',
 			userAgent: 'MyChat/4.2',
 			appInfo: { version: '4.2.0' },
@@ -287,7 +289,7 @@ describe('User → Update Auth Token', () => {
 		const empty = await run({ operation: 'updateAuthToken', uid: byId('ada'), authToken, updateFields: {} });
 		expectInputError(empty, /Nothing to update/, /App Info, Platform or User Agent/);
 		const noToken = await run({ operation: 'updateAuthToken', uid: byId('ada'), authToken: ' ', updateFields: { platform: 'ios' } });
-		expectInputError(noToken, /The auth token is empty/, /With Auth Token/);
+		expectInputError(noToken, /'Auth Token' is empty/, /With Auth Token/);
 		expect(apiRequests(emulator())).toHaveLength(0);
 	});
 });
@@ -330,7 +332,7 @@ describe('User → Create or Update (upsert)', () => {
 			updatedAt: expect.any(Number),
 		});
 		expect(items[2].json).toMatchObject({ uid: 'n2', name: 'New Two', metadata: { row: 3 }, createdAt: expect.any(Number) });
-		expect(store.getUser('e2').name).toBe('Existing Two');
+		expect(store.getUser('e2')?.name).toBe('Existing Two');
 
 		const sent = apiRequests(emulator());
 		expect(sent.map((request) => `${request.method} ${request.path} ${request.status}`)).toEqual([
@@ -380,7 +382,7 @@ describe('User → Create or Update (upsert)', () => {
 
 	it('refuses an empty UID before sending', async () => {
 		const result = await run(upsert, [{ uid: '  ', name: 'Blank' }]);
-		expectInputError(result, /The UID is empty/, /Enter the UID/);
+		expectInputError(result, /'UID' is empty/, /Enter the UID/);
 		expect(apiRequests(emulator())).toHaveLength(0);
 	});
 });

@@ -50,7 +50,10 @@ function scopedTo(resource: string, operation: string, field: INodeProperties): 
 		...field,
 		displayOptions: {
 			...field.displayOptions,
-			show: { ...show, resource: [resource], operation: [operation] },
+			// Resource and operation first: n8n stops at the first condition whose value is an
+			// expression and counts the field as shown, so an expression in a field's own condition
+			// (e.g. Group → Create's Type) must not make it count as shown in other operations.
+			show: { resource: [resource], operation: [operation], ...show },
 		},
 	};
 }

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { pageLimitOf, returnAllOrLimitFields, recordShaper, simplifyOptionsField, toolOutputFields } from '../fields/common';
+import { pageLimitOf, recordShaper, returnAllOrLimitFields, simplifyOptionsField, toolOutputFields } from '../fields/common';
 import type { PaginationStrategy } from '../transport/paginate';
 import { paginate } from '../transport/paginate';
 import type { CometChatRequest } from '../transport/request';
@@ -38,10 +38,11 @@ export function listOperation(spec: ListSpec): OperationDefinition {
 		description: spec.description,
 		properties,
 		async execute(this: IExecuteFunctions, itemIndex: number) {
+			// Everything is read and checked before the first request.
 			const request = spec.request.call(this, itemIndex);
-			const limit = pageLimitOf(this, itemIndex);
+			const pageLimit = pageLimitOf(this, itemIndex);
 			const shape = simplify ? recordShaper(this, itemIndex, simplify.pick) : undefined;
-			const records = await paginate.call(this, spec.strategy, request, limit);
+			const records = await paginate.call(this, spec.strategy, request, pageLimit);
 			return shape ? shape(records) : records;
 		},
 	};

@@ -1,13 +1,14 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { messageIdField, messageIdValue } from '../fields/common';
+import type { CometChatResponse } from '../transport/request';
 import { cometChatRequest } from '../transport/request';
 import type { ListSpec } from './list';
 import { listOperation } from './list';
 import type { OperationDefinition } from './types';
 
 /**
- * A Get Many over a moderation list (spec 4.7): Return All / Limit through the `moderation`
+ * A Get Many over a moderation list (docs/cometchat-api.md, Moderation): Return All / Limit through the `limitAndPage`
  * pagination strategy, and Simplify where the records are long.
  */
 export function moderationListOperation(
@@ -18,11 +19,20 @@ export function moderationListOperation(
 ): OperationDefinition {
 	return listOperation({
 		...spec,
-		strategy: 'moderation',
+		strategy: 'limitAndPage',
 		request(itemIndex) {
 			return { method: 'GET', path: spec.path.call(this, itemIndex) };
 		},
 	});
+}
+
+/**
+ * The confirmation of a moderation action. The published answers of Flag and of the flagged-message
+ * review carry `{success, message}` at the top level, other answers inside `data`: both are read.
+ */
+export function confirmationOf(response: CometChatResponse): IDataObject {
+	const { data, ...topLevel } = response;
+	return data !== null && typeof data === 'object' && !Array.isArray(data) ? data : (topLevel as IDataObject);
 }
 
 interface ReviewSpec {
@@ -31,16 +41,23 @@ interface ReviewSpec {
 	action: string;
 	description: string;
 	/** `flagged-messages` or `blocked-messages`. */
-	list: string;
+	list: 'flagged-messages' | 'blocked-messages';
 	/** The review status sent, e.g. `approved`. */
 	status: string;
 	messageIdDescription: string;
 }
 
 /**
- * Reviews one flagged or blocked message: PATCH /moderation/{list}/{id} with `{status}` (public
- * endpoints beyond the spec, see api-facts.md). Answers the message ID, the status and the service's
- * confirmation.
+ * The body of a review (docs/cometchat-api.md, Moderation). A blocked message's review requires
+ * `status` and `reviewed: true`; a flagged message's takes `status` only.
+ */
+export function reviewBody(list: ReviewSpec['list'], status: string): IDataObject {
+	return list === 'blocked-messages' ? { status, reviewed: true } : { status };
+}
+
+/**
+ * Reviews one flagged or blocked message: PATCH /moderation/{list}/{id} (docs/cometchat-api.md,
+ * Moderation). Answers the message ID, the status and the service's confirmation.
  */
 export function reviewOperation(spec: ReviewSpec): OperationDefinition {
 	return {
@@ -54,9 +71,9 @@ export function reviewOperation(spec: ReviewSpec): OperationDefinition {
 			const response = await cometChatRequest.call(this, {
 				method: 'PATCH',
 				path: ['moderation', spec.list, id],
-				body: { status: spec.status },
+				body: reviewBody(spec.list, spec.status),
 			});
-			return { id, status: spec.status, ...(response.data as IDataObject) };
+			return { id, status: spec.status, ...confirmationOf(response) };
 		},
 	};
 }

@@ -1,7 +1,17 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { PageLimit } from '../transport/paginate';
-import { inputError, locatorValue, requiredId, toStringList } from '../helpers/parameters';
+import {
+	booleanOf,
+	fieldError,
+	integerOf,
+	listOf,
+	optionalUid,
+	readBoolean,
+	readOption,
+	requiredId,
+	requiredUid,
+} from '../helpers/parameters';
 
 /** What a resource locator lists and how its ID looks. */
 interface LocatorKind {
@@ -65,16 +75,16 @@ export function onBehalfOfField(required: boolean, description?: string): INodeP
 
 /** Reads the On Behalf Of locator, if the operation has one and it is set. */
 export function onBehalfOfValue(context: IExecuteFunctions, itemIndex: number): string | undefined {
-	return locatorValue(context.getNodeParameter('onBehalfOf', itemIndex, '')) || undefined;
+	return optionalUid(context, itemIndex, 'onBehalfOf', 'On Behalf Of');
 }
 
 /** Reads an On Behalf Of locator the service requires; an empty one fails with [item N]. */
 export function requiredOnBehalfOf(context: IExecuteFunctions, itemIndex: number): string {
-	return requiredId(
+	return requiredUid(
 		context,
 		itemIndex,
 		'onBehalfOf',
-		'On Behalf Of user',
+		'On Behalf Of',
 		'Choose the user the action is performed for from the list, or enter a UID.',
 	);
 }
@@ -97,7 +107,7 @@ export function authTokenValue(context: IExecuteFunctions, itemIndex: number): s
 		context,
 		itemIndex,
 		'authToken',
-		'auth token',
+		'Auth Token',
 		"Enter the user's auth token, e.g. from the output of User → Create with With Auth Token on.",
 	);
 }
@@ -124,9 +134,11 @@ export function returnAllOrLimitFields(): INodeProperties[] {
 	];
 }
 
+/** Return All must be a boolean and Limit a whole number of at least 1 (Limit is read only without Return All). */
 export function pageLimitOf(context: IExecuteFunctions, itemIndex: number): PageLimit {
-	const returnAll = context.getNodeParameter('returnAll', itemIndex, false) as boolean;
-	const limit = returnAll ? undefined : (context.getNodeParameter('limit', itemIndex, 50) as number);
+	const returnAll = readBoolean(context, itemIndex, 'returnAll', 'Return All', false);
+	if (returnAll) return { returnAll, limit: undefined };
+	const limit = integerOf(context, itemIndex, 'Limit', context.getNodeParameter('limit', itemIndex, 50), 1);
 	return { returnAll, limit };
 }
 
@@ -219,14 +231,15 @@ export function recordShaper(
 ): (records: IDataObject[]) => IDataObject[] {
 	if (!isTool(context)) {
 		const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
-		return (records) => simplifyRecords(records, options, pick);
+		const simplify = booleanOf(context, itemIndex, 'Simplify', options.simplify, true);
+		return (records) => simplifyRecords(records, { simplify }, pick);
 	}
-	const output = context.getNodeParameter('output', itemIndex, 'simplified') as string;
+	const output = readOption(context, itemIndex, 'output', 'Output', ['raw', 'selectedFields', 'simplified'] as const, 'simplified');
 	if (output === 'raw') return (records) => records;
 	if (output === 'selectedFields') {
-		const fields = toStringList(context.getNodeParameter('fields', itemIndex, ''));
+		const fields = listOf(context, itemIndex, 'Fields', context.getNodeParameter('fields', itemIndex, ''));
 		if (fields.length === 0) {
-			throw inputError(context, itemIndex, 'No fields are selected', 'Name the fields to keep in Fields, separated by commas, or choose another Output.');
+			throw fieldError(context, itemIndex, 'Fields', 'names no field', 'Name the fields to keep in Fields, separated by commas, or choose another Output.');
 		}
 		return (records) => records.map((record) => pickFields(record, fields));
 	}
@@ -278,7 +291,7 @@ export function messageIdValue(context: IExecuteFunctions, itemIndex: number): s
 		context,
 		itemIndex,
 		'messageId',
-		'message ID',
+		'Message ID',
 		"Enter the ID of the message, e.g. with the expression {{ $json.id }} after a step that sent or listed it.",
 	);
 }

@@ -26,6 +26,381 @@ export function requireChanges(
 	if (Object.keys(changes).length === 0) throw inputError(context, itemIndex, message, howToFix);
 }
 
+/*
+ * Typed readers. Every parameter an operation reads goes through one of these, so a value of the
+ * wrong type (an object from an expression, a number where a switch is expected) fails here with
+ * the field's display name and [item N], before anything is sent. Each reader comes in two forms:
+ * `...Of(value)` checks a value already read (e.g. a member of a collection), `read...(name)` reads
+ * the parameter first.
+ */
+
+/** How a wrong value is named in an error: its type, and the value when it is short. */
+export function describeValue(value: unknown): string {
+	if (value === null) return 'null';
+	if (value === undefined) return 'nothing';
+	if (Array.isArray(value)) return `a list (${shorten(JSON.stringify(value))})`;
+	if (typeof value === 'object') return `an object (${shorten(JSON.stringify(value))})`;
+	if (typeof value === 'boolean') return `the boolean ${value}`;
+	if (typeof value === 'number') return `the number ${value}`;
+	if (typeof value === 'string') return `the text "${shorten(value)}"`;
+	return `a ${typeof value}`;
+}
+
+function shorten(text: string, max = 40): string {
+	return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+/** An error about one field, named by its display name. */
+export function fieldError(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	label: string,
+	problem: string,
+	howToFix: string,
+): NodeOperationError {
+	return inputError(context, itemIndex, `'${label}' ${problem}`, howToFix);
+}
+
+function isLocator(value: unknown): value is INodeParameterResourceLocator {
+	return value !== null && typeof value === 'object' && '__rl' in (value as object);
+}
+
+/**
+ * Text: a string, or a number (sent as its string). Objects, lists and booleans are refused; an
+ * unset value reads as ''. Not trimmed.
+ */
+export function textOf(context: IExecuteFunctions, itemIndex: number, label: string, value: unknown): string {
+	if (value === undefined || value === null) return '';
+	if (typeof value === 'string') return value;
+	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+	throw fieldError(
+		context,
+		itemIndex,
+		label,
+		`must be text, not ${describeValue(value)}`,
+		`Give '${label}' as text. An expression must pick a single value, e.g. {{ $json.name }}, not a whole object or list.`,
+	);
+}
+
+/** Reads a text parameter (see textOf). */
+export function readText(context: IExecuteFunctions, itemIndex: number, name: string, label: string): string {
+	return textOf(context, itemIndex, label, context.getNodeParameter(name, itemIndex, ''));
+}
+
+/** A text that must not be empty or blank; the text is sent as given. */
+export function requiredTextOf(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	label: string,
+	value: unknown,
+	howToFix = `Fill in '${label}'.`,
+): string {
+	const text = textOf(context, itemIndex, label, value);
+	if (text.trim() === '') throw fieldError(context, itemIndex, label, text === '' ? 'is empty' : 'is blank', howToFix);
+	return text;
+}
+
+export function readRequiredText(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	name: string,
+	label: string,
+	howToFix?: string,
+): string {
+	return requiredTextOf(context, itemIndex, label, context.getNodeParameter(name, itemIndex, ''), howToFix);
+}
+
+/** A text that is dropped when empty, but refused when blank (spaces only): that is never meant. */
+export function optionalTextOf(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	label: string,
+	value: unknown,
+): string | undefined {
+	const text = textOf(context, itemIndex, label, value);
+	if (text === '') return undefined;
+	if (text.trim() === '') {
+		throw fieldError(context, itemIndex, label, 'is blank', `Fill in '${label}', or remove it.`);
+	}
+	return text;
+}
+
+/** The value of a resource locator (or of a plain string parameter that used to be one). */
+export function locatorValue(value: unknown): string {
+	if (isLocator(value)) return String(value.value ?? '').trim();
+	return String(value ?? '').trim();
+}
+
+/**
+ * An ID: text or a number, from a resource locator or a string field, trimmed. Objects, lists and
+ * booleans are refused; an unset value reads as ''.
+ */
+export function idOf(context: IExecuteFunctions, itemIndex: number, label: string, value: unknown): string {
+	const raw = isLocator(value) ? value.value : value;
+	if (raw === undefined || raw === null) return '';
+	if (typeof raw === 'string') return raw.trim();
+	if (typeof raw === 'number' && Number.isFinite(raw)) return String(raw);
+	throw fieldError(
+		context,
+		itemIndex,
+		label,
+		`must be one ID, not ${describeValue(raw)}`,
+		`Give '${label}' as a single ID, e.g. with the expression {{ $json.id }}. To act on several, pass one item per ID.`,
+	);
+}
+
+/**
+ * A required ID from a resource locator or string field; an empty one fails with a clear message.
+ * `howToFix` replaces the default hint, which suits a resource locator.
+ */
+export function requiredId(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	parameterName: string,
+	label: string,
+	howToFix = `Choose a ${label.toLowerCase()} from the list or enter its ID.`,
+): string {
+	const id = idOf(context, itemIndex, label, context.getNodeParameter(parameterName, itemIndex, ''));
+	if (!id) throw fieldError(context, itemIndex, label, 'is empty', howToFix);
+	return id;
+}
+
+/** An optional ID parameter: undefined when empty. */
+export function optionalId(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	parameterName: string,
+	label: string,
+): string | undefined {
+	return idOf(context, itemIndex, label, context.getNodeParameter(parameterName, itemIndex, '')) || undefined;
+}
+
+/** CometChat's documented UID rules: at most 100 letters, digits, `_` and `-`; stored in lower case. */
+export const UID_MAX_LENGTH = 100;
+const UID_CHARACTERS = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * Checks a UID against CometChat's rules. A UID with capital letters is refused, not lowercased:
+ * CometChat would store it in lower case, so the UID a workflow keeps would no longer match the one
+ * CometChat has; the error gives the lower-case form to use instead.
+ */
+export function uidOf(context: IExecuteFunctions, itemIndex: number, label: string, uid: string): string {
+	if (uid.length > UID_MAX_LENGTH) {
+		throw fieldError(
+			context,
+			itemIndex,
+			label,
+			`has ${uid.length} characters; a CometChat UID has at most ${UID_MAX_LENGTH}`,
+			`Shorten the UID in '${label}' to at most ${UID_MAX_LENGTH} characters.`,
+		);
+	}
+	if (!UID_CHARACTERS.test(uid)) {
+		const bad = [...new Set(uid.replace(/[A-Za-z0-9_-]/g, ''))].map((c) => JSON.stringify(c)).join(', ');
+		throw fieldError(
+			context,
+			itemIndex,
+			label,
+			`holds "${shorten(uid)}", which has characters a CometChat UID cannot have: ${bad}`,
+			`A UID has only letters, digits, _ and -. Fix the UID in '${label}'.`,
+		);
+	}
+	if (uid !== uid.toLowerCase()) {
+		throw fieldError(
+			context,
+			itemIndex,
+			label,
+			`holds "${uid}", which has capital letters; CometChat stores UIDs in lower case`,
+			`Use "${uid.toLowerCase()}", e.g. with the expression {{ $json.uid.toLowerCase() }}, so the UID you keep is the one CometChat has.`,
+		);
+	}
+	return uid;
+}
+
+/** A required UID parameter (locator or string), checked against CometChat's UID rules. */
+export function requiredUid(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	parameterName: string,
+	label: string,
+	howToFix?: string,
+): string {
+	return uidOf(context, itemIndex, label, requiredId(context, itemIndex, parameterName, label, howToFix));
+}
+
+/** An optional UID parameter: undefined when empty, checked otherwise. */
+export function optionalUid(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	parameterName: string,
+	label: string,
+): string | undefined {
+	const uid = optionalId(context, itemIndex, parameterName, label);
+	return uid === undefined ? undefined : uidOf(context, itemIndex, label, uid);
+}
+
+/**
+ * A list: an array (from an expression) or text separated by commas. Each element must be text or
+ * a number; blank entries are dropped and the order is kept.
+ */
+export function listOf(context: IExecuteFunctions, itemIndex: number, label: string, value: unknown): string[] {
+	if (value === undefined || value === null || value === '') return [];
+	if (typeof value === 'string') return splitList(value);
+	if (typeof value === 'number' && Number.isFinite(value)) return [String(value)];
+	if (!Array.isArray(value)) {
+		throw fieldError(
+			context,
+			itemIndex,
+			label,
+			`must be a list or text separated by commas, not ${describeValue(value)}`,
+			`Give '${label}' as text such as "a, b", or as a list of texts from an expression.`,
+		);
+	}
+	return value.flatMap((element, index) => {
+		if (typeof element === 'string') return element.trim() === '' ? [] : [element.trim()];
+		if (typeof element === 'number' && Number.isFinite(element)) return [String(element)];
+		throw fieldError(
+			context,
+			itemIndex,
+			label,
+			`has ${describeValue(element)} at position ${index + 1}; each entry must be text`,
+			`Give '${label}' as a list of texts, e.g. {{ $json.people.map(p => p.id) }}.`,
+		);
+	});
+}
+
+function splitList(text: string): string[] {
+	return text
+		.split(',')
+		.map((part) => part.trim())
+		.filter((part) => part !== '');
+}
+
+/** A list of UIDs, each checked against CometChat's UID rules. */
+export function uidListOf(context: IExecuteFunctions, itemIndex: number, label: string, value: unknown): string[] {
+	return listOf(context, itemIndex, label, value).map((uid) => uidOf(context, itemIndex, label, uid));
+}
+
+/** CometChat's documented tag limits. */
+export const MAX_TAGS = 25;
+export const TAG_MAX_LENGTH = 100;
+
+/** Tags of a user, group or message: a list of at most 25 texts of at most 100 characters each. */
+export function tagsOf(context: IExecuteFunctions, itemIndex: number, label: string, value: unknown): string[] {
+	const tags = listOf(context, itemIndex, label, value);
+	if (tags.length > MAX_TAGS) {
+		throw fieldError(
+			context,
+			itemIndex,
+			label,
+			`has ${tags.length} tags; CometChat allows at most ${MAX_TAGS}`,
+			`Keep at most ${MAX_TAGS} tags in '${label}'.`,
+		);
+	}
+	const long = tags.find((tag) => tag.length > TAG_MAX_LENGTH);
+	if (long !== undefined) {
+		throw fieldError(
+			context,
+			itemIndex,
+			label,
+			`has a tag of ${long.length} characters ("${shorten(long)}"); a tag has at most ${TAG_MAX_LENGTH}`,
+			`Shorten the tags in '${label}' to at most ${TAG_MAX_LENGTH} characters each.`,
+		);
+	}
+	return tags;
+}
+
+/**
+ * A switch: true or false. Text such as "false" is refused rather than read as true, since an
+ * expression giving text is a mistake somewhere before this node.
+ */
+export function booleanOf(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	label: string,
+	value: unknown,
+	fallback: boolean,
+): boolean {
+	if (value === undefined || value === null) return fallback;
+	if (typeof value === 'boolean') return value;
+	throw fieldError(
+		context,
+		itemIndex,
+		label,
+		`must be true or false, not ${describeValue(value)}`,
+		`Turn '${label}' on or off, or give a boolean from an expression, e.g. {{ $json.flag === "yes" }}.`,
+	);
+}
+
+export function readBoolean(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	name: string,
+	label: string,
+	fallback = false,
+): boolean {
+	return booleanOf(context, itemIndex, label, context.getNodeParameter(name, itemIndex, fallback), fallback);
+}
+
+/** A whole number of at least `min` (numbers only; text such as "10" is refused, as for switches). */
+export function integerOf(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	label: string,
+	value: unknown,
+	min: number,
+): number {
+	if (typeof value === 'number' && Number.isInteger(value) && value >= min) return value;
+	throw fieldError(
+		context,
+		itemIndex,
+		label,
+		`must be a whole number of at least ${min}, not ${describeValue(value)}`,
+		`Enter a whole number of at least ${min} in '${label}', or give one from an expression, e.g. {{ Number($json.count) }}.`,
+	);
+}
+
+/** One of the values of an options parameter, which an expression may have set to anything. */
+export function optionOf<T extends string>(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	label: string,
+	value: unknown,
+	allowed: readonly T[],
+): T {
+	const text = typeof value === 'string' ? value.trim() : value;
+	if (typeof text === 'string' && (allowed as readonly string[]).includes(text)) return text as T;
+	throw fieldError(
+		context,
+		itemIndex,
+		label,
+		`holds ${describeValue(value)}, which is not one of ${allowed.join(', ')}`,
+		`Choose a value for '${label}' from the list, or give one of ${allowed.join(', ')} from an expression.`,
+	);
+}
+
+export function readOption<T extends string>(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	name: string,
+	label: string,
+	allowed: readonly T[],
+	fallback: T,
+): T {
+	return optionOf(context, itemIndex, label, context.getNodeParameter(name, itemIndex, fallback), allowed);
+}
+
+/** An optional option (a filter): undefined when empty. */
+export function optionalOptionOf<T extends string>(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	label: string,
+	value: unknown,
+	allowed: readonly T[],
+): T | undefined {
+	if (value === undefined || value === null || value === '') return undefined;
+	return optionOf(context, itemIndex, label, value, allowed);
+}
+
 /**
  * A JSON object parameter. n8n hands JSON fields over as text, or as an object when an expression
  * produced one; both are accepted. Invalid JSON fails before any request is sent.
@@ -62,40 +437,48 @@ export function parseJsonObject(
 	return parsed as IDataObject;
 }
 
-/**
- * A list of ids or tags: an array from an expression, or text separated by commas.
- * Blank entries are dropped and the order is kept.
- */
-export function toStringList(value: unknown): string[] {
-	if (value === undefined || value === null || value === '') return [];
-	const parts = Array.isArray(value) ? value : String(value).split(',');
-	return parts.map((part) => String(part).trim()).filter((part) => part !== '');
-}
+/** CometChat's documented limit of a user's or group's metadata, in bytes of its JSON. */
+export const METADATA_MAX_BYTES = 5 * 1024;
 
-/** The value of a resource locator (or of a plain string parameter that used to be one). */
-export function locatorValue(value: unknown): string {
-	if (value !== null && typeof value === 'object' && '__rl' in (value as object)) {
-		return String((value as INodeParameterResourceLocator).value ?? '').trim();
-	}
-	return String(value ?? '').trim();
-}
-
-/**
- * A required id from a resource locator or string field; an empty one fails with a clear message.
- * `howToFix` replaces the default hint, which suits a resource locator.
- */
-export function requiredId(
+/** Metadata of a user or group: a JSON object of at most 5 KB once serialized. */
+export function metadataOf(
 	context: IExecuteFunctions,
 	itemIndex: number,
-	parameterName: string,
 	label: string,
-	howToFix = `Choose a ${label} from the list or enter its ID.`,
-): string {
-	const id = locatorValue(context.getNodeParameter(parameterName, itemIndex));
-	if (!id) {
-		throw inputError(context, itemIndex, `The ${label} is empty`, howToFix);
+	value: unknown,
+): IDataObject | undefined {
+	const metadata = parseJsonObject(context, itemIndex, value, label);
+	if (metadata === undefined) return undefined;
+	const bytes = Buffer.byteLength(JSON.stringify(metadata), 'utf8');
+	if (bytes > METADATA_MAX_BYTES) {
+		throw fieldError(
+			context,
+			itemIndex,
+			label,
+			`is ${bytes} bytes as JSON; CometChat allows at most ${METADATA_MAX_BYTES} (5 KB)`,
+			`Keep '${label}' under 5 KB, e.g. by storing large data elsewhere and keeping a reference here.`,
+		);
 	}
-	return id;
+	return metadata;
+}
+
+/** CometChat's documented limit of a message: under 65 KB. */
+export const MESSAGE_TEXT_MAX_BYTES = 65 * 1024;
+
+/** A message text: text (a number is valid text), under 65 KB in UTF-8. */
+export function messageTextOf(context: IExecuteFunctions, itemIndex: number, label: string, value: unknown): string {
+	const text = textOf(context, itemIndex, label, value);
+	const bytes = Buffer.byteLength(text, 'utf8');
+	if (bytes >= MESSAGE_TEXT_MAX_BYTES) {
+		throw fieldError(
+			context,
+			itemIndex,
+			label,
+			`is ${bytes} bytes; a CometChat message must be under ${MESSAGE_TEXT_MAX_BYTES} (65 KB)`,
+			`Shorten the text in '${label}', or send it as a file.`,
+		);
+	}
+	return text;
 }
 
 /** Copies the entries that were set, leaving out empty strings, so optional fields are not sent blank. */

@@ -6,32 +6,19 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
-import { cometChatRequest } from '../transport/request';
 import { paginate } from '../transport/paginate';
-import { matchingText, moderationListSearch } from './moderation';
+import { listPageSearch, matchingText, moderationListSearch } from './moderation';
 
-/** Entries a list shows per page while the user scrolls. */
-const LIST_PAGE_SIZE = 100;
-
-/**
- * A searchable, scrollable list over a page-numbered endpoint. n8n passes back the token we return,
- * which here is the next page number.
- */
+/** A searchable, scrollable list over a numbered-pages endpoint, searched by the service (`searchKey`). */
 async function searchPages(
 	context: ILoadOptionsFunctions,
 	path: string[],
 	toItem: (record: IDataObject) => INodeListSearchItems,
 	filter: string | undefined,
 	paginationToken: string | undefined,
-	searchQuery: (filter: string) => IDataObject = (text) => ({ searchKey: text }),
 ): Promise<INodeListSearchResult> {
-	const page = Number(paginationToken ?? 1);
-	const qs: IDataObject = { perPage: LIST_PAGE_SIZE, page, ...(filter ? searchQuery(filter) : {}) };
-	const response = await cometChatRequest.call(context, { method: 'GET', path, qs });
-	const records = Array.isArray(response.data) ? response.data : [];
-	const pagination = (response.meta?.pagination ?? {}) as IDataObject;
-	const more = page < Number(pagination.total_pages ?? page);
-	return { results: records.map(toItem), paginationToken: more ? String(page + 1) : undefined };
+	const qs: IDataObject | undefined = filter ? { searchKey: filter } : undefined;
+	return await listPageSearch(context, 'numberedPages', { method: 'GET', path, qs }, toItem, paginationToken);
 }
 
 const roleOption = (role: IDataObject) => ({
@@ -68,7 +55,7 @@ export const listSearch = {
 
 export const loadOptions = {
 	async getRoles(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-		const roles = await paginate.call(this, 'pages', { method: 'GET', path: ['roles'] }, { returnAll: true });
+		const roles = await paginate.call(this, 'numberedPages', { method: 'GET', path: ['roles'] }, { returnAll: true });
 		return roles.map((role) => ({ ...roleOption(role), description: role.description as string | undefined }));
 	},
 };

@@ -1,7 +1,27 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
-import { cometChatRequest } from '../transport/request';
-import { isShortPage, MODERATION_MAX_LIMIT } from '../transport/paginate';
+import type { PaginationStrategy } from '../transport/paginate';
+import { MODERATION_MAX_LIMIT, readPage } from '../transport/paginate';
+import type { CometChatRequest } from '../transport/request';
+
+/** Entries a list shows per page while the user scrolls. */
+const LIST_PAGE_SIZE = 100;
+
+/**
+ * One page of a scrollable list in the editor, read by the transport's page reader. n8n passes back
+ * the token we return, which here is the next page number.
+ */
+export async function listPageSearch(
+	context: ILoadOptionsFunctions,
+	strategy: Exclude<PaginationStrategy, 'cursor'>,
+	request: CometChatRequest,
+	toItem: (record: IDataObject) => INodeListSearchItems,
+	paginationToken: string | undefined,
+): Promise<INodeListSearchResult> {
+	const size = strategy === 'limitAndPage' ? MODERATION_MAX_LIMIT : LIST_PAGE_SIZE;
+	const page = await readPage.call(context, strategy, request, size, { page: Number(paginationToken ?? 1) });
+	return { results: page.records.map(toItem), paginationToken: page.next ? String(page.next.page) : undefined };
+}
 
 /**
  * A searchable, scrollable list over a moderation endpoint (`limit` + `page`). These lists take no
@@ -14,15 +34,8 @@ async function searchModerationList(
 	filter: string | undefined,
 	paginationToken: string | undefined,
 ): Promise<INodeListSearchResult> {
-	const page = Number(paginationToken ?? 1);
-	const response = await cometChatRequest.call(context, {
-		method: 'GET',
-		path,
-		qs: { limit: MODERATION_MAX_LIMIT, page },
-	});
-	const records = Array.isArray(response.data) ? response.data : [];
-	const more = !isShortPage(response, records.length, MODERATION_MAX_LIMIT);
-	return { results: matchingText(records.map(toItem), filter), paginationToken: more ? String(page + 1) : undefined };
+	const result = await listPageSearch(context, 'limitAndPage', { method: 'GET', path }, toItem, paginationToken);
+	return { ...result, results: matchingText(result.results, filter) };
 }
 
 /** For lists the service cannot search: the entries whose name or ID contains the text, any case. */

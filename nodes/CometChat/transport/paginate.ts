@@ -1,27 +1,37 @@
 import type { IDataObject } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { CometChatContext, CometChatRequest, CometChatResponse } from './request';
 import { cometChatRequest } from './request';
 
 /**
- * The three list envelopes of the API (spec 2.14), each a strategy:
- * - pages: `page` + `perPage`, answered with `meta.pagination` (users, friends, banned users, roles);
+ * How a list is paged: one strategy per list envelope of the API (docs/cometchat-api.md, Lists).
+ * - numberedPages: `perPage` + `page` from 1, answered with `meta.pagination` (users, friends, banned
+ *   users, roles);
  * - cursor: `limit`, then `meta.next` sent back as query parameters (thread, reactions);
- * - moderation: `limit` + `page`, answered with `meta.current` only (all moderation lists).
+ * - limitAndPage: `limit` + `page` from 1, answered with `meta.current` only (the moderation lists).
  */
-export type PaginationStrategy = 'pages' | 'cursor' | 'moderation';
+export type PaginationStrategy = 'numberedPages' | 'cursor' | 'limitAndPage';
 
-/** Largest page of the page-numbered lists (spec section 8). */
+/** Largest `perPage` of the numbered lists: the published maximum. */
 export const PAGES_MAX_PAGE_SIZE = 1000;
 /** Largest `limit` of the cursor lists. Unverified for thread and reactions: the SDK's limit. */
 export const CURSOR_MAX_LIMIT = 100;
 /**
- * Largest `limit` of the moderation lists, and how their next page is reached (`page` from 1).
- * Unverified (api-facts.md): CometChat's own QA code sends limit=100. The emulator uses the same.
+ * Largest `limit` of the limit+page (moderation) lists. Unverified: CometChat's own QA code sends
+ * limit=100. How their next page is reached (`page` from 1) is unverified too; see
+ * docs/cometchat-api.md, Lists.
  */
 export const MODERATION_MAX_LIMIT = 100;
-/** Pages fetched at once once the total is known (Return All on page-numbered lists). */
+/** Pages fetched at once once the total is known (Return All on numbered lists). */
 const PAGES_CONCURRENCY = 3;
+
+/** The paging parameter each strategy moves forward with, named in the repeated-page error. */
+const PAGING_PARAMETER: Record<PaginationStrategy, string> = {
+	numberedPages: 'page',
+	cursor: 'cursor (the fields of meta.next)',
+	limitAndPage: 'page',
+};
 
 export interface PageLimit {
 	returnAll: boolean;
@@ -29,22 +39,53 @@ export interface PageLimit {
 	limit?: number;
 }
 
-/** Fetches a list with Return All / Limit, using as few requests as the envelope allows. */
-export async function paginate(
+/** One page of a list, as read by `readPage`. */
+export interface ListPage {
+	records: IDataObject[];
+	/** The paging query of the next page; undefined when this page is the last. */
+	next?: IDataObject;
+	/** The number of pages, where the envelope says it (numbered pages). */
+	totalPages?: number;
+	/** Whether the page came back as large as asked (or as the service's own page size). */
+	full: boolean;
+}
+
+/** The paging query of a list's first page. */
+export function firstPage(strategy: PaginationStrategy): IDataObject {
+	return strategy === 'cursor' ? {} : { page: 1 };
+}
+
+/**
+ * Reads one page of a list: one request with the strategy's size parameter (`perPage` or `limit`)
+ * and the page's paging query (`at`, from `firstPage` or a previous page's `next`). The one place
+ * that knows each envelope's way of saying whether another page follows.
+ */
+export async function readPage(
 	this: CometChatContext,
 	strategy: PaginationStrategy,
 	request: CometChatRequest,
-	{ returnAll, limit = 50 }: PageLimit,
-): Promise<IDataObject[]> {
-	const wanted = returnAll ? Infinity : Math.max(0, Math.floor(limit));
-	if (wanted === 0) return [];
-	const items =
-		strategy === 'pages'
-			? await byPages.call(this, request, wanted)
-			: strategy === 'cursor'
-				? await byCursor.call(this, request, wanted)
-				: await byModerationPages.call(this, request, wanted);
-	return items.length > wanted ? items.slice(0, wanted) : items;
+	size: number,
+	at: IDataObject = firstPage(strategy),
+): Promise<ListPage> {
+	const sizeQuery = strategy === 'numberedPages' ? { perPage: size } : { limit: size };
+	const response = await cometChatRequest.call(this, { ...request, qs: { ...request.qs, ...sizeQuery, ...at } });
+	const records = Array.isArray(response.data) ? response.data : [];
+	if (strategy === 'numberedPages') {
+		const page = Number(at.page ?? 1);
+		const pagination = (response.meta?.pagination ?? {}) as IDataObject;
+		const totalPages = Number(pagination.total_pages ?? page);
+		const more = records.length > 0 && page < totalPages;
+		return { records, totalPages, full: records.length >= size, next: more ? { page: page + 1 } : undefined };
+	}
+	if (strategy === 'cursor') {
+		const next = response.meta?.next as IDataObject | undefined;
+		const full = !isShortPage(response, records.length, size);
+		const more = !!next && Object.keys(next).length > 0 && full;
+		return { records, full, next: more ? next : undefined };
+	}
+	const page = Number(at.page ?? 1);
+	const full = !isShortPage(response, records.length, size);
+	return { records, full, next: full ? { page: page + 1 } : undefined };
 }
 
 /**
@@ -56,88 +97,133 @@ export function isShortPage(response: CometChatResponse, count: number, askedLim
 	return count === 0 || count < Math.min(askedLimit, servedLimit);
 }
 
-function dataOf(response: CometChatResponse): IDataObject[] {
-	return Array.isArray(response.data) ? response.data : [];
-}
-
-function withQuery(request: CometChatRequest, qs: IDataObject): CometChatRequest {
-	return { ...request, qs: { ...request.qs, ...qs } };
-}
-
-async function byPages(
+/** Fetches a list with Return All / Limit, using as few requests as the envelope allows. */
+export async function paginate(
 	this: CometChatContext,
+	strategy: PaginationStrategy,
 	request: CometChatRequest,
-	wanted: number,
+	{ returnAll, limit = 50 }: PageLimit,
 ): Promise<IDataObject[]> {
-	const perPage = Math.min(wanted, PAGES_MAX_PAGE_SIZE);
-	const fetchPage = async (page: number) =>
-		await cometChatRequest.call(this, withQuery(request, { perPage, page }));
-
-	const first = await fetchPage(1);
-	const items = dataOf(first);
-	const pagination = (first.meta?.pagination ?? {}) as IDataObject;
-	const totalPages = Number(pagination.total_pages ?? 1);
-	const lastPage = Math.min(totalPages, Math.ceil(wanted / perPage));
-	if (items.length < perPage || lastPage <= 1) return items;
-
-	// The total is known: fetch the remaining pages a few at a time, and keep them in order.
-	const remaining: number[] = [];
-	for (let page = 2; page <= lastPage; page++) remaining.push(page);
-	for (let start = 0; start < remaining.length; start += PAGES_CONCURRENCY) {
-		const batch = remaining.slice(start, start + PAGES_CONCURRENCY);
-		const pages = await Promise.all(batch.map(fetchPage));
-		for (const page of pages) items.push(...dataOf(page));
-		if (items.length >= wanted || dataOf(pages[pages.length - 1]).length < perPage) break;
-	}
-	return items;
-}
-
-async function byCursor(
-	this: CometChatContext,
-	request: CometChatRequest,
-	wanted: number,
-): Promise<IDataObject[]> {
-	const items: IDataObject[] = [];
-	let cursor: IDataObject = {};
-	for (;;) {
-		const limit = Math.min(wanted - items.length, CURSOR_MAX_LIMIT);
-		const response = await cometChatRequest.call(this, withQuery(request, { ...cursor, limit }));
-		const page = dataOf(response);
-		items.push(...page);
-		const next = response.meta?.next as IDataObject | undefined;
-		if (!next || Object.keys(next).length === 0) break;
-		if (isShortPage(response, page.length, limit) || items.length >= wanted) break;
-		cursor = next;
-	}
-	return items;
-}
-
-async function byModerationPages(
-	this: CometChatContext,
-	request: CometChatRequest,
-	wanted: number,
-): Promise<IDataObject[]> {
-	const items: IDataObject[] = [];
-	for await (const page of moderationPages.call(this, request, Math.min(wanted, MODERATION_MAX_LIMIT))) {
-		items.push(...page);
-		if (items.length >= wanted) break;
-	}
-	return items;
+	const wanted = returnAll ? Infinity : Math.max(0, Math.floor(limit));
+	if (wanted === 0) return [];
+	const walk = new Walk(this, strategy, request);
+	const items =
+		strategy === 'numberedPages'
+			? await byNumberedPages.call(this, walk, wanted)
+			: await oneByOne.call(this, walk, wanted, strategy === 'cursor' ? CURSOR_MAX_LIMIT : MODERATION_MAX_LIMIT);
+	return items.length > wanted ? items.slice(0, wanted) : items;
 }
 
 /**
- * The pages of a moderation list, newest first, one request each, fetched only as the caller
- * asks for them (the trigger stops as soon as it reaches what it has already seen).
+ * A record's identity within one walk: its whole content. No one id field serves every list (a
+ * rule's revisions share the rule's `id`; blocked messages share their rule's `revisionId`), and a
+ * record served twice comes back the same.
  */
-export async function* moderationPages(
+function recordKey(record: IDataObject): string {
+	return JSON.stringify(record);
+}
+
+/**
+ * The records read so far in one walk over a list, and the guard against an endpoint that ignores
+ * its paging parameter. A full page made only of records already read means the service served an
+ * earlier page again: the walk stops with an error naming the endpoint and the parameter, rather
+ * than loop or return duplicates. A page that repeats only some records (the list moved between two
+ * reads, e.g. a record was inserted before the page) is not that: its new records are kept and the
+ * repeated ones dropped.
+ */
+class Walk {
+	readonly items: IDataObject[] = [];
+	private readonly seen = new Set<string>();
+
+	constructor(
+		private readonly context: CometChatContext,
+		readonly strategy: PaginationStrategy,
+		readonly request: CometChatRequest,
+	) {}
+
+	/** Adds a page's new records (`at`: the paging query it was read with); throws if a full page held nothing new. */
+	add({ records, full }: ListPage, at: IDataObject): void {
+		const fresh = records.filter((record) => !this.seen.has(recordKey(record)));
+		if (fresh.length === 0 && full && this.items.length > 0) {
+			throw this.repeatedPageError(at);
+		}
+		for (const record of fresh) {
+			this.seen.add(recordKey(record));
+			this.items.push(record);
+		}
+	}
+
+	private repeatedPageError(at: IDataObject): NodeOperationError {
+		const endpoint = `GET /v3/${this.request.path.map((segment) => encodeURIComponent(String(segment))).join('/')}`;
+		const parameter = PAGING_PARAMETER[this.strategy];
+		return new NodeOperationError(
+			this.context.getNode(),
+			`CometChat ignored the paging parameter "${parameter}" of ${endpoint}`,
+			{
+				description:
+					`The page requested with ${JSON.stringify(at)} held only records already read, so the service served an earlier page again. ` +
+					`The list was not read further, to avoid reading the same page forever. ${this.items.length} records were read before. ` +
+					'Turn off Return All and set a Limit no larger than one page, or filter the list so that it fits on one page.',
+			},
+		);
+	}
+}
+
+async function byNumberedPages(
+	this: CometChatContext,
+	walk: Walk,
+	wanted: number,
+): Promise<IDataObject[]> {
+	const perPage = Math.min(wanted, PAGES_MAX_PAGE_SIZE);
+	const read = async (at: IDataObject) => await readPage.call(this, 'numberedPages', walk.request, perPage, at);
+
+	const first = await read(firstPage('numberedPages'));
+	walk.add(first, { page: 1 });
+	if (!first.next || !first.full) return walk.items;
+	const lastPage = Math.min(first.totalPages ?? 1, Math.ceil(wanted / perPage));
+
+	// The total is known: fetch the remaining pages a few at a time, and keep them in order.
+	for (let start = 2; start <= lastPage; start += PAGES_CONCURRENCY) {
+		const numbers: number[] = [];
+		for (let page = start; page < start + PAGES_CONCURRENCY && page <= lastPage; page++) numbers.push(page);
+		const pages = await Promise.all(numbers.map(async (page) => await read({ page })));
+		pages.forEach((page, index) => walk.add(page, { page: numbers[index] }));
+		if (walk.items.length >= wanted || !pages[pages.length - 1].full) break;
+	}
+	return walk.items;
+}
+
+/** Cursor and limit+page lists: each page says how to reach the next, so they are read one by one. */
+async function oneByOne(
+	this: CometChatContext,
+	walk: Walk,
+	wanted: number,
+	maxSize: number,
+): Promise<IDataObject[]> {
+	const strategy = walk.strategy;
+	let at: IDataObject | undefined = firstPage(strategy);
+	while (at && walk.items.length < wanted) {
+		const size = Math.min(wanted - walk.items.length, maxSize);
+		const page: ListPage = await readPage.call(this, strategy, walk.request, size, at);
+		walk.add(page, at);
+		at = page.next;
+	}
+	return walk.items;
+}
+
+/**
+ * The pages of a limit+page (moderation) list, newest first, one request each, fetched only as the
+ * caller asks for them (the trigger stops as soon as it reaches what it has already seen).
+ */
+export async function* pagesByLimitAndPage(
 	this: CometChatContext,
 	request: CometChatRequest,
 	limit = MODERATION_MAX_LIMIT,
 ): AsyncGenerator<IDataObject[]> {
-	for (let page = 1; ; page++) {
-		const response = await cometChatRequest.call(this, withQuery(request, { limit, page }));
-		const batch = dataOf(response);
-		if (batch.length > 0) yield batch;
-		if (isShortPage(response, batch.length, limit)) return;
+	let at: IDataObject | undefined = firstPage('limitAndPage');
+	while (at) {
+		const page: ListPage = await readPage.call(this, 'limitAndPage', request, limit, at);
+		if (page.records.length > 0) yield page.records;
+		at = page.next;
 	}
 }

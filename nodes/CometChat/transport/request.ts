@@ -134,8 +134,10 @@ export async function cometChatRequest(
 		url: buildPath(request.path),
 		headers,
 		qs: request.qs,
-		// Lists as one comma-separated value (`tags=a,b`): the published spec's form, explode=false.
-		arrayFormat: 'comma',
+		// An array repeats its name (`roles=a&roles=b`): OpenAPI's default form, explode=true. A list
+		// declared explode=false (`tags`) is joined into one value by its operation.
+		// docs/cometchat-api.md, List parameters.
+		arrayFormat: 'repeat',
 		json: true,
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,

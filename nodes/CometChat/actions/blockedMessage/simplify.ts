@@ -20,8 +20,8 @@ export const SIMPLIFIED_BLOCKED_MESSAGE_FIELDS = [
 ];
 
 /**
- * A blocked-message record (spec 2.12) in short: the message's id, sender, receiver and text, its
- * moderation status, and the rule that blocked it.
+ * A blocked-message record (docs/cometchat-api.md, Moderation) in short: the message's id, sender,
+ * receiver and text, its moderation status, and the rule that blocked it.
  */
 export function simplifyBlockedMessage(record: IDataObject): IDataObject {
 	const message = (record.message ?? {}) as IDataObject;

@@ -31,7 +31,7 @@ export const get: OperationDefinition = {
 			this,
 			itemIndex,
 			'sessionId',
-			'session ID',
+			'Session ID',
 			'Enter the session ID of the call, e.g. from the call event or a message of the call.',
 		);
 		const onBehalfOf = requiredOnBehalfOf(this, itemIndex);

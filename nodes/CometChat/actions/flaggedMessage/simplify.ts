@@ -30,8 +30,8 @@ export function latestFlag(record: IDataObject): IDataObject | undefined {
 }
 
 /**
- * A flagged message (spec 2.11) in short: who sent what to whom, how often it was flagged, and the
- * latest flag's reason (id and name), flagger and time.
+ * A flagged message (docs/cometchat-api.md, Moderation) in short: who sent what to whom, how often
+ * it was flagged, and the latest flag's reason (id and name), flagger and time.
  */
 export function simplifyFlaggedMessage(record: IDataObject): IDataObject {
 	const data = (record.data ?? {}) as IDataObject;

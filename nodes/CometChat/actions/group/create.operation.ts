@@ -1,12 +1,25 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { metadataField, onBehalfOfField, onBehalfOfValue, tagsField } from '../../fields/common';
-import { compact, inputError, parseJsonObject, requiredId, toStringList } from '../../helpers/parameters';
+import {
+	compact,
+	idOf,
+	inputError,
+	metadataOf,
+	optionalTextOf,
+	optionOf,
+	readRequiredText,
+	requiredId,
+	tagsOf,
+	textOf,
+	uidListOf,
+	uidOf,
+} from '../../helpers/parameters';
 import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 
-/** The group types of spec 2.3. */
-const GROUP_TYPES = ['public', 'password', 'private'];
+/** The group types (docs/cometchat-api.md, Groups). */
+const GROUP_TYPES = ['public', 'password', 'private'] as const;
 
 /** The member lists of POST /groups (`members`), each a list of UIDs. */
 const MEMBER_ROLES: Array<{ name: string; displayName: string; description: string }> = [
@@ -67,9 +80,10 @@ export const create: OperationDefinition = {
 			name: 'password',
 			type: 'string',
 			typeOptions: { password: true },
-			required: true,
+			// Not `required`: with Type from an expression n8n would count it as shown, and would
+			// refuse to start the workflow while it is empty. The operation checks it instead.
 			default: '',
-			description: 'The password users give to join the group',
+			description: 'The password users give to join the group. Required for the type Password.',
 			displayOptions: { show: { type: ['password'] } },
 		},
 		onBehalfOfField(false, 'The user (UID) who creates the group and owns it unless Owner UID is set. Leave empty to act as the app.'),
@@ -119,18 +133,11 @@ export const create: OperationDefinition = {
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const guid = requiredId(this, itemIndex, 'guid', 'GUID', 'Enter the GUID of the new group, e.g. cometchat-guid-1.');
-		const type = String(this.getNodeParameter('type', itemIndex) ?? '').trim();
-		if (!GROUP_TYPES.includes(type)) {
-			throw inputError(
-				this,
-				itemIndex,
-				`The group type "${type}" is not known`,
-				'Choose Public, Password or Private, or give public, password or private from an expression.',
-			);
-		}
+		const name = readRequiredText(this, itemIndex, 'name', 'Name', 'Enter the display name of the group in Name.');
+		const type = optionOf(this, itemIndex, 'Type', this.getNodeParameter('type', itemIndex, ''), GROUP_TYPES);
 		let password: string | undefined;
 		if (type === 'password') {
-			password = this.getNodeParameter('password', itemIndex, '') as string;
+			password = textOf(this, itemIndex, 'Password', this.getNodeParameter('password', itemIndex, ''));
 			if (!password) {
 				throw inputError(
 					this,
@@ -142,19 +149,22 @@ export const create: OperationDefinition = {
 		}
 		const members = this.getNodeParameter('members', itemIndex, {}) as IDataObject;
 		const memberLists = compact(
-			Object.fromEntries(MEMBER_ROLES.map(({ name }) => [name, toStringList(members[name])])),
+			Object.fromEntries(
+				MEMBER_ROLES.map(({ name: role, displayName }) => [role, uidListOf(this, itemIndex, displayName, members[role])]),
+			),
 		);
 		const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+		const owner = idOf(this, itemIndex, 'Owner UID', fields.owner);
 		const body = compact({
 			guid,
-			name: this.getNodeParameter('name', itemIndex) as string,
+			name,
 			type,
 			password,
-			description: fields.description,
-			icon: fields.icon,
-			metadata: parseJsonObject(this, itemIndex, fields.metadata, 'Metadata (JSON)'),
-			owner: typeof fields.owner === 'string' ? fields.owner.trim() : undefined,
-			tags: toStringList(fields.tags),
+			description: optionalTextOf(this, itemIndex, 'Description', fields.description),
+			icon: optionalTextOf(this, itemIndex, 'Icon URL', fields.icon),
+			metadata: metadataOf(this, itemIndex, 'Metadata (JSON)', fields.metadata),
+			owner: owner ? uidOf(this, itemIndex, 'Owner UID', owner) : undefined,
+			tags: tagsOf(this, itemIndex, 'Tags', fields.tags),
 			members: Object.keys(memberLists).length > 0 ? memberLists : undefined,
 		});
 		const response = await cometChatRequest.call(this, {

@@ -8,7 +8,7 @@ export const getBannedUsers = listOperation({
 	name: 'Get Banned Users',
 	action: 'Get the banned users of a group',
 	description: 'List the users banned from a group, most recently banned first',
-	strategy: 'pages',
+	strategy: 'numberedPages',
 	properties: [
 		locatorField(LOCATOR_KINDS.group, {
 			name: 'guid',
@@ -18,7 +18,7 @@ export const getBannedUsers = listOperation({
 		}),
 	],
 	request(itemIndex) {
-		return { method: 'GET', path: ['groups', requiredId(this, itemIndex, 'guid', 'group'), 'bannedusers'] };
+		return { method: 'GET', path: ['groups', requiredId(this, itemIndex, 'guid', 'Group'), 'bannedusers'] };
 	},
 	simplify: { fields: SIMPLIFIED_USER_FIELDS, pick: simplifyUser },
 });

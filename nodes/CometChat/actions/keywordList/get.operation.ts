@@ -19,7 +19,7 @@ export const get: OperationDefinition = {
 		}),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
-		const id = requiredId(this, itemIndex, 'keywordListId', 'keyword list');
+		const id = requiredId(this, itemIndex, 'keywordListId', 'Keyword List');
 		const response = await cometChatRequest.call(this, { method: 'GET', path: ['moderation', 'keywords', id] });
 		return response.data as IDataObject;
 	},

@@ -1,12 +1,26 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { LOCATOR_KINDS, locatorField, metadataField, onBehalfOfField, tagsField, requiredOnBehalfOf } from '../../fields/common';
-import { compact, inputError, locatorValue, parseJsonObject, requiredId, toStringList } from '../../helpers/parameters';
+import {
+	compact,
+	idOf,
+	inputError,
+	listOf,
+	optionalTextOf,
+	parseJsonObject,
+	readOption,
+	requiredId,
+	requiredUid,
+	tagsOf,
+	uidListOf,
+} from '../../helpers/parameters';
 import { cometChatRequest } from '../../transport/request';
 
 /**
- * Who sends a message and to whom: the fields Send and Send Form share (spec 4.3). "Several Users
- * and Groups" sends one message to each, through the body's `multipleReceivers`.
+ * Who sends a message and to whom: the fields Send and Send Form share (docs/cometchat-api.md, Messages). "Several Users
+ * and Groups" sends one message to each, through the body's `multipleReceivers`. The receiver
+ * fields are not `required`: with Receiver Type from an expression n8n would count both as shown
+ * and refuse to start the workflow while one is empty; the operation checks the one it uses.
  */
 export const senderAndReceiverFields: INodeProperties[] = [
 	onBehalfOfField(true, 'The user (UID) who sends the message. CometChat requires it.'),
@@ -29,7 +43,6 @@ export const senderAndReceiverFields: INodeProperties[] = [
 		...locatorField(LOCATOR_KINDS.user, {
 			name: 'receiverUid',
 			displayName: 'Receiver User',
-			required: true,
 			description: 'The user who receives the message',
 		}),
 		displayOptions: { show: { receiverType: ['user'] } },
@@ -38,7 +51,6 @@ export const senderAndReceiverFields: INodeProperties[] = [
 		...locatorField(LOCATOR_KINDS.group, {
 			name: 'receiverGuid',
 			displayName: 'Receiver Group',
-			required: true,
 			description: 'The group that receives the message',
 		}),
 		displayOptions: { show: { receiverType: ['group'] } },
@@ -95,18 +107,20 @@ export const deliveryOptionsField: INodeProperties = {
 	],
 };
 
+const RECEIVER_TYPES = ['group', 'multiple', 'user'] as const;
+
 /** The receiver members of the send body, from the Receiver fields. */
 function receiverBody(context: IExecuteFunctions, itemIndex: number): IDataObject {
-	const receiverType = context.getNodeParameter('receiverType', itemIndex, 'user') as string;
-	if (receiverType === 'group') return { receiver: requiredId(context, itemIndex, 'receiverGuid', 'receiver group'), receiverType };
-	if (receiverType === 'user') return { receiver: requiredId(context, itemIndex, 'receiverUid', 'receiver user'), receiverType };
-	const uids = toStringList(context.getNodeParameter('receiverUids', itemIndex, ''));
-	const guids = toStringList(context.getNodeParameter('receiverGuids', itemIndex, ''));
+	const receiverType = readOption(context, itemIndex, 'receiverType', 'Receiver Type', RECEIVER_TYPES, 'user');
+	if (receiverType === 'group') return { receiver: requiredId(context, itemIndex, 'receiverGuid', 'Receiver Group'), receiverType };
+	if (receiverType === 'user') return { receiver: requiredUid(context, itemIndex, 'receiverUid', 'Receiver User'), receiverType };
+	const uids = uidListOf(context, itemIndex, 'Receiver UIDs', context.getNodeParameter('receiverUids', itemIndex, ''));
+	const guids = listOf(context, itemIndex, 'Receiver GUIDs', context.getNodeParameter('receiverGuids', itemIndex, ''));
 	if (uids.length + guids.length === 0) {
 		throw inputError(
 			context,
 			itemIndex,
-			'No receivers were given',
+			"No receivers were given: 'Receiver UIDs' and 'Receiver GUIDs' are both empty",
 			"Enter at least one UID in 'Receiver UIDs' or one GUID in 'Receiver GUIDs', separated by commas.",
 		);
 	}
@@ -137,9 +151,9 @@ export async function sendMessage(
 		type: message.type,
 		data,
 		...compact({
-			muid: options.muid,
-			quotedMessageId: locatorValue(options.quotedMessageId),
-			tags: toStringList(options.tags),
+			muid: optionalTextOf(context, itemIndex, 'Muid', options.muid),
+			quotedMessageId: idOf(context, itemIndex, 'Quoted Message ID', options.quotedMessageId),
+			tags: tagsOf(context, itemIndex, 'Tags', options.tags),
 		}),
 	};
 	const response = await cometChatRequest.call(context, { method: 'POST', path: ['messages'], body, onBehalfOf });

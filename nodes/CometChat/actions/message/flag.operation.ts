@@ -1,11 +1,12 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { LOCATOR_KINDS, locatorField, messageIdField, messageIdValue, onBehalfOfField, requiredOnBehalfOf } from '../../fields/common';
-import { compact, requiredId } from '../../helpers/parameters';
+import { compact, optionalTextOf, requiredId } from '../../helpers/parameters';
 import { cometChatRequest } from '../../transport/request';
+import { confirmationOf } from '../moderation';
 import type { OperationDefinition } from '../types';
 
-/** POST /messages/{id}/flagged: a public endpoint beyond the spec (api-facts.md). */
+/** POST /messages/{id}/flagged: see docs/cometchat-api.md, Moderation. */
 export const flag: OperationDefinition = {
 	value: 'flag',
 	name: 'Flag',
@@ -33,14 +34,17 @@ export const flag: OperationDefinition = {
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const id = messageIdValue(this, itemIndex);
 		const onBehalfOf = requiredOnBehalfOf(this, itemIndex);
-		const reasonId = requiredId(this, itemIndex, 'reasonId', 'reason');
-		const body = compact({ reasonId, remark: this.getNodeParameter('remark', itemIndex, '') });
+		const reasonId = requiredId(this, itemIndex, 'reasonId', 'Reason');
+		// The newest published body is {id}; an earlier one took {reasonId, remark}. Both are sent,
+		// so the service finds the reason under either name (docs/cometchat-api.md, Moderation).
+		const remark = optionalTextOf(this, itemIndex, 'Remark', this.getNodeParameter('remark', itemIndex, ''));
+		const body = compact({ id: reasonId, reasonId, remark });
 		const response = await cometChatRequest.call(this, {
 			method: 'POST',
 			path: ['messages', id, 'flagged'],
 			body,
 			onBehalfOf,
 		});
-		return { id, reasonId, ...(response.data as IDataObject) };
+		return { id, reasonId, ...confirmationOf(response) };
 	},
 };

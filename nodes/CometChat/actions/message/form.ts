@@ -1,11 +1,11 @@
 /**
- * Interactive forms (spec 2.4, category `interactive`, type `form`): building the message's `data`
+ * Interactive forms (docs/cometchat-api.md, Messages; category `interactive`, type `form`): building the message's `data`
  * from the builder's fields, and the checks every form gets before it is sent, whether it was built
  * here or came in as JSON.
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { compact, toStringList } from '../../helpers/parameters';
+import { compact } from '../../helpers/parameters';
 
 export const FORM_ELEMENT_TYPES = ['button', 'checkbox', 'dateTime', 'dropdown', 'singleSelect', 'textInput'];
 /** Elements whose value is chosen from `options`. */
@@ -30,8 +30,22 @@ export function submitMemberName(member: ButtonMember | 'elementId'): string {
 	return `submit${member.charAt(0).toUpperCase()}${member.slice(1)}`;
 }
 
-/** Reads a JSON object member of the builder (payload, headers); throws on invalid JSON. */
-export type JsonReader = (value: unknown, fieldName: string) => IDataObject | undefined;
+/**
+ * How the builder's values are read: each reader checks the type of a value and throws an input
+ * error naming the field (e.g. "Label of form field 2") when it is wrong.
+ */
+export interface FormReaders {
+	/** A JSON object member (payload, headers); undefined when empty. */
+	json(value: unknown, fieldName: string): IDataObject | undefined;
+	/** Text (a number counts), trimmed; undefined when empty. */
+	text(value: unknown, fieldName: string): string | undefined;
+	/** A switch; false when unset. */
+	flag(value: unknown, fieldName: string): boolean;
+	/** A list, or text separated by commas. */
+	list(value: unknown, fieldName: string): string[];
+	/** A whole number of at least 1; undefined when unset. */
+	count(value: unknown, fieldName: string): number | undefined;
+}
 
 /** What the builder collects: the title, the entries of Form Fields, the submit button and the options. */
 export interface FormBuilderValues {
@@ -42,94 +56,97 @@ export interface FormBuilderValues {
 }
 
 /** The form message's `data` from the builder's values. */
-export function buildFormData(values: FormBuilderValues, readJson: JsonReader): IDataObject {
-	const formFields = values.fields.map((entry, index) => buildElement(entry, readJson, index));
-	const submitElement = buildButton({ ...values.submit, elementType: 'button' }, readJson, 'the submit button');
+export function buildFormData(values: FormBuilderValues, read: FormReaders): IDataObject {
+	const formFields = values.fields.map((entry, index) => buildElement(entry, read, index));
+	const submitElement = buildButton({ ...values.submit, elementType: 'button' }, read, 'the submit button');
 	const { options } = values;
 	const data: IDataObject = {
 		interactiveData: { title: values.title, formFields, submitElement },
 	};
-	if (options.allowSenderInteraction !== undefined) data.allowSenderInteraction = Boolean(options.allowSenderInteraction);
+	if (options.allowSenderInteraction !== undefined) {
+		data.allowSenderInteraction = read.flag(options.allowSenderInteraction, 'Allow Sender Interaction');
+	}
 	if (options.interactionGoal !== undefined) {
 		data.interactionGoal = {
-			type: options.interactionGoal,
-			elementIds: toStringList(options.goalElementIds),
+			type: read.text(options.interactionGoal, 'Interaction Goal'),
+			elementIds: read.list(options.goalElementIds, 'Goal Element IDs'),
 		};
 	}
 	return data;
 }
 
-function text(value: unknown): string | undefined {
-	if (value === undefined || value === null) return undefined;
-	const trimmed = String(value).trim();
-	return trimmed === '' ? undefined : trimmed;
-}
-
-function placeholder(value: unknown): IDataObject | undefined {
-	const placeholderText = text(value);
-	return placeholderText === undefined ? undefined : { text: placeholderText };
-}
-
 /** One Form Fields entry → a form element with the members of its type only. */
-function buildElement(entry: IDataObject, readJson: JsonReader, index: number): IDataObject {
-	const elementType = String(entry.elementType ?? 'textInput');
+function buildElement(entry: IDataObject, read: FormReaders, index: number): IDataObject {
+	const where = `form field ${index + 1}`;
+	const text = (value: unknown, name: string) => read.text(value, `${name} of ${where}`);
+	const elementType = text(entry.elementType, 'Element Type') ?? 'textInput';
 	if (elementType === 'button') {
-		return buildButton(entry, readJson, `form field ${index + 1} (button)`);
+		return buildButton(entry, read, `${where} (button)`);
 	}
 	const element = compact({
 		elementType,
-		elementId: text(entry.elementId),
-		label: text(entry.label),
+		elementId: text(entry.elementId, 'Element ID'),
+		label: text(entry.label, 'Label'),
 	});
-	element.optional = Boolean(entry.optional);
+	element.optional = read.flag(entry.optional, `Optional of ${where}`);
 	if (CHOICE_TYPES.includes(elementType)) {
 		const choices = ((entry.choices as IDataObject | undefined)?.choice ?? []) as IDataObject[];
-		element.options = choices.map((choice) => {
-			const value = text(choice.value) ?? '';
-			return { value, label: text(choice.label) ?? value };
+		element.options = choices.map((choice, n) => {
+			const value = text(choice.value, `Value of option ${n + 1}`) ?? '';
+			return { value, label: text(choice.label, `Label of option ${n + 1}`) ?? value };
 		});
-		const defaultValue = elementType === 'checkbox' ? toStringList(entry.defaultValue) : text(entry.defaultValue);
+		const defaultValue =
+			elementType === 'checkbox'
+				? read.list(entry.defaultValue, `Default Value of ${where}`)
+				: text(entry.defaultValue, 'Default Value');
 		return { ...element, ...compact({ defaultValue }) };
 	}
 	const typed =
 		elementType === 'dateTime'
 			? {
-					mode: entry.mode ?? 'date',
-					dateTimeFormat: text(entry.dateTimeFormat),
-					timezoneCode: text(entry.timezoneCode),
-					from: text(entry.from),
-					to: text(entry.to),
+					mode: text(entry.mode, 'Mode') ?? 'date',
+					dateTimeFormat: text(entry.dateTimeFormat, 'Date Time Format'),
+					timezoneCode: text(entry.timezoneCode, 'Timezone Code'),
+					from: text(entry.from, 'From'),
+					to: text(entry.to, 'To'),
 				}
 			: {};
+	const placeholder = text(entry.placeholder, 'Placeholder');
 	return {
 		...element,
 		...compact({
 			...typed,
-			maxLines: entry.maxLines,
-			placeholder: placeholder(entry.placeholder),
-			defaultValue: text(entry.defaultValue),
+			maxLines: read.count(entry.maxLines, `Max Lines of ${where}`),
+			placeholder: placeholder === undefined ? undefined : { text: placeholder },
+			defaultValue: text(entry.defaultValue, 'Default Value'),
 		}),
 	};
 }
 
 /** A button element (a Form Fields entry, or the submit button) with its action. */
-function buildButton(values: IDataObject, readJson: JsonReader, where: string): IDataObject {
-	const actionType = String(values.actionType ?? 'urlNavigation');
-	const action: IDataObject = { actionType, ...compact({ url: text(values.url) }) };
+function buildButton(values: IDataObject, read: FormReaders, where: string): IDataObject {
+	const text = (value: unknown, name: string) => read.text(value, `${name} of ${where}`);
+	const actionType = text(values.actionType, 'Action') ?? 'urlNavigation';
+	const action: IDataObject = { actionType, ...compact({ url: text(values.url, 'URL') }) };
 	if (actionType === 'apiAction') {
 		Object.assign(
 			action,
 			compact({
-				method: text(values.method) ?? 'POST',
-				payload: readJson(values.payload, `Payload (JSON) of ${where}`),
-				headers: readJson(values.headers, `Headers (JSON) of ${where}`),
-				dataKey: text(values.dataKey),
+				method: text(values.method, 'HTTP Method') ?? 'POST',
+				payload: read.json(values.payload, `Payload (JSON) of ${where}`),
+				headers: read.json(values.headers, `Headers (JSON) of ${where}`),
+				dataKey: text(values.dataKey, 'Data Key'),
 			}),
 		);
 	}
 	return {
-		...compact({ elementType: 'button', elementId: text(values.elementId), label: text(values.label), buttonText: text(values.buttonText) }),
-		disableAfterInteracted: Boolean(values.disableAfterInteracted),
+		...compact({
+			elementType: 'button',
+			elementId: text(values.elementId, 'Element ID'),
+			label: text(values.label, 'Label'),
+			buttonText: text(values.buttonText, 'Button Text'),
+		}),
+		disableAfterInteracted: read.flag(values.disableAfterInteracted, `Disable After Interacted of ${where}`),
 		action,
 	};
 }

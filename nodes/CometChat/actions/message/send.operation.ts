@@ -1,10 +1,21 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { compact, inputError, parseJsonObject } from '../../helpers/parameters';
+import {
+	compact,
+	inputError,
+	messageTextOf,
+	optionalTextOf,
+	parseJsonObject,
+	readOption,
+	readRequiredText,
+	requiredTextOf,
+} from '../../helpers/parameters';
 import type { OperationDefinition } from '../types';
 import { deliveryOptionsField, senderAndReceiverFields, sendMessage } from './delivery';
 
 const MEDIA_TYPES = ['audio', 'file', 'image', 'video'];
+const MESSAGE_TYPES = ['audio', 'file', 'image', 'text', 'video'] as const;
+const CATEGORIES = ['custom', 'message'] as const;
 
 const inFieldsMode = { dataMode: ['fields'] };
 
@@ -38,7 +49,6 @@ const properties: INodeProperties[] = [
 		displayName: 'Custom Type',
 		name: 'customType',
 		type: 'string',
-		required: true,
 		default: '',
 		placeholder: 'e.g. location',
 		description: 'The type of the custom message, as your apps know it',
@@ -59,7 +69,6 @@ const properties: INodeProperties[] = [
 		displayName: 'Text',
 		name: 'text',
 		type: 'string',
-		required: true,
 		default: '',
 		typeOptions: { rows: 3 },
 		placeholder: 'e.g. Your order has shipped',
@@ -71,7 +80,7 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. https://example.com/photos/cat.jpg',
-		description: 'URL of the media file. Give this, attachments, or both.',
+		description: 'URL of the media file, sent as an attachment. Give this, attachments, or both.',
 		displayOptions: { show: { ...inFieldsMode, category: ['message'], messageType: MEDIA_TYPES } },
 	},
 	{
@@ -153,18 +162,24 @@ export const send: OperationDefinition = {
 		'Send a text, media or custom message on behalf of a user to a user, a group, or several of them. The answer shows its moderation status.',
 	properties,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
-		const category = this.getNodeParameter('category', itemIndex, 'message') as string;
+		// Category, Type and the fields they show are not `required` and may come from expressions:
+		// each is checked here, before anything is sent.
+		const category = readOption(this, itemIndex, 'category', 'Category', CATEGORIES, 'message');
 		const type =
 			category === 'custom'
-				? (this.getNodeParameter('customType', itemIndex, '') as string).trim()
-				: (this.getNodeParameter('messageType', itemIndex, 'text') as string);
-		if (!type) {
-			throw inputError(this, itemIndex, 'The custom type is empty', "Enter the type of the custom message in 'Custom Type', e.g. location.");
+				? readRequiredText(
+						this,
+						itemIndex,
+						'customType',
+						'Custom Type',
+						"Enter the type of the custom message in 'Custom Type', e.g. location.",
+					).trim()
+				: readOption(this, itemIndex, 'messageType', 'Type', MESSAGE_TYPES, 'text');
+		if (this.getNodeParameter('dataMode', itemIndex, 'fields') !== 'json') {
+			return await sendMessage(this, itemIndex, { category, type, data: dataFromFields(this, itemIndex, category, type) });
 		}
-		const data =
-			this.getNodeParameter('dataMode', itemIndex, 'fields') === 'json'
-				? (parseJsonObject(this, itemIndex, this.getNodeParameter('data', itemIndex, ''), 'Data (JSON)') ?? {})
-				: dataFromFields(this, itemIndex, category, type);
+		const data = parseJsonObject(this, itemIndex, this.getNodeParameter('data', itemIndex, ''), 'Data (JSON)') ?? {};
+		if (data.text !== undefined) messageTextOf(this, itemIndex, 'Data (JSON)', data.text);
 		return await sendMessage(this, itemIndex, { category, type, data });
 	},
 };
@@ -175,20 +190,21 @@ function dataFromFields(context: IExecuteFunctions, itemIndex: number, category:
 		return { customData: customData ?? {} };
 	}
 	if (type === 'text') {
-		const text = context.getNodeParameter('text', itemIndex, '') as string;
-		if (text.trim() === '') {
-			throw inputError(context, itemIndex, 'The text is empty', "Enter the message in 'Text'.");
-		}
-		return { text };
+		const value = context.getNodeParameter('text', itemIndex, '');
+		const text = requiredTextOf(context, itemIndex, 'Text', value, "Enter the message in 'Text'.");
+		return { text: messageTextOf(context, itemIndex, 'Text', text) };
 	}
-	const url = (context.getNodeParameter('url', itemIndex, '') as string).trim();
+	const url = optionalTextOf(context, itemIndex, 'Media URL', context.getNodeParameter('url', itemIndex, ''))?.trim() ?? '';
 	const entries = (context.getNodeParameter('attachments', itemIndex, {}) as IDataObject).attachment as
 		| IDataObject[]
 		| undefined;
+	// The published attachment schema: `size` is a string of bytes, and `data` has no `url` of its
+	// own, so the Media URL travels as an attachment (docs/cometchat-api.md, Messages).
 	const attachments = (entries ?? []).map((attachment) =>
-		compact({ ...attachment, size: attachment.size ? attachment.size : undefined }),
+		compact({ ...attachment, size: attachment.size ? String(attachment.size) : undefined }),
 	);
-	if (!url && attachments.length === 0) {
+	if (url && !attachments.some((attachment) => attachment.url === url)) attachments.unshift({ url });
+	if (attachments.length === 0) {
 		throw inputError(
 			context,
 			itemIndex,
@@ -196,5 +212,5 @@ function dataFromFields(context: IExecuteFunctions, itemIndex: number, category:
 			"Enter the file's address in 'Media URL', or add at least one attachment.",
 		);
 	}
-	return compact({ url, attachments });
+	return { attachments };
 }

@@ -6,10 +6,10 @@ import type {
 	NodeParameterValue,
 } from 'n8n-workflow';
 
-import { inputError, parseJsonObject } from '../../helpers/parameters';
+import { booleanOf, inputError, integerOf, listOf, parseJsonObject, readText, textOf } from '../../helpers/parameters';
 import type { OperationDefinition } from '../types';
 import { deliveryOptionsField, senderAndReceiverFields, sendMessage } from './delivery';
-import type { ButtonMember } from './form';
+import type { ButtonMember, FormReaders } from './form';
 import { BUTTON_MEMBERS, buildFormData, formDataFromJson, formProblems, submitMemberName } from './form';
 
 type Show = NonNullable<IDisplayOptions['show']>;
@@ -369,18 +369,24 @@ export const sendForm: OperationDefinition = {
 		'Send an interactive form message (title, fields, submit button) on behalf of a user; the form is checked before it is sent',
 	properties,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
-		const readJson = (value: unknown, fieldName: string) => parseJsonObject(this, itemIndex, value, fieldName);
+		const read: FormReaders = {
+			json: (value, fieldName) => parseJsonObject(this, itemIndex, value, fieldName),
+			text: (value, fieldName) => textOf(this, itemIndex, fieldName, value).trim() || undefined,
+			flag: (value, fieldName) => booleanOf(this, itemIndex, fieldName, value, false),
+			list: (value, fieldName) => listOf(this, itemIndex, fieldName, value),
+			count: (value, fieldName) => (value === undefined || value === null ? undefined : integerOf(this, itemIndex, fieldName, value, 1)),
+		};
 		const data =
 			this.getNodeParameter('formMode', itemIndex, 'builder') === 'json'
-				? formDataFromJson(readJson(this.getNodeParameter('formJson', itemIndex, ''), 'Form (JSON)') ?? {})
+				? formDataFromJson(read.json(this.getNodeParameter('formJson', itemIndex, ''), 'Form (JSON)') ?? {})
 				: buildFormData(
 						{
-							title: this.getNodeParameter('title', itemIndex, '') as string,
+							title: readText(this, itemIndex, 'title', 'Title'),
 							fields: ((this.getNodeParameter('formFields', itemIndex, {}) as IDataObject).field ?? []) as IDataObject[],
 							submit: submitButtonValues(this, itemIndex),
 							options: this.getNodeParameter('formOptions', itemIndex, {}) as IDataObject,
 						},
-						readJson,
+						read,
 					);
 		const problems = formProblems(data);
 		if (problems.length > 0) {

@@ -16,7 +16,7 @@ export const SIMPLIFIED_MESSAGE_FIELDS = [
 	'sentAt',
 ];
 
-/** A message (spec 2.4) in short: ids, parties, kind, text and moderation status. */
+/** A message (docs/cometchat-api.md, Messages) in short: ids, parties, kind, text and moderation status. */
 export function simplifyMessage(message: IDataObject): IDataObject {
 	const data = (message.data ?? {}) as IDataObject;
 	const moderation = (data.moderation ?? {}) as IDataObject;

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { changesModeField, messageIdField, messageIdValue, onBehalfOfField, onBehalfOfValue } from '../../fields/common';
-import { compact, parseJsonObject, requireChanges } from '../../helpers/parameters';
+import { compact, messageTextOf, optionalTextOf, parseJsonObject, requireChanges } from '../../helpers/parameters';
 import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 
@@ -61,10 +61,11 @@ export const update: OperationDefinition = {
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const id = messageIdValue(this, itemIndex);
-		const data =
-			this.getNodeParameter('specifyData', itemIndex, 'fields') === 'json'
-				? (parseJsonObject(this, itemIndex, this.getNodeParameter('changesJson', itemIndex, ''), 'Data (JSON)') ?? {})
-				: changesFromFields(this, itemIndex);
+		const jsonMode = this.getNodeParameter('specifyData', itemIndex, 'fields') === 'json';
+		const data = jsonMode
+			? (parseJsonObject(this, itemIndex, this.getNodeParameter('changesJson', itemIndex, ''), 'Data (JSON)') ?? {})
+			: changesFromFields(this, itemIndex);
+		if (data.text !== undefined) messageTextOf(this, itemIndex, jsonMode ? 'Data (JSON)' : 'Text', data.text);
 		requireChanges(this, itemIndex, data, "Enter the new 'Text', add a field under 'Update Fields', or put the changes in 'Data (JSON)'.", 'There is nothing to change in the message');
 		const response = await cometChatRequest.call(this, {
 			method: 'PUT',
@@ -79,7 +80,7 @@ export const update: OperationDefinition = {
 function changesFromFields(context: IExecuteFunctions, itemIndex: number): IDataObject {
 	const changes = context.getNodeParameter('changes', itemIndex, {}) as IDataObject;
 	return compact({
-		text: context.getNodeParameter('text', itemIndex, ''),
+		text: optionalTextOf(context, itemIndex, 'Text', context.getNodeParameter('text', itemIndex, '')),
 		customData: parseJsonObject(context, itemIndex, changes.customData, 'Custom Data (JSON)'),
 		metadata: parseJsonObject(context, itemIndex, changes.metadata, 'Metadata (JSON)'),
 	});

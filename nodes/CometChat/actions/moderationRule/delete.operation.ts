@@ -5,7 +5,7 @@ import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 import { ruleField } from './fields';
 
-/** DELETE /moderation/rules/{ruleId}: a public endpoint beyond the spec (api-facts.md). */
+/** DELETE /moderation/rules/{ruleId}: see docs/cometchat-api.md, Moderation. */
 export const deleteRule: OperationDefinition = {
 	value: 'delete',
 	name: 'Delete',
@@ -13,7 +13,7 @@ export const deleteRule: OperationDefinition = {
 	description: 'Delete a moderation rule for good; messages are no longer checked against it',
 	properties: [ruleField('The rule to delete')],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
-		const id = requiredId(this, itemIndex, 'ruleId', 'rule');
+		const id = requiredId(this, itemIndex, 'ruleId', 'Rule');
 		await cometChatRequest.call(this, { method: 'DELETE', path: ['moderation', 'rules', id] });
 		return { id, deleted: true };
 	},

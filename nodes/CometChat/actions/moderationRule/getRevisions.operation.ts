@@ -11,7 +11,7 @@ export const getRevisions = moderationListOperation({
 		'List every saved version of a rule, newest first; only the newest has active true. Each update makes a new revision.',
 	properties: [ruleField('The rule whose revisions to list')],
 	path(itemIndex) {
-		return ['moderation', 'rules', requiredId(this, itemIndex, 'ruleId', 'rule'), 'revisions'];
+		return ['moderation', 'rules', requiredId(this, itemIndex, 'ruleId', 'Rule'), 'revisions'];
 	},
 	simplify: { fields: SIMPLIFIED_RULE_FIELDS, pick: simplifyRule },
 });

@@ -1,10 +1,23 @@
 import type { IDataObject, IExecuteFunctions, INodePropertyCollection } from 'n8n-workflow';
 
 import { changesModeField } from '../../fields/common';
-import { compact, inputError, parseJsonObject, requireChanges, requiredId, toStringList } from '../../helpers/parameters';
+import {
+	booleanOf,
+	compact,
+	inputError,
+	listOf,
+	optionalTextOf,
+	optionOf,
+	parseJsonObject,
+	requireChanges,
+	requiredId,
+	textOf,
+} from '../../helpers/parameters';
 import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 import { ruleField } from './fields';
+
+const RULE_ACTIONS = ['blockMessage', 'dropMessage'] as const;
 
 const conditionOptions: INodePropertyCollection = {
 	displayName: 'Condition',
@@ -215,7 +228,7 @@ export const update: OperationDefinition = {
 		},
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
-		const ruleId = requiredId(this, itemIndex, 'ruleId', 'rule');
+		const ruleId = requiredId(this, itemIndex, 'ruleId', 'Rule');
 		const body =
 			this.getNodeParameter('specifyBody', itemIndex, 'fields') === 'json'
 				? (parseJsonObject(this, itemIndex, this.getNodeParameter('ruleJson', itemIndex, ''), 'Rule (JSON)') ?? {})
@@ -232,15 +245,18 @@ function ruleBodyFromFields(context: IExecuteFunctions, itemIndex: number): IDat
 	const filters = ((fields.filters as IDataObject | undefined)?.filter ?? []) as IDataObject[];
 	const entries = [...conditions.map((entry, n) => ['Condition', n, entry] as const), ...filters.map((entry, n) => ['Filter', n, entry] as const)];
 	for (const [kind, n, entry] of entries) {
-		if (String(entry.value ?? '').trim() === '') {
+		if (textOf(context, itemIndex, `Value of ${kind.toLowerCase()} ${n + 1}`, entry.value).trim() === '') {
 			throw inputError(context, itemIndex, `${kind} ${n + 1} has no value`, `Fill in the Value of ${kind.toLowerCase()} ${n + 1}, or remove it.`);
 		}
 	}
+	const enabled = fields.enabled === undefined ? undefined : booleanOf(context, itemIndex, 'Enabled', fields.enabled, true);
 	return compact({
-		name: fields.name,
-		description: fields.description,
-		enabled: fields.enabled,
-		action: toStringList(fields.action),
+		name: optionalTextOf(context, itemIndex, 'Name', fields.name),
+		description: optionalTextOf(context, itemIndex, 'Description', fields.description),
+		enabled,
+		action: listOf(context, itemIndex, 'Action', fields.action).map((action) =>
+			optionOf(context, itemIndex, 'Action', action, RULE_ACTIONS),
+		),
 		conditions: conditions.map((condition) => ({ entity: 'message', ...condition })),
 		filters,
 	});

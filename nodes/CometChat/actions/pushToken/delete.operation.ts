@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { authTokenField, authTokenValue } from '../../fields/common';
+import { readBoolean } from '../../helpers/parameters';
 import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 
@@ -23,7 +24,7 @@ export const deleteTokens: OperationDefinition = {
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const authToken = authTokenValue(this, itemIndex);
-		const all = this.getNodeParameter('all', itemIndex, false) === true;
+		const all = readBoolean(this, itemIndex, 'all', 'All Tokens of the User');
 		const response = await cometChatRequest.call(this, {
 			method: 'DELETE',
 			path: ['notifications', 'push', 'v1', 'tokens'],

@@ -29,7 +29,7 @@ export const deleteByValue: OperationDefinition = {
 			this,
 			itemIndex,
 			'pushToken',
-			'push token',
+			'Push Token',
 			'Enter the push token to delete, as the device registered it.',
 		);
 		await cometChatRequest.call(this, {

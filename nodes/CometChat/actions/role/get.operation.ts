@@ -20,7 +20,7 @@ export const get: OperationDefinition = {
 		}),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
-		const role = requiredId(this, itemIndex, 'role', 'role');
+		const role = requiredId(this, itemIndex, 'role', 'Role');
 		const response = await cometChatRequest.call(this, { method: 'GET', path: ['roles', role] });
 		return response.data as IDataObject;
 	},

@@ -7,7 +7,7 @@ const SIMPLIFIED_ROLE_FIELDS = ['role', 'name', 'description', 'settings'];
 export const getMany = listOperation({
 	action: 'Get many roles',
 	description: 'List the roles of the app, newest first. A role decides whom its users can list and message.',
-	strategy: 'pages',
+	strategy: 'numberedPages',
 	request: () => ({ method: 'GET', path: ['roles'] }),
 	simplify: { fields: SIMPLIFIED_ROLE_FIELDS, pick: (role) => pickFields(role, SIMPLIFIED_ROLE_FIELDS) },
 });

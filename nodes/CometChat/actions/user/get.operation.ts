@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { LOCATOR_KINDS, locatorField } from '../../fields/common';
-import { requiredId } from '../../helpers/parameters';
+import { requiredUid } from '../../helpers/parameters';
 import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 
@@ -20,7 +20,7 @@ export const get: OperationDefinition = {
 		}),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
-		const uid = requiredId(this, itemIndex, 'uid', 'user');
+		const uid = requiredUid(this, itemIndex, 'uid', 'User');
 		const response = await cometChatRequest.call(this, { method: 'GET', path: ['users', uid] });
 		return response.data as IDataObject;
 	},

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { LOCATOR_KINDS, locatorField } from '../../fields/common';
-import { compact, requiredId } from '../../helpers/parameters';
+import { compact, optionalTextOf, requiredUid } from '../../helpers/parameters';
 import { listOperation } from '../list';
 import { SIMPLIFIED_USER_FIELDS, simplifyUser } from './simplify';
 
@@ -10,7 +10,7 @@ export const getFriends = listOperation({
 	name: 'Get Friends',
 	action: 'Get the friends of a user',
 	description: 'List the friends of a user, optionally only those whose UID or name starts with a search term',
-	strategy: 'pages',
+	strategy: 'numberedPages',
 	properties: [
 		locatorField(LOCATOR_KINDS.user, {
 			name: 'uid',
@@ -39,9 +39,9 @@ export const getFriends = listOperation({
 		},
 	],
 	request(this: IExecuteFunctions, itemIndex: number) {
-		const uid = requiredId(this, itemIndex, 'uid', 'user');
+		const uid = requiredUid(this, itemIndex, 'uid', 'User');
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-		return { method: 'GET', path: ['users', uid, 'friends'], qs: compact({ searchKey: filters.searchKey }) };
+		return { method: 'GET', path: ['users', uid, 'friends'], qs: compact({ searchKey: optionalTextOf(this, itemIndex, 'Search Term', filters.searchKey) }) };
 	},
 	simplify: { fields: SIMPLIFIED_USER_FIELDS, pick: simplifyUser },
 });

@@ -1,14 +1,14 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { tagsField } from '../../fields/common';
-import { compact, toStringList } from '../../helpers/parameters';
+import { booleanOf, compact, idOf, listOf, optionalOptionOf, optionalTextOf } from '../../helpers/parameters';
 import { listOperation } from '../list';
 import { SIMPLIFIED_USER_FIELDS, simplifyUser } from './simplify';
 
 export const getMany = listOperation({
 	action: 'Get many users',
 	description: 'List users, newest first, with optional filters',
-	strategy: 'pages',
+	strategy: 'numberedPages',
 	filters: [
 		{
 			displayName: 'Filters',
@@ -92,16 +92,19 @@ export const getMany = listOperation({
 	],
 	request(this: IExecuteFunctions, itemIndex: number) {
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+		const flag = (name: string, label: string) => booleanOf(this, itemIndex, label, filters[name], false) || undefined;
 		const qs = compact({
-			searchKey: filters.searchKey,
-			searchIn: toStringList(filters.searchIn),
-			status: filters.status,
-			role: filters.role,
-			roles: toStringList(filters.roles),
-			tags: toStringList(filters.tags),
-			withTags: filters.withTags || undefined,
-			onlyDeactivated: filters.onlyDeactivated || undefined,
-			withDeactivated: filters.withDeactivated || undefined,
+			searchKey: optionalTextOf(this, itemIndex, 'Search Term', filters.searchKey),
+			// Each list in its published form (docs/cometchat-api.md, List parameters): `searchIn` and
+			// `roles` repeated (`roles=a&roles=b`), `tags` one comma-separated value.
+			searchIn: listOf(this, itemIndex, 'Search In', filters.searchIn),
+			status: optionalOptionOf(this, itemIndex, 'Status', filters.status, ['available', 'offline']),
+			role: idOf(this, itemIndex, 'Role Name or ID', filters.role),
+			roles: listOf(this, itemIndex, 'Role Names or IDs', filters.roles),
+			tags: listOf(this, itemIndex, 'Tags', filters.tags).join(','),
+			withTags: flag('withTags', 'With Tags'),
+			onlyDeactivated: flag('onlyDeactivated', 'Only Deactivated'),
+			withDeactivated: flag('withDeactivated', 'With Deactivated'),
 		});
 		return { method: 'GET', path: ['users'], qs };
 	},

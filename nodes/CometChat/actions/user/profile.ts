@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { metadataField, tagsField } from '../../fields/common';
-import { compact, parseJsonObject, requiredId, toStringList } from '../../helpers/parameters';
+import { booleanOf, compact, idOf, metadataOf, optionalTextOf, readRequiredText, requiredUid, tagsOf } from '../../helpers/parameters';
 
-/** The profile fields a user can be created or updated with (spec 4.1). */
+/** The profile fields a user can be created or updated with (docs/cometchat-api.md, Users). */
 export const userProfileOptions: INodeProperties[] = [
 	{
 		displayName: 'Avatar URL',
@@ -49,12 +49,12 @@ export function userProfileBody(
 	fields: IDataObject,
 ): IDataObject {
 	return compact({
-		avatar: fields.avatar,
-		link: fields.link,
-		role: fields.role,
-		statusMessage: fields.statusMessage,
-		metadata: parseJsonObject(context, itemIndex, fields.metadata, 'Metadata (JSON)'),
-		tags: toStringList(fields.tags),
+		avatar: optionalTextOf(context, itemIndex, 'Avatar URL', fields.avatar),
+		link: optionalTextOf(context, itemIndex, 'Link', fields.link),
+		role: idOf(context, itemIndex, 'Role Name or ID', fields.role),
+		statusMessage: optionalTextOf(context, itemIndex, 'Status Message', fields.statusMessage),
+		metadata: metadataOf(context, itemIndex, 'Metadata (JSON)', fields.metadata),
+		tags: tagsOf(context, itemIndex, 'Tags', fields.tags),
 	});
 }
 
@@ -108,12 +108,13 @@ export function userRecordOf(
 	itemIndex: number,
 ): { uid: string; body: IDataObject; withAuthToken: boolean } {
 	const additionalFields = context.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	// requiredId also reads a locator value that n8n carried over from an operation where `uid` is one.
-	const uid = requiredId(context, itemIndex, 'uid', 'UID', 'Enter the UID of the user, e.g. cometchat-uid-1.');
+	// requiredUid also reads a locator value that n8n carried over from an operation where `uid` is one.
+	const uid = requiredUid(context, itemIndex, 'uid', 'UID', 'Enter the UID of the user, e.g. cometchat-uid-1.');
 	const body: IDataObject = {
 		uid,
-		name: context.getNodeParameter('name', itemIndex) as string,
+		name: readRequiredText(context, itemIndex, 'name', 'Name', 'Enter the display name of the user in Name.'),
 		...userProfileBody(context, itemIndex, additionalFields),
 	};
-	return { uid, body, withAuthToken: additionalFields.withAuthToken === true };
+	const withAuthToken = booleanOf(context, itemIndex, 'With Auth Token', additionalFields.withAuthToken, false);
+	return { uid, body, withAuthToken };
 }

@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { LOCATOR_KINDS, locatorField } from '../../fields/common';
-import { inputError, requireChanges, requiredId, toStringList } from '../../helpers/parameters';
+import { compact, inputError, listOf, optionalTextOf, requireChanges, requiredUid } from '../../helpers/parameters';
 import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 import { userProfileBody, userProfileOptions } from './profile';
 
-/** The attributes PUT /users/{uid} can clear (spec 4.1, `unset`). */
+/** The attributes PUT /users/{uid} can clear (`unset`; docs/cometchat-api.md, Users). */
 const CLEARABLE = [
 	{ name: 'Avatar URL', value: 'avatar' },
 	{ name: 'Link', value: 'link' },
@@ -55,11 +55,13 @@ export const update: OperationDefinition = {
 		},
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
-		const uid = requiredId(this, itemIndex, 'uid', 'user');
+		const uid = requiredUid(this, itemIndex, 'uid', 'User');
 		const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
-		const body: IDataObject = { ...userProfileBody(this, itemIndex, fields) };
-		if (typeof fields.name === 'string' && fields.name.trim() !== '') body.name = fields.name;
-		const unset = toStringList(fields.unset);
+		const body: IDataObject = {
+			...userProfileBody(this, itemIndex, fields),
+			...compact({ name: optionalTextOf(this, itemIndex, 'Name', fields.name) }),
+		};
+		const unset = listOf(this, itemIndex, 'Clear Fields', fields.unset);
 		const unknown = unset.filter((attribute) => !CLEARABLE.some(({ value }) => value === attribute));
 		if (unknown.length > 0) {
 			throw inputError(

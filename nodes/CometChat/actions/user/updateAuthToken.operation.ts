@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { authTokenField, authTokenValue, LOCATOR_KINDS, locatorField } from '../../fields/common';
-import { compact, parseJsonObject, requireChanges, requiredId } from '../../helpers/parameters';
+import { compact, optionalTextOf, parseJsonObject, requireChanges, requiredUid } from '../../helpers/parameters';
 import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 
@@ -52,12 +52,12 @@ export const updateAuthToken: OperationDefinition = {
 		},
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
-		const uid = requiredId(this, itemIndex, 'uid', 'user');
+		const uid = requiredUid(this, itemIndex, 'uid', 'User');
 		const authToken = authTokenValue(this, itemIndex);
 		const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 		const body = compact({
-			platform: fields.platform,
-			userAgent: fields.userAgent,
+			platform: optionalTextOf(this, itemIndex, 'Platform', fields.platform),
+			userAgent: optionalTextOf(this, itemIndex, 'User Agent', fields.userAgent),
 			appInfo: parseJsonObject(this, itemIndex, fields.appInfo, 'App Info (JSON)'),
 		});
 		requireChanges(this, itemIndex, body, 'Add at least one of App Info, Platform or User Agent under Update Fields.');

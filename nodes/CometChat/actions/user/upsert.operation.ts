@@ -5,7 +5,7 @@ import { cometChatRequest, serviceCodeOf } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 import { userRecordFields, userRecordOf } from './profile';
 
-/** The code CometChat answers a create with when the UID is taken (api-facts.md). */
+/** The code CometChat answers a create with when the UID is taken (docs/cometchat-api.md, Errors). */
 const UID_TAKEN = 'ERR_UID_ALREADY_EXISTS';
 
 /**

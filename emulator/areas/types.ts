@@ -1,0 +1,20 @@
+/** The collections of every area, as route modules receive them. */
+import type { App } from '../core/app';
+import type { Calls } from './calls/collection';
+import type { Groups } from './groups/collection';
+import type { Messages } from './messages/collection';
+import type { Moderation } from './moderation/collection';
+import type { PushTokens } from './push/collection';
+import type { Roles } from './roles/collection';
+import type { Users } from './users/collection';
+
+export interface Areas {
+	app: App;
+	roles: Roles;
+	users: Users;
+	groups: Groups;
+	messages: Messages;
+	moderation: Moderation;
+	calls: Calls;
+	push: PushTokens;
+}

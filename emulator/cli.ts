@@ -1,0 +1,131 @@
+/** The emulator's command line: `npm run emulator -- --help`. */
+import { DEFAULT_API_KEY, FAULT_KINDS, startEmulator } from './index';
+import type { FaultKind } from './index';
+
+const HELP = `CometChat emulator: a local chat host and call host with the CometChat REST API v3.
+
+Usage: npm run emulator -- [options]      (or: npx tsx emulator/cli.ts [options])
+
+  --port <n>           chat host port (default 8787; 0 = any free port)
+  --call-port <n>      call host port (default 8788; 0 = any free port)
+  --host <addr>        address to bind (default 127.0.0.1)
+  --seed <s>           demo | none | path/to/seed.json (default demo)
+  --api-key <key>      the accepted apikey (default ${DEFAULT_API_KEY})
+  --app-id <id>        app id used in revision ids and records (default demo-app)
+  --rate-limit <n>     requests per minute, 0 = off (default 0)
+  --latency <ms>       delay before every answer (default 0)
+  --fault-rate <r>     share of /v3 requests that fail, 0..1 (default 0)
+  --fault-seed <n>     seed of the fault PRNG (default 1)
+  --fault-kinds <list> comma list of ${FAULT_KINDS.join(',')} (default all but stall,stallBody)
+  --retry-after <s>    Retry-After of injected 429 faults (default 1)
+  --slow-ms <ms>       delay of injected slow answers (default 1000)
+  --quiet              do not log requests to stdout
+  --help               this text
+`;
+
+function parse(argv: string[]): Record<string, string | boolean> {
+	const out: Record<string, string | boolean> = {};
+	for (let i = 0; i < argv.length; i++) {
+		const a = argv[i];
+		if (!a.startsWith('--')) throw new Error(`Unexpected argument ${a}`);
+		const eq = a.indexOf('=');
+		if (eq > 0) out[a.slice(2, eq)] = a.slice(eq + 1);
+		else if (['help', 'quiet'].includes(a.slice(2))) out[a.slice(2)] = true;
+		else {
+			const v = argv[++i];
+			if (v === undefined) throw new Error(`Missing value for ${a}`);
+			out[a.slice(2)] = v;
+		}
+	}
+	return out;
+}
+
+function num(v: string | boolean | undefined, def: number, name: string): number {
+	if (v === undefined) return def;
+	const n = Number(v);
+	if (!Number.isFinite(n)) throw new Error(`--${name} needs a number`);
+	return n;
+}
+
+async function main(): Promise<void> {
+	let args: Record<string, string | boolean>;
+	try {
+		args = parse(process.argv.slice(2));
+	} catch (err) {
+		process.stderr.write(`${(err as Error).message}\n\n${HELP}`);
+		process.exit(2);
+	}
+	if (args.help) {
+		process.stdout.write(HELP);
+		return;
+	}
+	const known = ['port', 'call-port', 'host', 'seed', 'api-key', 'app-id', 'rate-limit', 'latency', 'fault-rate', 'fault-seed', 'fault-kinds', 'retry-after', 'slow-ms', 'quiet', 'help'];
+	const unknown = Object.keys(args).filter((k) => !known.includes(k));
+	if (unknown.length) {
+		process.stderr.write(`Unknown option --${unknown[0]}\n\n${HELP}`);
+		process.exit(2);
+	}
+	const emu = await startEmulator({
+		port: num(args.port, 8787, 'port'),
+		callPort: num(args['call-port'], 8788, 'call-port'),
+		host: typeof args.host === 'string' ? args.host : undefined,
+		seed: typeof args.seed === 'string' ? args.seed : 'demo',
+		apiKey: typeof args['api-key'] === 'string' ? args['api-key'] : DEFAULT_API_KEY,
+		appId: typeof args['app-id'] === 'string' ? args['app-id'] : 'demo-app',
+		rateLimitPerMinute: num(args['rate-limit'], 0, 'rate-limit'),
+		latencyMs: num(args.latency, 0, 'latency'),
+		faults: {
+			rate: num(args['fault-rate'], 0, 'fault-rate'),
+			seed: num(args['fault-seed'], 1, 'fault-seed'),
+			retryAfter: num(args['retry-after'], 1, 'retry-after'),
+			slowMs: num(args['slow-ms'], 1000, 'slow-ms'),
+			...(typeof args['fault-kinds'] === 'string' ? { kinds: args['fault-kinds'].split(',').map((s) => s.trim()) as FaultKind[] } : {}),
+		},
+		requestLogLimit: 10000,
+	});
+	const quiet = Boolean(args.quiet);
+	const log = (s: string) => process.stdout.write(`${s}\n`);
+	log('CometChat emulator running');
+	log(`  base URL (chat): ${emu.baseUrl}        (API root ${emu.baseUrl}/v3)`);
+	log(`  call URL:        ${emu.callUrl}        (API root ${emu.callUrl}/v3)`);
+	log(`  API key:         ${emu.apiKey}`);
+	log(`  app id:          ${emu.appId}`);
+	log(`  control API:     ${emu.baseUrl}/__emulator  (no apikey)`);
+	log('Try:');
+	log(`  curl -s -H 'apikey: ${emu.apiKey}' '${emu.baseUrl}/v3/users?perPage=5'`);
+	log('Ctrl-C stops it.');
+
+	if (!quiet) {
+		let shown = 0;
+		const timer = setInterval(() => {
+			const reqs = emu.requests;
+			if (reqs.length < shown) shown = 0;
+			for (let i = shown; i < reqs.length; i++) {
+				const r = reqs[i];
+				log(`${r.host} ${r.method} ${r.path} → ${r.status ?? '(dropped)'}${r.fault ? ` [fault ${r.fault}]` : ''}`);
+			}
+			shown = reqs.length;
+			if (reqs.length > 5000) {
+				emu.clearRequests();
+				shown = 0;
+			}
+		}, 250);
+		timer.unref();
+	}
+
+	let closing = false;
+	const stop = async () => {
+		if (closing) return process.exit(1);
+		closing = true;
+		log('\nStopping…');
+		await emu.close();
+		process.exit(0);
+	};
+	process.on('SIGINT', stop);
+	process.on('SIGTERM', stop);
+}
+
+main().catch((err) => {
+	process.stderr.write(`${err?.stack ?? err}\n`);
+	process.exit(1);
+});

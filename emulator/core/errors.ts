@@ -1,0 +1,82 @@
+/**
+ * The one table of error codes and the HTTP status the emulator answers with.
+ *
+ * CometChat documents the codes but not the statuses (see docs/cometchat-api.md, Errors). The
+ * emulator's choice: 400 validation, 401 auth, 403 no access, 404 not found, 409 already exists,
+ * 429 rate limited, 500/503 server faults.
+ */
+export const ERROR_STATUS = Object.freeze({
+	AUTH_ERR_EMPTY_APIKEY: 401,
+	AUTH_ERR_APIKEY_NOT_FOUND: 401,
+	AUTH_ERR_NO_ACCESS: 403,
+	ERR_BAD_REQUEST: 400,
+	ERR_BAD_JSON: 400,
+	ERR_UID_NOT_FOUND: 404,
+	ERR_GUID_NOT_FOUND: 404,
+	ERR_ROLE_NOT_FOUND: 404,
+	ERR_RULE_NOT_FOUND: 404,
+	ERR_KEYWORD_NOT_FOUND: 404,
+	ERR_MESSAGE_ID_NOT_FOUND: 404,
+	ERR_REASON_NOT_FOUND: 404,
+	ERR_CALL_SESSION_NOT_FOUND: 404,
+	ERR_AUTH_TOKEN_NOT_FOUND: 404,
+	ERR_PUSH_TOKEN_NOT_FOUND: 404,
+	ERR_ROUTE_NOT_FOUND: 404,
+	ERR_UID_ALREADY_EXISTS: 409,
+	ERR_GUID_ALREADY_EXISTS: 409,
+	ERR_ROLE_ALREADY_EXISTS: 409,
+	ERR_RULE_ALREADY_EXISTS: 409,
+	ERR_TOO_MANY_REQUESTS: 429,
+	ERR_INTERNAL_SERVER_ERROR: 500,
+	ERR_SERVICE_UNAVAILABLE: 503,
+});
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export interface ErrorBody {
+	error: { code: string; message: string; devMessage?: string; source: string; details?: Record<string, unknown> };
+}
+
+/** Error thrown by route handlers; turned into the service's error body. */
+export class ApiError extends Error {
+	readonly code: ErrorCode;
+	readonly status: number;
+	readonly devMessage?: string;
+	readonly details?: Record<string, unknown>;
+
+	constructor(code: ErrorCode, message: string, extra: { devMessage?: string; details?: Record<string, unknown>; status?: number } = {}) {
+		super(message);
+		this.code = code;
+		this.status = extra.status ?? ERROR_STATUS[code] ?? 400;
+		this.devMessage = extra.devMessage;
+		this.details = extra.details;
+	}
+
+	toBody(): ErrorBody {
+		const error: ErrorBody['error'] = { code: this.code, message: this.message, source: 'cometchat-emulator' };
+		if (this.devMessage) error.devMessage = this.devMessage;
+		if (this.details) error.details = this.details;
+		return { error };
+	}
+}
+
+/** Field → messages, as `details` of a validation error. */
+export type Details = Record<string, string[]>;
+
+/** A validation error: `details` maps each offending field to a list of messages. */
+export function validationError(details: Details): ApiError {
+	return new ApiError('ERR_BAD_REQUEST', 'Failed to validate the data sent with the request.', {
+		devMessage: Object.values(details).flat().join(' '),
+		details,
+	});
+}
+
+/** Throws a validation error when `details` names any field. */
+export function throwIfInvalid(details: Details): void {
+	if (Object.keys(details).length) throw validationError(details);
+}
+
+/** Adds one message for `field` to `details`. */
+export function addDetail(details: Details, field: string, message: string): void {
+	(details[field] ??= []).push(message);
+}

@@ -1,0 +1,116 @@
+/**
+ * The CometChat emulator: a chat host and a call host with the CometChat REST API v3, on
+ * 127.0.0.1, for tests, the demo and the benchmarks. See README.md.
+ */
+import { buildRouters } from './areas';
+import type { Fault, FaultKind, FaultMatch, FaultOptions } from './core/faults';
+import { loadSeed } from './core/seed';
+import type { SeedOption } from './core/seed';
+import type { RequestHook, RuntimeOptions } from './runtime';
+import { Runtime } from './runtime';
+import { listen } from './server';
+import { Store } from './store';
+
+export { ApiError, ERROR_STATUS } from './core/errors';
+export type { ErrorBody, ErrorCode } from './core/errors';
+export { FAULT_KINDS } from './core/faults';
+export type { Fault, FaultKind, FaultMatch, FaultOptions } from './core/faults';
+export { MODERATION_MAX_LIMIT, PAGE_DEFAULT, PAGE_MAX } from './core/paging';
+export type { LoggedRequest } from './core/request-log';
+export { DEMO_SEED_PATH, loadSeed } from './core/seed';
+export { REACTIONS_LIMIT_MAX, THREAD_LIMIT_MAX } from './areas/messages/routes';
+export type { RequestHook, RequestHookInfo, Settings } from './runtime';
+export { Store } from './store';
+
+/** The API key the emulator accepts unless told otherwise (the CLI prints it). */
+export const DEFAULT_API_KEY = 'emulator-demo-api-key-0000';
+
+export interface EmulatorOptions extends RuntimeOptions {
+	/** Chat host port (0 = any free port, the default). */
+	port?: number;
+	/** Call host port (0 = any free port, the default). */
+	callPort?: number;
+	/** Bind address (default 127.0.0.1). */
+	host?: string;
+	apiKey?: string;
+	appId?: string;
+	seed?: SeedOption;
+}
+
+/** Starts the emulator: a chat host and a call host, both on 127.0.0.1. */
+export async function startEmulator(options: EmulatorOptions = {}) {
+	const apiKey = options.apiKey ?? DEFAULT_API_KEY;
+	const bindHost = options.host ?? '127.0.0.1';
+	const store = new Store({ appId: options.appId ?? 'demo-app' });
+	const seedData = loadSeed(options.seed ?? 'none');
+	if (seedData) store.seed(seedData);
+	const runtime = new Runtime(options);
+	const ctx = { apiKey, store, runtime, routers: buildRouters(store.areas) };
+
+	const chat = await listen(ctx, 'chat', options.port ?? 0, bindHost);
+	let call;
+	try {
+		call = await listen(ctx, 'call', options.callPort ?? 0, bindHost);
+	} catch (err) {
+		await chat.app.close();
+		throw err;
+	}
+	const { faults } = runtime;
+
+	return {
+		/** Chat host, e.g. `http://127.0.0.1:PORT` (without /v3). */
+		baseUrl: chat.url,
+		/** Call host, without /v3. */
+		callUrl: call.url,
+		apiKey,
+		get appId(): string {
+			return store.appId;
+		},
+		/** In-memory state and its helpers (README, "Store helpers"). */
+		store,
+		/** The request log (API requests only, oldest first). */
+		requests: runtime.log.entries,
+		faultCounts: faults.counts,
+		faults,
+		clearRequests(): void {
+			runtime.log.clear();
+		},
+		setFaults(o: Partial<FaultOptions>): void {
+			faults.set(o);
+		},
+		injectNext(list: (Fault | FaultKind)[], match?: FaultMatch): void {
+			faults.injectNext(list, match);
+		},
+		resetFaultCounts(): void {
+			faults.resetCounts();
+		},
+		setRateLimit(n: number): void {
+			runtime.setRateLimit(n);
+		},
+		setLatency(ms: number): void {
+			runtime.setLatency(ms);
+		},
+		setLogRequests(on: boolean): void {
+			runtime.log.enabled = on;
+		},
+		/** Runs `hook` before the handler of every API request (not control calls); answers a function that removes it. */
+		onRequest(hook: RequestHook): () => boolean {
+			runtime.hooks.add(hook);
+			return () => runtime.hooks.delete(hook);
+		},
+		/** Query parameters to drop before routing ([] = none). */
+		setIgnoredQueryParams(names: string[]): void {
+			runtime.setIgnoredQueryParams(names);
+		},
+		getSettings() {
+			return runtime.settings();
+		},
+		async close(): Promise<void> {
+			for (const socket of runtime.stalledSockets) socket.destroy();
+			await Promise.all([chat.app.close(), call.app.close()]);
+		},
+	};
+}
+
+/** A running emulator, as startEmulator answers it. */
+export type Emulator = Awaited<ReturnType<typeof startEmulator>>;

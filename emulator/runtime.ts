@@ -1,0 +1,89 @@
+/** The emulator's adjustable behaviour: faults, rate limit, latency, request log, hooks, ignored query parameters. */
+import type { Socket } from 'net';
+import { validationError } from './core/errors';
+import { Faults } from './core/faults';
+import type { FaultOptions } from './core/faults';
+import { RateLimiter } from './core/rate-limit';
+import { RequestLog } from './core/request-log';
+import type { Host } from './core/router';
+import type { Query } from './core/validation';
+
+export interface RuntimeOptions {
+	rateLimitPerMinute?: number;
+	latencyMs?: number;
+	faults?: Partial<FaultOptions>;
+	logRequests?: boolean;
+	/** Keep at most n log entries (0 = all). */
+	requestLogLimit?: number;
+	/** Query parameters dropped before routing, as by a service that does not know them (e.g. `page`). */
+	ignoreQueryParams?: string[];
+}
+
+export interface RequestHookInfo {
+	host: Host;
+	method: string;
+	path: string;
+	query: Query;
+}
+/** Runs before an API request's handler: lets a test change the data between two page reads. */
+export type RequestHook = (r: RequestHookInfo) => void | Promise<void>;
+
+export interface Settings {
+	rateLimitPerMinute: number;
+	latencyMs: number;
+	faults: FaultOptions;
+	logRequests: boolean;
+	ignoreQueryParams: string[];
+}
+
+export class Runtime {
+	readonly faults: Faults;
+	readonly limiter: RateLimiter;
+	readonly log: RequestLog;
+	latencyMs: number;
+	ignoredQueryParams: Set<string>;
+	readonly hooks = new Set<RequestHook>();
+	/** Sockets of stalled answers, destroyed on close. */
+	readonly stalledSockets = new Set<Socket>();
+
+	constructor(options: RuntimeOptions) {
+		this.faults = new Faults(options.faults ?? {});
+		this.limiter = new RateLimiter(options.rateLimitPerMinute ?? 0);
+		this.log = new RequestLog(options.logRequests ?? true, options.requestLogLimit ?? 0);
+		this.latencyMs = options.latencyMs ?? 0;
+		this.ignoredQueryParams = new Set(options.ignoreQueryParams ?? []);
+	}
+
+	/** Requests per minute (0 = off); opens a new window. */
+	setRateLimit(n: number): void {
+		if (typeof n !== 'number' || !Number.isFinite(n) || n < 0) throw validationError({ rateLimitPerMinute: ['The rate limit must be a non-negative number (0 = off).'] });
+		this.limiter.perMinute = n;
+		this.limiter.resetWindow();
+	}
+
+	setLatency(ms: number): void {
+		if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) throw validationError({ latencyMs: ['The latency must be a non-negative number of milliseconds.'] });
+		this.latencyMs = ms;
+	}
+
+	/** Query parameters to drop before routing ([] = none). */
+	setIgnoredQueryParams(names: string[]): void {
+		this.ignoredQueryParams = new Set(names);
+	}
+
+	/** `query` without the ignored parameters. */
+	routedQuery(query: Query): Query {
+		if (this.ignoredQueryParams.size === 0) return query;
+		return Object.fromEntries(Object.entries(query).filter(([k]) => !this.ignoredQueryParams.has(k)));
+	}
+
+	settings(): Settings {
+		return {
+			rateLimitPerMinute: this.limiter.perMinute,
+			latencyMs: this.latencyMs,
+			faults: { ...this.faults.options },
+			logRequests: this.log.enabled,
+			ignoreQueryParams: [...this.ignoredQueryParams],
+		};
+	}
+}

@@ -1,0 +1,172 @@
+/**
+ * The HTTP side: one fastify app per host, every request through `handle`. Order of checks per
+ * request: rate limit → pre-handler faults → latency → hooks → apikey → JSON body → route →
+ * handler → post-handler faults.
+ */
+import type { AddressInfo } from 'net';
+import * as querystring from 'querystring';
+import Fastify from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { handleControl } from './control';
+import { ApiError } from './core/errors';
+import type { LoggedRequest } from './core/request-log';
+import type { Host, Router } from './core/router';
+import { header } from './core/validation';
+import type { Headers, Query } from './core/validation';
+import type { Runtime } from './runtime';
+import type { Store } from './store';
+
+export interface ServerContext {
+	apiKey: string;
+	store: Store;
+	runtime: Runtime;
+	routers: Record<Host, Router>;
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const tooMany = () => new ApiError('ERR_TOO_MANY_REQUESTS', 'Too many requests. Please retry after some time.');
+
+async function handle(ctx: ServerContext, host: Host, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
+	const { runtime } = ctx;
+	const { faults } = runtime;
+	const rawUrl = request.raw.url ?? '/';
+	const qi = rawUrl.indexOf('?');
+	const rawPath = qi < 0 ? rawUrl : rawUrl.slice(0, qi);
+	const query = { ...(qi < 0 ? {} : querystring.parse(rawUrl.slice(qi + 1))) } as Query;
+	const method = request.method.toUpperCase();
+	const headers: Headers = { ...request.headers };
+
+	let body: unknown;
+	let badJson = false;
+	const rawBody = typeof request.body === 'string' ? request.body : undefined;
+	if (rawBody !== undefined && rawBody.trim() !== '') {
+		try {
+			body = JSON.parse(rawBody);
+		} catch {
+			badJson = true;
+		}
+	}
+
+	const send = (status: number, payload: unknown, extraHeaders: Record<string, string> = {}) =>
+		reply.code(status).headers(extraHeaders).type(JSON_TYPE).send(JSON.stringify(payload));
+
+	if (rawPath === '/__emulator' || rawPath.startsWith('/__emulator/')) {
+		try {
+			return send(200, { data: handleControl(method, rawPath, body, ctx.store, runtime) });
+		} catch (err) {
+			const e = err instanceof ApiError ? err : new ApiError('ERR_INTERNAL_SERVER_ERROR', String((err as Error)?.message ?? err));
+			return send(e.status, e.toBody());
+		}
+	}
+
+	const entry: LoggedRequest = { host, method, path: rawPath, query, headers, body, status: null };
+	runtime.log.add(entry);
+
+	const rl = runtime.limiter.take();
+	if (!rl.allowed) {
+		faults.counts.rateLimited++;
+		entry.status = 429;
+		entry.fault = 'rateLimited';
+		return send(429, tooMany().toBody(), rl.headers);
+	}
+	const extraHeaders = rl.headers;
+
+	const fault = faults.pick({ method, rawPath, host, query });
+	if (fault) entry.fault = fault.kind;
+	if (fault?.kind === '429') {
+		const retryAfter = fault.retryAfter ?? faults.options.retryAfter;
+		entry.status = 429;
+		return send(429, tooMany().toBody(), {
+			...extraHeaders,
+			'retry-after': String(retryAfter),
+			'x-rate-limit-reset': String(Math.floor(Date.now() / 1000) + Math.ceil(retryAfter)),
+		});
+	}
+	if (fault?.kind === '500' || fault?.kind === '503') {
+		const code = fault.kind === '500' ? 'ERR_INTERNAL_SERVER_ERROR' : 'ERR_SERVICE_UNAVAILABLE';
+		entry.status = Number(fault.kind);
+		return send(entry.status, new ApiError(code, fault.kind === '500' ? 'Internal server error (injected).' : 'Service unavailable (injected).').toBody(), extraHeaders);
+	}
+	if (fault?.kind === 'reset') {
+		reply.hijack();
+		request.raw.socket.destroy();
+		return;
+	}
+	if (fault?.kind === 'stall') {
+		// Accepts the request and never answers.
+		reply.hijack();
+		runtime.stalledSockets.add(request.raw.socket);
+		return;
+	}
+
+	if (runtime.latencyMs > 0) await sleep(runtime.latencyMs);
+	for (const hook of runtime.hooks) await hook({ host, method, path: rawPath, query });
+	const routedQuery = runtime.routedQuery(query);
+
+	let status = 200;
+	let payload: unknown;
+	try {
+		const key = header(headers, 'apikey');
+		if (key === undefined) throw new ApiError('AUTH_ERR_EMPTY_APIKEY', 'The apikey header is missing or empty.');
+		if (key !== ctx.apiKey) throw new ApiError('AUTH_ERR_APIKEY_NOT_FOUND', 'The apikey sent does not belong to this app.');
+		if (badJson) throw new ApiError('ERR_BAD_JSON', 'The request body is not valid JSON.');
+		const m = ctx.routers[host].match(method, rawPath);
+		if (!m || 'methodMismatch' in m) {
+			throw new ApiError('ERR_ROUTE_NOT_FOUND', `No route for ${method} ${rawPath} on the ${host} host.`);
+		}
+		payload = await m.handler({ method, rawPath, params: m.params, query: routedQuery, headers, body, host });
+	} catch (err) {
+		if (err instanceof ApiError) {
+			status = err.status;
+			payload = err.toBody();
+		} else {
+			status = 500;
+			payload = new ApiError('ERR_INTERNAL_SERVER_ERROR', 'Internal emulator error.', { devMessage: String((err as Error)?.stack ?? err) }).toBody();
+		}
+	}
+	entry.status = status;
+	const text = JSON.stringify(payload);
+
+	if (fault?.kind === 'slow') await sleep(fault.slowMs ?? faults.options.slowMs);
+	if (fault?.kind === 'truncated' || fault?.kind === 'stallBody') {
+		// Declares the full length and sends half of the bytes; then `truncated` drops the
+		// connection and `stallBody` goes silent with it open.
+		const buf = Buffer.from(text);
+		reply.hijack();
+		const res = reply.raw;
+		if (fault.kind === 'stallBody') runtime.stalledSockets.add(request.raw.socket);
+		res.writeHead(status, { ...extraHeaders, 'content-type': JSON_TYPE, 'content-length': String(buf.length) });
+		const half = buf.subarray(0, Math.floor(buf.length / 2));
+		if (fault.kind === 'truncated') res.write(half, () => res.socket?.destroy());
+		else res.write(half);
+		return;
+	}
+	if (fault?.kind === 'invalidJson') {
+		// A complete HTTP answer whose body is not JSON.
+		return reply.code(status).headers(extraHeaders).type(JSON_TYPE).send(`${text.slice(0, Math.floor(text.length / 2))}<!-- upstream error -->`);
+	}
+	return reply.code(status).headers(extraHeaders).type(JSON_TYPE).send(text);
+}
+
+/** Starts one host's server on 127.0.0.1 (or `bindHost`). */
+export async function listen(ctx: ServerContext, host: Host, port: number, bindHost: string): Promise<{ app: FastifyInstance; url: string }> {
+	/** Framework-level failures (unparsable URL, unsupported body) in the service's error shape. */
+	const frameworkError = (error: { statusCode?: number; message: string; code?: string }, _req: FastifyRequest, reply: FastifyReply) => {
+		const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
+		const e = new ApiError(status >= 500 ? 'ERR_INTERNAL_SERVER_ERROR' : 'ERR_BAD_REQUEST', String(error.message), { status, devMessage: error.code });
+		reply.code(status).type(JSON_TYPE).send(JSON.stringify(e.toBody()));
+	};
+	const app = Fastify({ logger: false, forceCloseConnections: true, bodyLimit: 50 * 1024 * 1024, frameworkErrors: frameworkError });
+	app.setErrorHandler(frameworkError);
+	app.removeAllContentTypeParsers();
+	app.addContentTypeParser('*', { parseAs: 'string' }, (_req, b, done) => done(null, b));
+	app.route({
+		method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'],
+		url: '/*',
+		handler: (request, reply) => handle(ctx, host, request, reply),
+	});
+	await app.listen({ port, host: bindHost });
+	const addr = app.server.address() as AddressInfo;
+	return { app, url: `http://${bindHost}:${addr.port}` };
+}

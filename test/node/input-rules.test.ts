@@ -1,0 +1,221 @@
+/**
+ * The input rules every operation applies before sending, shown where a focused test reads better
+ * than the bad-input matrix (test/reliability/bad-inputs.test.ts): types of text, IDs, lists,
+ * Limit and Return All; CometChat's documented limits at their boundaries; and fields whose display
+ * depends on a value an expression may set.
+ */
+import type { IDataObject, INodeParameters, INodeProperties } from 'n8n-workflow';
+
+import { CometChat } from '../../nodes/CometChat/CometChat.node';
+import { apiRequests, credentialsFor } from '../harness/emulator';
+import { runNode } from '../harness/engine';
+import { byId, expectErrorItem, expectInputError, useEmulator } from '../harness/suite';
+
+const emulator = useEmulator();
+const run = async (parameters: INodeParameters, input?: IDataObject[], nodeOptions = {}) =>
+	await runNode(credentialsFor(emulator()), parameters, input, nodeOptions);
+const CONTINUE = { onError: 'continueRegularOutput' };
+
+const seedPeople = () => {
+	for (const uid of ['ada', 'bob']) emulator().store.addUser({ uid, name: uid.toUpperCase() });
+};
+
+describe('fields shown by a value an expression may set', () => {
+	const properties = new CometChat().description.properties;
+
+	it('are never required, so n8n does not refuse to start a workflow over them', () => {
+		// n8n counts a field as shown when a condition it depends on holds an expression, and refuses
+		// to start the workflow while a shown required field is empty. Only conditions on parameters
+		// that cannot be expressions (noDataExpression) may decide whether a required field is shown.
+		const fixed = new Set(properties.filter((property) => property.noDataExpression).map((property) => property.name));
+		const offending = properties
+			.filter((property: INodeProperties) => property.required)
+			.flatMap((property) =>
+				Object.keys(property.displayOptions?.show ?? {})
+					.filter((name) => !fixed.has(name))
+					.map((name) => `${property.displayName} (shown by ${name})`),
+			);
+		expect(offending).toEqual([]);
+	});
+
+	it('Group → Create with Type from an expression runs, and checks the type and password per item', async () => {
+		const parameters = { resource: 'group', operation: 'create', guid: '={{ $json.guid }}', name: 'G', type: '={{ $json.type }}' };
+		const input = [
+			{ guid: 'g1', type: 'public' },
+			{ guid: 'g2', type: 'private' },
+			{ guid: 'g3', type: 'password' },
+			{ guid: 'g4', type: 'Secret' },
+		];
+		const { items, error } = await run(parameters, input, CONTINUE);
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.json.type ?? null)).toEqual(['public', 'private', null, null]);
+		expectErrorItem(items[2], 2, /A group of type Password needs a password/);
+		expectErrorItem(items[3], 3, /'Type' holds the text "Secret", which is not one of public, password, private/);
+		expect(apiRequests(emulator()).map((request) => (request.body as IDataObject).guid)).toEqual(['g1', 'g2']);
+	});
+
+	it('Message → Send with Receiver Type and Category from expressions runs', async () => {
+		seedPeople();
+		emulator().store.addGroup({ guid: 'crew', name: 'Crew', owner: 'ada', members: { participants: ['bob'] } });
+		const { items, error } = await run(
+			{
+				resource: 'message',
+				operation: 'send',
+				onBehalfOf: byId('ada'),
+				receiverType: '={{ $json.to }}',
+				receiverUid: byId('={{ $json.uid }}'),
+				receiverGuid: byId('={{ $json.guid }}'),
+				category: '={{ $json.category }}',
+				customType: '={{ $json.customType }}',
+				text: '={{ $json.text }}',
+			},
+			[
+				{ to: 'user', uid: 'bob', category: 'message', text: 'Hi Bob' },
+				{ to: 'group', guid: 'crew', category: 'custom', customType: 'location' },
+			],
+		);
+		expect(error).toBeUndefined();
+		expect(items.map((item) => [item.json.receiverType, item.json.receiver, item.json.type])).toEqual([
+			['user', 'bob', 'text'],
+			['group', 'crew', 'location'],
+		]);
+	});
+});
+
+describe('types', () => {
+	beforeEach(seedPeople);
+
+	it('sends a number given as Text or Name as its string', async () => {
+		const sent = await run(
+			{ resource: 'message', operation: 'send', onBehalfOf: byId('ada'), receiverUid: byId('bob'), text: '={{ $json.text }}' },
+			[{ text: 42 }],
+		);
+		expect(sent.error).toBeUndefined();
+		expect(apiRequests(emulator())[0].body).toMatchObject({ data: { text: '42' } });
+
+		const created = await run({ resource: 'user', operation: 'create', uid: 'cy', name: '={{ $json.name }}' }, [{ name: 2024 }]);
+		expect(created.error).toBeUndefined();
+		expect(apiRequests(emulator())[1].body).toEqual({ uid: 'cy', name: '2024' });
+	});
+
+	it.each([
+		['an object', { id: 1 }, /'UID' must be one ID, not an object/],
+		['a list', ['a', 'b'], /'UID' must be one ID, not a list/],
+		['a boolean', true, /'UID' must be one ID, not the boolean true/],
+	])('refuses a UID given as %s, instead of creating "[object Object]" or "a,b"', async (_what, uid, message) => {
+		const result = await run({ resource: 'user', operation: 'create', uid: '={{ $json.uid }}', name: 'X' }, [{ uid }]);
+		expectInputError(result, message, /single ID/);
+		expect(apiRequests(emulator())).toHaveLength(0);
+	});
+
+	it('refuses objects in lists (Tags, Receiver UIDs, members) and a list as On Behalf Of', async () => {
+		const send = (extra: INodeParameters) =>
+			run({ resource: 'message', operation: 'send', onBehalfOf: byId('ada'), receiverUid: byId('bob'), text: 'Hi', ...extra }, [
+				{ tags: ['ok', { tag: 'x' }], uids: [{ uid: 'bob' }], who: ['ada', 'bob'] },
+			]);
+		expectInputError(await send({ additionalFields: { tags: '={{ $json.tags }}' } }), /'Tags' has an object .* at position 2/, /list of texts/);
+		expectInputError(
+			await send({ receiverType: 'multiple', receiverUids: '={{ $json.uids }}' }),
+			/'Receiver UIDs' has an object .* at position 1/,
+			/list of texts/,
+		);
+		expectInputError(await send({ onBehalfOf: byId('={{ $json.who }}') }), /'On Behalf Of' must be one ID, not a list/, /single ID/);
+		expect(apiRequests(emulator())).toHaveLength(0);
+	});
+
+	it('refuses a blank Name, and a Text given as an object, naming the field', async () => {
+		expectInputError(await run({ resource: 'user', operation: 'create', uid: 'cy', name: '  ' }), /'Name' is blank/, /display name/);
+		const text = await run(
+			{ resource: 'message', operation: 'send', onBehalfOf: byId('ada'), receiverUid: byId('bob'), text: '={{ $json.text }}' },
+			[{ text: { body: 'Hi' } }],
+		);
+		expectInputError(text, /'Text' must be text, not an object/, /single value/);
+		expect(apiRequests(emulator())).toHaveLength(0);
+	});
+});
+
+describe('Limit and Return All', () => {
+	const list = { resource: 'user', operation: 'getAll', returnAll: '={{ $json.returnAll }}', limit: '={{ $json.limit }}' };
+
+	it.each([
+		[-5, /'Limit' must be a whole number of at least 1, not the number -5/],
+		[0, /'Limit' must be a whole number of at least 1, not the number 0/],
+		[null, /'Limit' must be a whole number of at least 1, not null/],
+		['abc', /'Limit' must be a whole number of at least 1, not the text "abc"/],
+		[2.5, /'Limit' must be a whole number of at least 1, not the number 2.5/],
+	])('refuses a Limit of %p naming Limit and the item, and sends nothing', async (limit, message) => {
+		const result = await run(list, [{ returnAll: false, limit: 3 }, { returnAll: false, limit }], CONTINUE);
+		// No users exist, so the valid item's list is empty: the only output item is item 1's error.
+		expect(result.items).toHaveLength(1);
+		expectErrorItem(result.items[0], 1, message);
+		expect(apiRequests(emulator()).map((request) => request.query)).toEqual([{ perPage: '3', page: '1' }]);
+	});
+
+	it('refuses a Return All of "false" instead of returning everything', async () => {
+		const result = await run(list, [{ returnAll: 'false', limit: 3 }]);
+		expectInputError(result, /'Return All' must be true or false, not the text "false"/, /Turn 'Return All' on or off/);
+		expect(apiRequests(emulator())).toHaveLength(0);
+	});
+});
+
+describe('CometChat limits, at their boundaries', () => {
+	beforeEach(seedPeople);
+	const create = (item: IDataObject) =>
+		run(
+			{
+				resource: 'user',
+				operation: 'create',
+				uid: '={{ $json.uid }}',
+				name: 'N',
+				additionalFields: { tags: '={{ $json.tags ?? "" }}', metadata: '={{ $json.metadata ?? "{}" }}' },
+			},
+			[item],
+		);
+
+	it('a UID of 100 letters, digits, _ and - is sent; 101 characters are refused', async () => {
+		const ok = `a_-1${'b'.repeat(96)}`;
+		expect((await create({ uid: ok })).error).toBeUndefined();
+		expectInputError(await create({ uid: `${ok}c` }), /'UID' has 101 characters; a CometChat UID has at most 100/, /at most 100/);
+		expectInputError(await create({ uid: 'a.b' }), /characters a CometChat UID cannot have: "\."/, /letters, digits, _ and -/);
+		expect(apiRequests(emulator())).toHaveLength(1);
+	});
+
+	it('a mixed-case UID is refused wherever a UID is given, with its lower-case form', async () => {
+		expectInputError(await create({ uid: 'Ada-2' }), /'UID' holds "Ada-2", which has capital letters/, /Use "ada-2"/);
+		const get = await run({ resource: 'user', operation: 'get', uid: byId('Ada') });
+		expectInputError(get, /'User' holds "Ada", which has capital letters/, /Use "ada"/);
+		const send = await run({ resource: 'message', operation: 'send', onBehalfOf: byId('ADA'), receiverUid: byId('bob'), text: 'Hi' });
+		expectInputError(send, /'On Behalf Of' holds "ADA"/, /Use "ada"/);
+		const group = await run({ resource: 'group', operation: 'create', guid: 'g', name: 'G', type: 'public', members: { admins: 'ada, Bob' } });
+		expectInputError(group, /'Admins' holds "Bob"/, /Use "bob"/);
+		expect(apiRequests(emulator())).toHaveLength(0);
+	});
+
+	it('25 tags of 100 characters are sent; a 26th tag, or a tag of 101 characters, is refused', async () => {
+		const tags = Array.from({ length: 25 }, (_, index) => `${index}`.padEnd(100, 't'));
+		expect((await create({ uid: 'u1', tags })).error).toBeUndefined();
+		expect((apiRequests(emulator())[0].body as IDataObject).tags).toEqual(tags);
+		expectInputError(await create({ uid: 'u2', tags: [...tags, 'one more'] }), /'Tags' has 26 tags; CometChat allows at most 25/, /at most 25/);
+		expectInputError(await create({ uid: 'u3', tags: ['x'.repeat(101)] }), /'Tags' has a tag of 101 characters/, /at most 100/);
+		expect(apiRequests(emulator())).toHaveLength(1);
+	});
+
+	it('metadata of 5 KB as JSON is sent; one byte more is refused', async () => {
+		const padding = 5 * 1024 - JSON.stringify({ note: '' }).length;
+		expect((await create({ uid: 'u1', metadata: { note: 'm'.repeat(padding) } })).error).toBeUndefined();
+		expectInputError(
+			await create({ uid: 'u2', metadata: { note: 'm'.repeat(padding + 1) } }),
+			/'Metadata \(JSON\)' is 5121 bytes as JSON; CometChat allows at most 5120 \(5 KB\)/,
+			/under 5 KB/,
+		);
+		expect(apiRequests(emulator())).toHaveLength(1);
+	});
+
+	it('a message text under 65 KB is sent; 65 KB is refused', async () => {
+		const send = (text: string) =>
+			run({ resource: 'message', operation: 'send', onBehalfOf: byId('ada'), receiverUid: byId('bob'), text: '={{ $json.text }}' }, [{ text }]);
+		expect((await send('x'.repeat(65 * 1024 - 1))).error).toBeUndefined();
+		expectInputError(await send('x'.repeat(65 * 1024)), /'Text' is 66560 bytes; a CometChat message must be under 66560 \(65 KB\)/, /Shorten/);
+		expect(apiRequests(emulator())).toHaveLength(1);
+	});
+});

@@ -1,0 +1,652 @@
+/**
+ * Bad inputs, tried against every operation of the CometChat node and its credential, through n8n's
+ * engine against the emulator. Each case is one wrong value of one field (an object where text is
+ * expected, a blank ID, a mixed-case UID, a Limit of -5, 26 tags, ...). A case holds when:
+ * - the item fails with a NodeOperationError or NodeApiError (never a raw TypeError and the like),
+ * - whose message names the field by its display name and the item ("[item N]"),
+ * - no request was sent for it (the emulator's request log),
+ * - and, with Continue On Fail, the valid items around it still run.
+ *
+ * All cases of one operation run in one workflow execution: a valid item, then every bad item, then
+ * another valid item, with Continue On Fail. The requests of that run must be exactly those of the
+ * two valid items alone (a run of its own beforehand); when they are not, each bad item is run alone
+ * to find the ones that sent something.
+ */
+import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+
+import type { CredentialData } from '../harness/engine';
+import { runNode } from '../harness/engine';
+import { credentialsFor } from '../harness/emulator';
+import { useEmulator } from '../harness/suite';
+import { report } from './report';
+
+const emulator = useEmulator();
+
+// ------------------------------------------------------------------------------------------ values
+
+/** A parameter read from the item: `$json[key]`, or `fallback` (a valid value) when the item has none. */
+const ex = (key: string, fallback: unknown) =>
+	`={{ $json.${key} === undefined ? ${JSON.stringify(fallback)} : $json.${key} }}`;
+/** The same for a resource locator in By ID mode. */
+const rl = (key: string, fallback: unknown) => ({ __rl: true, mode: 'id', value: ex(key, fallback) });
+
+type Bad = Array<[string, unknown]>;
+
+const NOT_TEXT: Bad = [
+	['an object', { a: 1 }],
+	['a list', ['a', 'b']],
+	['a boolean', true],
+];
+const NOT_OPTIONAL_TEXT: Bad = [...NOT_TEXT, ['blank text', '   ']];
+const NOT_REQUIRED_TEXT: Bad = [...NOT_OPTIONAL_TEXT, ['empty text', '']];
+const NOT_OPTIONAL_ID: Bad = [
+	['an object', { id: 'x' }],
+	['a list', ['a', 'b']],
+	['a boolean', true],
+];
+const NOT_ID: Bad = [...NOT_OPTIONAL_ID, ['blank', '   ']];
+const UID_RULES: Bad = [
+	['mixed case', 'Ada'],
+	['a slash', 'a/b'],
+	['101 characters', 'a'.repeat(101)],
+];
+const NOT_UID: Bad = [...NOT_ID, ...UID_RULES];
+const NOT_OPTIONAL_UID: Bad = [...NOT_OPTIONAL_ID, ...UID_RULES];
+const NOT_LIST: Bad = [
+	['an object', { a: 1 }],
+	['a boolean', true],
+	['a list holding an object', ['ok', { a: 1 }]],
+	['a list holding a boolean', [true]],
+];
+const NOT_UID_LIST: Bad = [...NOT_LIST, ['a mixed-case UID in text', 'ada, Bob'], ['a UID with a space', ['a b']]];
+const NOT_TAGS: Bad = [
+	...NOT_LIST,
+	['26 tags', Array.from({ length: 26 }, (_, index) => `tag${index}`)],
+	['a tag of 101 characters', ['x'.repeat(101)]],
+];
+const NOT_METADATA: Bad = [
+	['over 5 KB', { blob: 'x'.repeat(5 * 1024) }],
+	['a list', [1, 2]],
+	['invalid JSON', '{nope'],
+	['a number', 5],
+];
+const NOT_MESSAGE_TEXT: Bad = [...NOT_REQUIRED_TEXT, ['65 KB', 'x'.repeat(65 * 1024)]];
+const NOT_LIMIT: Bad = [
+	['-5', -5],
+	['0', 0],
+	['null', null],
+	['text', 'abc'],
+	['2.5', 2.5],
+	['numeric text', '10'],
+	['a boolean', true],
+];
+const NOT_BOOLEAN: Bad = [
+	['the text "false"', 'false'],
+	['the text "true"', 'true'],
+	['the number 1', 1],
+];
+const NOT_OPTION: Bad = [
+	['an unknown value', 'secret'],
+	['an object', { a: 1 }],
+	['a number', 1],
+];
+
+// ------------------------------------------------------------------------------------------ cases
+
+interface Field {
+	/** The item key the field's expression reads. */
+	key: string;
+	/** The field's display name, which the error must name. */
+	label: string;
+	bad: Bad;
+	/** Other keys the item needs for the field to be read, e.g. `{ receiverType: 'group' }`. */
+	with?: IDataObject;
+}
+
+interface OperationSpec {
+	resource: string;
+	operation: string;
+	parameters: INodeParameters;
+	/** Two valid items: one runs before the bad ones, one after. */
+	valid: [IDataObject, IDataObject];
+	fields: Field[];
+}
+
+const limitFields: Field[] = [
+	{ key: 'limit', label: 'Limit', bad: NOT_LIMIT },
+	{ key: 'returnAll', label: 'Return All', bad: NOT_BOOLEAN },
+];
+const listParameters = { returnAll: ex('returnAll', false), limit: ex('limit', 5) };
+const simplifyField: Field = { key: 'simplify', label: 'Simplify', bad: NOT_BOOLEAN };
+const simplifyParameters = { options: { simplify: ex('simplify', true) } };
+/** A list with Return All / Limit and Options → Simplify, and nothing else. */
+const plainList = (resource: string, simplify = true): OperationSpec => ({
+	resource,
+	operation: 'getAll',
+	parameters: { ...listParameters, ...(simplify ? simplifyParameters : {}) },
+	valid: [{}, { limit: 2 }],
+	fields: [...limitFields, ...(simplify ? [simplifyField] : [])],
+});
+
+const userRecord = {
+	uid: ex('uid', 'ok-uid'),
+	name: ex('name', 'Ok'),
+	additionalFields: {
+		avatar: ex('avatar', ''),
+		statusMessage: ex('statusMessage', ''),
+		metadata: ex('metadata', '{}'),
+		tags: ex('tags', ''),
+		role: ex('role', ''),
+		withAuthToken: ex('withAuthToken', false),
+	},
+};
+const userRecordFields: Field[] = [
+	{ key: 'uid', label: 'UID', bad: [...NOT_UID, ['empty', '']] },
+	{ key: 'name', label: 'Name', bad: NOT_REQUIRED_TEXT },
+	{ key: 'avatar', label: 'Avatar URL', bad: NOT_OPTIONAL_TEXT },
+	{ key: 'statusMessage', label: 'Status Message', bad: NOT_TEXT },
+	{ key: 'metadata', label: 'Metadata (JSON)', bad: NOT_METADATA },
+	{ key: 'tags', label: 'Tags', bad: NOT_TAGS },
+	{ key: 'role', label: 'Role Name or ID', bad: NOT_OPTIONAL_ID },
+	{ key: 'withAuthToken', label: 'With Auth Token', bad: NOT_BOOLEAN },
+];
+
+const onBehalfOf = (fallback = 'ada') => ({ onBehalfOf: rl('onBehalfOf', fallback) });
+const requiredOnBehalfOf: Field = { key: 'onBehalfOf', label: 'On Behalf Of', bad: NOT_UID };
+const optionalOnBehalfOf: Field = { key: 'onBehalfOf', label: 'On Behalf Of', bad: NOT_OPTIONAL_UID };
+const messageIdField: Field = { key: 'messageId', label: 'Message ID', bad: NOT_ID };
+const delivery = {
+	...onBehalfOf(),
+	receiverType: ex('receiverType', 'user'),
+	receiverUid: rl('receiverUid', 'bob'),
+	receiverGuid: rl('receiverGuid', 'crew'),
+	receiverUids: ex('receiverUids', 'bob'),
+	receiverGuids: ex('receiverGuids', ''),
+	additionalFields: { tags: ex('tags', ''), muid: ex('muid', ''), quotedMessageId: ex('quotedMessageId', '') },
+};
+const deliveryFields: Field[] = [
+	requiredOnBehalfOf,
+	{ key: 'receiverType', label: 'Receiver Type', bad: NOT_OPTION },
+	{ key: 'receiverUid', label: 'Receiver User', bad: NOT_UID },
+	{ key: 'receiverGuid', label: 'Receiver Group', bad: NOT_ID, with: { receiverType: 'group' } },
+	{ key: 'receiverUids', label: 'Receiver UIDs', bad: NOT_UID_LIST, with: { receiverType: 'multiple' } },
+	{ key: 'receiverGuids', label: 'Receiver GUIDs', bad: NOT_LIST, with: { receiverType: 'multiple' } },
+	{ key: 'tags', label: 'Tags', bad: NOT_TAGS },
+	{ key: 'muid', label: 'Muid', bad: NOT_OPTIONAL_TEXT },
+	{ key: 'quotedMessageId', label: 'Quoted Message ID', bad: NOT_OPTIONAL_ID },
+];
+const review = (resource: string, operation: string): OperationSpec => ({
+	resource,
+	operation,
+	parameters: { messageId: ex('messageId', '1') },
+	valid: [{ messageId: resource === 'flaggedMessage' ? '101' : '103' }, { messageId: resource === 'flaggedMessage' ? '102' : '104' }],
+	fields: [messageIdField],
+});
+
+/** Every operation of the node (actions/index.ts), with the wrong values each of its fields is given. */
+const OPERATIONS: OperationSpec[] = [
+	{ resource: 'user', operation: 'create', parameters: userRecord, valid: [{ uid: 'good-1', name: 'Good' }, { uid: 'good-2', name: 42 }], fields: userRecordFields },
+	{
+		resource: 'user',
+		operation: 'upsert',
+		parameters: userRecord,
+		valid: [{ uid: 'ada', name: 'Ada again' }, { uid: 'newbie', name: 'Newbie' }],
+		fields: userRecordFields.filter((field) => ['uid', 'name', 'metadata', 'tags'].includes(field.key)),
+	},
+	{ resource: 'user', operation: 'get', parameters: { uid: rl('uid', 'ada') }, valid: [{ uid: 'ada' }, { uid: 'bob' }], fields: [{ key: 'uid', label: 'User', bad: NOT_UID }] },
+	{
+		resource: 'user',
+		operation: 'getAll',
+		parameters: {
+			...listParameters,
+			...simplifyParameters,
+			filters: { searchKey: ex('searchKey', ''), status: ex('status', ''), tags: ex('tags', ''), withTags: ex('withTags', false), role: ex('role', '') },
+		},
+		valid: [{}, { withTags: true }],
+		fields: [
+			...limitFields,
+			simplifyField,
+			{ key: 'searchKey', label: 'Search Term', bad: NOT_OPTIONAL_TEXT },
+			{ key: 'status', label: 'Status', bad: NOT_OPTION },
+			{ key: 'tags', label: 'Tags', bad: NOT_LIST },
+			{ key: 'withTags', label: 'With Tags', bad: NOT_BOOLEAN },
+			{ key: 'role', label: 'Role Name or ID', bad: NOT_OPTIONAL_ID },
+		],
+	},
+	{
+		resource: 'user',
+		operation: 'getFriends',
+		parameters: { uid: rl('uid', 'ada'), ...listParameters, ...simplifyParameters, filters: { searchKey: ex('searchKey', '') } },
+		valid: [{}, { uid: 'bob' }],
+		fields: [{ key: 'uid', label: 'User', bad: NOT_UID }, ...limitFields, { key: 'searchKey', label: 'Search Term', bad: NOT_TEXT }],
+	},
+	{
+		resource: 'user',
+		operation: 'update',
+		parameters: {
+			uid: rl('uid', 'ada'),
+			updateFields: { name: ex('name', 'Changed'), avatar: ex('avatar', ''), metadata: ex('metadata', '{}'), tags: ex('tags', ''), unset: ex('unset', []) },
+		},
+		valid: [{ uid: 'ada', name: 'Ada L' }, { uid: 'bob', name: 7 }],
+		fields: [
+			{ key: 'uid', label: 'User', bad: NOT_UID },
+			{ key: 'name', label: 'Name', bad: NOT_OPTIONAL_TEXT },
+			{ key: 'avatar', label: 'Avatar URL', bad: NOT_TEXT },
+			{ key: 'metadata', label: 'Metadata (JSON)', bad: NOT_METADATA },
+			{ key: 'tags', label: 'Tags', bad: NOT_TAGS },
+			{ key: 'unset', label: 'Clear Fields', bad: [['an object', { a: 1 }], ['a boolean', true]] },
+		],
+	},
+	{
+		resource: 'user',
+		operation: 'updateAuthToken',
+		parameters: {
+			uid: rl('uid', 'ada'),
+			authToken: ex('authToken', 'tok-ada-1'),
+			updateFields: { platform: ex('platform', 'ios'), userAgent: ex('userAgent', '') },
+		},
+		valid: [{ authToken: 'tok-ada-1' }, { authToken: 'tok-ada-2', platform: 'android' }],
+		fields: [
+			{ key: 'uid', label: 'User', bad: NOT_UID },
+			{ key: 'authToken', label: 'Auth Token', bad: NOT_ID },
+			{ key: 'platform', label: 'Platform', bad: NOT_OPTIONAL_TEXT },
+			{ key: 'userAgent', label: 'User Agent', bad: NOT_TEXT },
+		],
+	},
+	{
+		resource: 'group',
+		operation: 'create',
+		parameters: {
+			guid: ex('guid', 'ok-guid'),
+			name: ex('name', 'Ok'),
+			type: ex('type', 'public'),
+			password: ex('password', ''),
+			...onBehalfOf(''),
+			members: { participants: ex('participants', ''), admins: ex('admins', '') },
+			additionalFields: { description: ex('description', ''), owner: ex('owner', ''), metadata: ex('metadata', '{}'), tags: ex('tags', '') },
+		},
+		valid: [{ guid: 'good-g1', participants: 'bob' }, { guid: 'good-g2', type: 'password', password: 'pw', name: 2024 }],
+		fields: [
+			{ key: 'guid', label: 'GUID', bad: [...NOT_ID, ['empty', '']] },
+			{ key: 'name', label: 'Name', bad: NOT_REQUIRED_TEXT },
+			{ key: 'type', label: 'Type', bad: NOT_OPTION },
+			{ key: 'password', label: 'Password', bad: [...NOT_TEXT, ['empty', '']], with: { type: 'password' } },
+			optionalOnBehalfOf,
+			{ key: 'participants', label: 'Participants', bad: NOT_UID_LIST },
+			{ key: 'admins', label: 'Admins', bad: [['a mixed-case UID', ['Ada']]] },
+			{ key: 'description', label: 'Description', bad: NOT_OPTIONAL_TEXT },
+			{ key: 'owner', label: 'Owner UID', bad: NOT_OPTIONAL_UID },
+			{ key: 'metadata', label: 'Metadata (JSON)', bad: NOT_METADATA },
+			{ key: 'tags', label: 'Tags', bad: NOT_TAGS },
+		],
+	},
+	{
+		resource: 'group',
+		operation: 'getBannedUsers',
+		parameters: { guid: rl('guid', 'crew'), ...listParameters, ...simplifyParameters },
+		valid: [{}, { limit: 1 }],
+		fields: [{ key: 'guid', label: 'Group', bad: NOT_ID }, ...limitFields, simplifyField],
+	},
+	{
+		resource: 'message',
+		operation: 'send',
+		parameters: {
+			...delivery,
+			category: ex('category', 'message'),
+			messageType: ex('messageType', 'text'),
+			customType: ex('customType', 'location'),
+			text: ex('text', 'Hello'),
+		},
+		valid: [{ text: 'Hello' }, { text: 42 }],
+		fields: [
+			...deliveryFields,
+			{ key: 'category', label: 'Category', bad: NOT_OPTION },
+			{ key: 'messageType', label: 'Type', bad: NOT_OPTION },
+			{ key: 'customType', label: 'Custom Type', bad: NOT_REQUIRED_TEXT, with: { category: 'custom' } },
+			{ key: 'text', label: 'Text', bad: NOT_MESSAGE_TEXT },
+		],
+	},
+	{
+		resource: 'message',
+		operation: 'sendForm',
+		parameters: {
+			...delivery,
+			formMode: 'builder',
+			title: ex('title', 'Book a demo'),
+			formFields: {
+				field: [
+					{ elementType: 'textInput', elementId: 'email', label: ex('fieldLabel', 'Email'), optional: ex('optional', false), maxLines: ex('maxLines', 1) },
+				],
+			},
+			formOptions: { allowSenderInteraction: ex('allowSenderInteraction', false) },
+			submitElementId: 'submit',
+			submitButtonText: 'Send',
+			submitActionType: 'urlNavigation',
+			submitUrl: 'https://example.com/form',
+		},
+		valid: [{}, { title: 2025 }],
+		fields: [
+			requiredOnBehalfOf,
+			{ key: 'receiverUid', label: 'Receiver User', bad: NOT_UID },
+			{ key: 'title', label: 'Title', bad: NOT_TEXT },
+			{ key: 'fieldLabel', label: 'Label of form field 1', bad: NOT_TEXT },
+			{ key: 'optional', label: 'Optional of form field 1', bad: NOT_BOOLEAN },
+			{ key: 'maxLines', label: 'Max Lines of form field 1', bad: [['0', 0], ['text', 'two'], ['2.5', 2.5]] },
+			{ key: 'allowSenderInteraction', label: 'Allow Sender Interaction', bad: NOT_BOOLEAN.slice(0, 1) },
+			{ key: 'tags', label: 'Tags', bad: NOT_TAGS.slice(0, 2) },
+		],
+	},
+	{
+		resource: 'message',
+		operation: 'flag',
+		parameters: { messageId: ex('messageId', '105'), ...onBehalfOf('cy'), reasonId: rl('reasonId', 'spam'), remark: ex('remark', '') },
+		valid: [{ messageId: '105' }, { messageId: 106, remark: 'again' }],
+		fields: [
+			messageIdField,
+			requiredOnBehalfOf,
+			{ key: 'reasonId', label: 'Reason', bad: NOT_ID },
+			{ key: 'remark', label: 'Remark', bad: NOT_OPTIONAL_TEXT },
+		],
+	},
+	{
+		resource: 'message',
+		operation: 'getReactions',
+		parameters: { messageId: ex('messageId', '101'), ...onBehalfOf(), ...listParameters },
+		valid: [{}, { messageId: 101 }],
+		fields: [messageIdField, requiredOnBehalfOf, ...limitFields],
+	},
+	{
+		resource: 'message',
+		operation: 'getThread',
+		parameters: { messageId: ex('messageId', '101'), ...onBehalfOf(), ...listParameters, ...simplifyParameters },
+		valid: [{}, { limit: 1 }],
+		fields: [messageIdField, requiredOnBehalfOf, ...limitFields, simplifyField],
+	},
+	{
+		resource: 'message',
+		operation: 'update',
+		parameters: { messageId: ex('messageId', '101'), specifyData: 'fields', text: ex('text', 'Edited'), ...onBehalfOf('') },
+		valid: [{ messageId: '101' }, { messageId: '102', text: 3.5 }],
+		fields: [
+			messageIdField,
+			{ key: 'text', label: 'Text', bad: [...NOT_OPTIONAL_TEXT, ['65 KB', 'x'.repeat(65 * 1024)]] },
+			optionalOnBehalfOf,
+		],
+	},
+	{ resource: 'role', operation: 'get', parameters: { role: rl('role', 'moderator') }, valid: [{}, {}], fields: [{ key: 'role', label: 'Role', bad: NOT_ID }] },
+	plainList('role'),
+	{
+		resource: 'call',
+		operation: 'get',
+		parameters: { sessionId: ex('sessionId', 'sess-1'), ...onBehalfOf() },
+		valid: [{}, { onBehalfOf: 'bob' }],
+		fields: [{ key: 'sessionId', label: 'Session ID', bad: NOT_ID }, requiredOnBehalfOf],
+	},
+	{
+		resource: 'pushToken',
+		operation: 'delete',
+		parameters: { authToken: ex('authToken', 'tok-ada-1'), all: ex('all', false) },
+		valid: [{ authToken: 'tok-ada-1' }, { authToken: 'tok-ada-2', all: true }],
+		fields: [
+			{ key: 'authToken', label: 'Auth Token', bad: NOT_ID },
+			{ key: 'all', label: 'All Tokens of the User', bad: NOT_BOOLEAN },
+		],
+	},
+	{
+		resource: 'pushToken',
+		operation: 'deleteByValue',
+		parameters: { authToken: ex('authToken', 'tok-ada-1'), pushToken: ex('pushToken', 'push-1') },
+		valid: [{ pushToken: 'push-1' }, { pushToken: 'push-2' }],
+		fields: [
+			{ key: 'authToken', label: 'Auth Token', bad: NOT_ID },
+			{ key: 'pushToken', label: 'Push Token', bad: NOT_ID },
+		],
+	},
+	review('flaggedMessage', 'approve'),
+	review('flaggedMessage', 'disapprove'),
+	plainList('flaggedMessage'),
+	review('blockedMessage', 'approve'),
+	review('blockedMessage', 'reject'),
+	plainList('blockedMessage'),
+	plainList('moderationReason', false),
+	{ resource: 'moderationRule', operation: 'delete', parameters: { ruleId: rl('ruleId', 'r3') }, valid: [{ ruleId: 'r3' }, { ruleId: 'r4' }], fields: [{ key: 'ruleId', label: 'Rule', bad: NOT_ID }] },
+	plainList('moderationRule'),
+	{
+		resource: 'moderationRule',
+		operation: 'getRevisions',
+		parameters: { ruleId: rl('ruleId', 'r1'), ...listParameters, ...simplifyParameters },
+		valid: [{}, { ruleId: 'r2' }],
+		fields: [{ key: 'ruleId', label: 'Rule', bad: NOT_ID }, ...limitFields],
+	},
+	{
+		resource: 'moderationRule',
+		operation: 'update',
+		parameters: {
+			ruleId: rl('ruleId', 'r1'),
+			specifyBody: 'fields',
+			updateFields: { name: ex('name', 'Renamed'), enabled: ex('enabled', true), action: ex('action', []) },
+		},
+		valid: [{ ruleId: 'r1' }, { ruleId: 'r2', enabled: false, action: ['dropMessage'] }],
+		fields: [
+			{ key: 'ruleId', label: 'Rule', bad: NOT_ID },
+			{ key: 'name', label: 'Name', bad: NOT_OPTIONAL_TEXT },
+			{ key: 'enabled', label: 'Enabled', bad: NOT_BOOLEAN },
+			{ key: 'action', label: 'Action', bad: [['an unknown action', ['deleteMessage']], ['an object', { a: 1 }]] },
+		],
+	},
+	{ resource: 'keywordList', operation: 'get', parameters: { keywordListId: rl('keywordListId', 'kw') }, valid: [{}, {}], fields: [{ key: 'keywordListId', label: 'Keyword List', bad: NOT_ID }] },
+	plainList('keywordList'),
+];
+
+/** What every operation's valid items need: people, a group, a role, rules, messages, flags, tokens, a call. */
+function seed(): void {
+	const store = emulator().store;
+	for (const uid of ['ada', 'bob', 'cy']) store.addUser({ uid, name: uid.toUpperCase() });
+	store.addFriends('ada', ['bob']);
+	store.addFriends('bob', ['cy']);
+	const crew = store.addGroup({ guid: 'crew', name: 'Crew', owner: 'ada', members: { participants: ['bob'] } });
+	store.banFromGroup(crew, 'cy', 1_700_000_000);
+	store.addRole({ role: 'moderator', name: 'Moderator' });
+	store.addReason({ id: 'spam', name: 'Spam' });
+	store.addKeywordList({ id: 'kw', name: 'Bad words', searchTerms: ['bad'] });
+	const condition = { entity: 'message', operand: 'text', category: 'word', operator: 'contains', value: ['spam'] };
+	for (const id of ['r1', 'r2', 'r3', 'r4']) store.addRule({ id, name: id, conditions: [condition], action: ['blockMessage'] });
+	for (let id = 101; id <= 106; id++) {
+		store.addMessage({ id: String(id), sender: 'ada', receiver: 'bob', data: { text: `Message ${id}` }, sentAt: 1_700_000_000 + id });
+	}
+	store.addMessage({ id: '107', sender: 'bob', receiver: 'ada', parentId: '101', data: { text: 'A reply' }, sentAt: 1_700_000_200 });
+	store.addFlag({ messageId: '101', uid: 'bob', reasonId: 'spam', flaggedAt: 1_700_000_300 });
+	store.addFlag({ messageId: '102', uid: 'bob', reasonId: 'spam', flaggedAt: 1_700_000_301 });
+	store.addBlocked({ messageId: '103', ruleId: 'r1', createdAt: 1_700_000_302 });
+	store.addBlocked({ messageId: '104', ruleId: 'r1', createdAt: 1_700_000_303 });
+	store.addAuthToken('ada', { authToken: 'tok-ada-1' });
+	store.addAuthToken('ada', { authToken: 'tok-ada-2' });
+	store.addPushToken({ uid: 'ada', authToken: 'tok-ada-1', pushToken: 'push-1' });
+	store.addPushToken({ uid: 'ada', authToken: 'tok-ada-1', pushToken: 'push-2' });
+	store.addCallSession({ sessionId: 'sess-1', initiator: 'ada', receiver: 'bob' });
+}
+
+function freshStore(): void {
+	emulator().store.reset();
+	emulator().clearRequests();
+	seed();
+}
+
+// ------------------------------------------------------------------------------------ classifying
+
+interface Outcome {
+	group: string;
+	name: string;
+	label: string;
+	requestsSent: number;
+	/** No error for the bad item: the node took it. */
+	silent: boolean;
+	/** A raw JavaScript error (TypeError, ...), or one wrapped without a message of ours. */
+	rawJsError: boolean;
+	/** An error that does not name the field or the item. */
+	unclear: boolean;
+	message: string;
+}
+
+const RAW_ERROR_NAMES = new Set(['TypeError', 'ReferenceError', 'RangeError', 'SyntaxError', 'Error']);
+const RAW_ERROR_TEXT = /is not a function|Cannot read propert|is not iterable|undefined|\[object Object\]|NaN/;
+
+type ItemError = Error & { cause?: unknown; description?: string | null };
+
+function classify(
+	group: string,
+	name: string,
+	label: string,
+	itemIndex: number,
+	outputs: INodeExecutionData[],
+	requestsSent: number,
+): Outcome {
+	const error = outputs.find((output) => output.error)?.error as ItemError | undefined;
+	if (!error) {
+		return { group, name, label, requestsSent, silent: true, rawJsError: false, unclear: false, message: '(no error)' };
+	}
+	const className = error.name || error.constructor?.name;
+	const cause = error.cause as Error | undefined;
+	const rawJsError =
+		!['NodeOperationError', 'NodeApiError'].includes(className) ||
+		(cause instanceof Error && RAW_ERROR_NAMES.has(cause.name) && !cause.name.startsWith('Node')) ||
+		RAW_ERROR_TEXT.test(error.message);
+	const unclear = !error.message.includes(label) || !error.message.includes(`[item ${itemIndex}]`);
+	return { group, name, label, requestsSent, silent: false, rawJsError, unclear, message: error.message };
+}
+
+const outcomes: Outcome[] = [];
+const credentialOutcomes: Outcome[] = [];
+
+function held(outcome: Outcome): boolean {
+	return outcome.requestsSent === 0 && !outcome.silent && !outcome.rawJsError && !outcome.unclear;
+}
+
+function figuresOf(list: Outcome[]): Record<string, number> {
+	return {
+		cases: list.length,
+		held: list.filter(held).length,
+		malformedRequestsSent: list.filter((outcome) => outcome.requestsSent > 0).length,
+		silent: list.filter((outcome) => outcome.silent).length,
+		rawJsErrors: list.filter((outcome) => outcome.rawJsError).length,
+		unclear: list.filter((outcome) => outcome.unclear).length,
+	};
+}
+
+afterAll(() => {
+	report('bad-inputs', { ...figuresOf(outcomes), operations: new Set(outcomes.map((outcome) => outcome.group)).size });
+	report('bad-inputs-credential', figuresOf(credentialOutcomes));
+	for (const outcome of [...outcomes, ...credentialOutcomes].filter((entry) => !held(entry))) {
+		process.stdout.write(`  not held: ${outcome.group} / ${outcome.name}: ${outcome.message.slice(0, 160)}\n`);
+	}
+});
+
+// ------------------------------------------------------------------------------------------- tests
+
+const CONTINUE = { onError: 'continueRegularOutput' as const };
+
+function outputsOf(items: INodeExecutionData[], itemIndex: number): INodeExecutionData[] {
+	return items.filter((item) => (item.pairedItem as { item: number } | undefined)?.item === itemIndex);
+}
+
+describe('bad inputs: every operation', () => {
+	it('covers every operation of the node', async () => {
+		const { resources } = await import('../../nodes/CometChat/actions');
+		const all = resources.flatMap((resource) => resource.operations.map((operation) => `${resource.value}:${operation.value}`));
+		expect(OPERATIONS.map(({ resource, operation }) => `${resource}:${operation}`).sort()).toEqual(all.sort());
+	});
+
+	it.each(OPERATIONS.map((spec) => [`${spec.resource} → ${spec.operation}`, spec] as const))('%s', async (title, spec) => {
+		const parameters = { resource: spec.resource, operation: spec.operation, ...spec.parameters };
+		const cases = spec.fields.flatMap((field) =>
+			field.bad.map(([what, value]) => ({ name: `${field.label}: ${what}`, label: field.label, item: { ...field.with, [field.key]: value } as IDataObject })),
+		);
+		const credentials = credentialsFor(emulator());
+
+		// What the two valid items send on their own.
+		freshStore();
+		const alone = await runNode(credentials, parameters, spec.valid, CONTINUE);
+		expect(alone.items.filter((item) => item.error).map((item) => item.json.error)).toEqual([]);
+		const validRequests = emulator().requests.length;
+		expect(validRequests).toBeGreaterThan(0);
+
+		// The valid items around every bad one, in one execution with Continue On Fail.
+		freshStore();
+		const input = [spec.valid[0], ...cases.map((entry) => entry.item), spec.valid[1]];
+		const { items, error } = await runNode(credentials, parameters, input, CONTINUE);
+		expect(error).toBeUndefined();
+		const last = input.length - 1;
+		expect([...outputsOf(items, 0), ...outputsOf(items, last)].filter((item) => item.error).map((item) => item.json.error)).toEqual([]);
+		const extraRequests = emulator().requests.length - validRequests;
+
+		// When the bad items sent something, find which, one at a time.
+		const sentBy = new Map<number, number>();
+		if (extraRequests !== 0) {
+			for (const [index, entry] of cases.entries()) {
+				freshStore();
+				await runNode(credentials, parameters, [entry.item], CONTINUE);
+				sentBy.set(index, emulator().requests.length);
+			}
+		}
+		const results = cases.map((entry, index) =>
+			classify(title, entry.name, entry.label, index + 1, outputsOf(items, index + 1), sentBy.get(index) ?? 0),
+		);
+		outcomes.push(...results);
+		expect(results.filter((outcome) => !held(outcome))).toEqual([]);
+		expect(extraRequests).toBe(0);
+	});
+});
+
+/**
+ * The credential's URLs. Their shape is checked by the transport and the credential (the URL checks
+ * another change brings). Until that change is merged, the cases listed in AWAITING_URL_CHECKS do
+ * not hold yet and run as `it.failing`; once it is merged, empty the list so they run as plain tests.
+ * No case reaches a host outside this machine: every host is a local address or not a host at all.
+ */
+const AWAITING_URL_CHECKS = new Set([
+	'a Base URL without a scheme',
+	'a Base URL that is not a URL',
+	'an ftp Base URL',
+	'a Base URL without a host',
+	'a Base URL with a space in the host',
+	'a Base URL with a line break',
+	'a Call URL that is not a URL',
+	'an ftp Call URL',
+]);
+
+describe('bad inputs: credential URL shapes (hold once the transport URL checks are merged)', () => {
+	const urlCases: Array<[string, 'Base URL' | 'Call URL', string]> = [
+		['an empty Base URL', 'Base URL', ''],
+		['a blank Base URL', 'Base URL', '   '],
+		['a Base URL without a scheme', 'Base URL', '127.0.0.1:9'],
+		['a Base URL that is not a URL', 'Base URL', 'not a url'],
+		['an ftp Base URL', 'Base URL', 'ftp://127.0.0.1:9'],
+		['a Base URL without a host', 'Base URL', 'https://'],
+		['a Base URL with a space in the host', 'Base URL', 'https://exa mple.com'],
+		['a Base URL with a line break', 'Base URL', 'http://127.0.0.1:9\r\nX-Injected: 1'],
+		['an empty Call URL', 'Call URL', ''],
+		['a Call URL that is not a URL', 'Call URL', 'not a url'],
+		['an ftp Call URL', 'Call URL', 'ftp://127.0.0.1:9'],
+	];
+
+	for (const [name, label, url] of urlCases) {
+		const test = AWAITING_URL_CHECKS.has(name) ? it.failing : it;
+		test(name, async () => {
+			freshStore();
+			const field = label === 'Base URL' ? 'baseUrl' : 'callUrl';
+			const credentials: CredentialData = { ...credentialsFor(emulator()), [field]: url };
+			const parameters: INodeParameters =
+				label === 'Base URL'
+					? { resource: 'user', operation: 'get', uid: rl('uid', 'ada') }
+					: { resource: 'call', operation: 'get', sessionId: 'sess-1', onBehalfOf: rl('onBehalfOf', 'ada') };
+			const { items, error } = await runNode(credentials, parameters, [{}, {}], CONTINUE);
+			expect(error).toBeUndefined();
+			const sent = emulator().requests.length;
+			const results = [0, 1].map((itemIndex) =>
+				classify('credential', `${name} (item ${itemIndex})`, label, itemIndex, outputsOf(items, itemIndex), sent),
+			);
+			credentialOutcomes.push(...results);
+			expect(results.filter((outcome) => !held(outcome))).toEqual([]);
+		});
+	}
+});
