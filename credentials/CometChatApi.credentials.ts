@@ -66,27 +66,53 @@ export class CometChatApi implements ICredentialType {
 
 	// The origin comes from authenticate's check; the expression only has to build a URL that a valid
 	// Base URL turns into the right one.
+	//
+	// n8n (2.8 to 2.41) shows its own "Authorization failed - please check your credentials" for any
+	// 401 of a test request, and applies `responseCode` rules only to errors that carry the raw
+	// response, which a declarative request's error does not. So the request accepts every status and
+	// the rules read CometChat's answer instead: its error code, or a body without `data`, which no
+	// CometChat answer to GET /v3/roles lacks.
 	test: ICredentialTestRequest = {
 		request: {
 			baseURL: '={{$credentials.baseUrl.trim().replace(/\\/+$/, "").replace(/\\/v3$/i, "")}}/v3',
 			url: '/roles',
 			qs: { perPage: 1 },
+			ignoreHttpStatusErrors: true,
 		},
 		rules: [
 			{
-				type: 'responseCode',
+				type: 'responseSuccessBody',
 				properties: {
-					value: 401,
+					key: 'error.code',
+					value: 'AUTH_ERR_APIKEY_NOT_FOUND',
 					message:
-						'CometChat rejected the API key. Copy the REST API key with full access scope from the dashboard.',
+						'CometChat rejected the API key (AUTH_ERR_APIKEY_NOT_FOUND). Copy the REST API key with full access scope from the CometChat dashboard (API & Auth Keys), for the app of this Base URL.',
 				},
 			},
 			{
-				type: 'responseCode',
+				type: 'responseSuccessBody',
 				properties: {
-					value: 404,
+					key: 'error.code',
+					value: 'AUTH_ERR_EMPTY_APIKEY',
+					message: 'The API key is empty (AUTH_ERR_EMPTY_APIKEY). Enter the REST API key from the CometChat dashboard (API & Auth Keys).',
+				},
+			},
+			{
+				type: 'responseSuccessBody',
+				properties: {
+					key: 'error.code',
+					value: 'AUTH_ERR_NO_ACCESS',
 					message:
-						'Nothing answers at this Base URL. It should look like https://<APP_ID>.api-<REGION>.cometchat.io',
+						'This API key may not use the REST API (AUTH_ERR_NO_ACCESS). Use a REST API key with full access scope from the CometChat dashboard (API & Auth Keys).',
+				},
+			},
+			{
+				type: 'responseSuccessBody',
+				properties: {
+					key: 'data',
+					value: undefined,
+					message:
+						'No CometChat API answered at this Base URL. It should look like https://<APP_ID>.api-<REGION>.cometchat.io (from the dashboard), without a path.',
 				},
 			},
 		],

@@ -2,8 +2,10 @@
 // @ts-check
 /**
  * Screenshot test (`npm run test:screenshot`): n8n's editor in headless Chromium (Debian's chromium,
- * driven by playwright-core). It adds the CometChat node to a new workflow, opens its Resource
- * dropdown, checks the dropdown lists every resource of the node, and saves a PNG.
+ * driven by playwright-core). In the node panel, a search for "moderation" finds the CometChat node
+ * (its codex aliases). It adds the node to a new workflow, opens its Resource dropdown, checks the
+ * dropdown lists every resource of the node, and saves a PNG. Then it opens a credential with a
+ * wrong API key and checks the editor shows CometChat's message, not n8n's generic one.
  *
  * Env: SCREENSHOT_PATH (default docs/editor-resource-dropdown.png), CHROMIUM_PATH (default: the
  * first of chromium, chromium-browser, google-chrome in /usr/bin), E2E_SKIP_BUILD=1 (dist/ is fresh).
@@ -15,13 +17,17 @@ const path = require('node:path');
 
 const { startEmulator } = require('../emulator');
 const { Checks } = require('./lib/checks');
-const { ensureN8n, installNotice, isInstalled, N8n, REPO_DIR } = require('./lib/n8n');
+const { EXAMPLE_CREDENTIAL, ensureN8n, installNotice, isInstalled, N8n, REPO_DIR } = require('./lib/n8n');
 const { cleanup, onCleanup, runCommand } = require('./lib/processes');
 
 const OUTPUT = path.resolve(process.env.SCREENSHOT_PATH || path.join(REPO_DIR, 'docs', 'editor-resource-dropdown.png'));
 const BROWSERS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
 /** The node creator's action that adds the node; its resource then shows in the Resource field. */
 const ACTION = 'Get many flagged messages';
+/** A credential whose key the emulator refuses (created after the node part: the editor picks the newest). */
+const WRONG_KEY = { name: 'CometChat wrong key', type: EXAMPLE_CREDENTIAL.type, apiKey: 'not-the-key' };
+/** What the credential test says for it (credentials/CometChatApi.credentials.ts). */
+const WRONG_KEY_MESSAGE = 'CometChat rejected the API key (AUTH_ERR_APIKEY_NOT_FOUND)';
 
 const checks = new Checks();
 
@@ -122,6 +128,15 @@ async function main() {
 	await page.waitForSelector(testId('canvas-trigger-node'));
 
 	await page.click(testId('node-creator-plus-button'));
+	checks.section('n8n editor, node panel');
+	await search.fill('moderation');
+	const found = page.locator(testId('node-creator-item-name'), { hasText: /^CometChat$/ });
+	const foundByAlias = await found
+		.first()
+		.waitFor({ timeout: 10_000 })
+		.then(() => true, () => false);
+	const listed = (await page.locator(testId('node-creator-item-name')).allTextContents()).map((text) => text.trim());
+	checks.ok('a search for "moderation" finds the CometChat node', foundByAlias, `listed: ${JSON.stringify(listed)}`);
 	await search.fill('CometChat');
 	await page.locator(testId('node-creator-item-name'), { hasText: /^CometChat$/ }).first().click();
 	await page.locator(testId('node-creator-item-name'), { hasText: new RegExp(`^${ACTION}$`, 'i') }).click();
@@ -144,6 +159,34 @@ async function main() {
 	await page.screenshot({ path: OUTPUT });
 	const size = fs.statSync(OUTPUT).size;
 	checks.ok(`saved ${path.relative(process.cwd(), OUTPUT) || OUTPUT} (${Math.round(size / 1024)} KB)`, size > 20_000);
+
+	checks.section('n8n editor, credential test');
+	// Saved as the editor saves one; opening a saved credential tests it, and a failed test shows a
+	// banner whose details are the test's message.
+	const created = await n8n.rest.call('POST', '/credentials', {
+		name: WRONG_KEY.name,
+		type: WRONG_KEY.type,
+		data: { apiKey: WRONG_KEY.apiKey, baseUrl: emulator.baseUrl, callUrl: emulator.callUrl },
+	});
+	await page.goto(`${n8n.url}/home/credentials/${created.id}`);
+	const banner = page.getByText(/Couldn.t connect with these settings/);
+	const failedShown = await banner
+		.first()
+		.waitFor({ timeout: 30_000 })
+		.then(() => true, () => false);
+	checks.ok('opening the credential with a wrong key shows that the test failed', failedShown);
+	const details = page.getByText(/More details/i);
+	if (await details.count()) await details.first().click();
+	const message = page.getByText(WRONG_KEY_MESSAGE, { exact: false });
+	const messageShown = await message
+		.first()
+		.waitFor({ timeout: 10_000 })
+		.then(() => true, () => false);
+	const modalText = (await page.locator('.el-dialog:visible, [role="dialog"]:visible').allInnerTexts()).join('\n');
+	checks.ok(`the editor shows CometChat's message: "${WRONG_KEY_MESSAGE}…"`, messageShown, modalText.slice(0, 800));
+	checks.ok('… and not n8n\'s generic "Authorization failed"', !/Authorization failed/i.test(modalText), modalText.slice(0, 800));
+	checks.ok('… and never the key', !modalText.includes(WRONG_KEY.apiKey));
+
 	if (blocked.length > 0) console.log(`  (${blocked.length} requests of the editor to other hosts were aborted)`);
 	await cleanup();
 	return checks.summary();

@@ -18,10 +18,43 @@ const path = require('node:path');
 const { freePort, onCleanup, runCommand, startProcess } = require('./processes');
 
 const REPO_DIR = path.resolve(__dirname, '..', '..');
-const MANIFEST_PATH = path.join(REPO_DIR, 'e2e', 'n8n', 'package.json');
-/** @type {{ dependencies: { n8n: string }, overrides: object, allowScripts: object }} */
-const MANIFEST = JSON.parse(fs.readFileSync(MANIFEST_PATH, 'utf8'));
-const N8N_VERSION = MANIFEST.dependencies.n8n;
+
+/**
+ * @typedef {{
+ *   dependencies: { n8n: string },
+ *   overrides?: object,
+ *   allowScripts?: object,
+ *   nodeRuntime?: string,
+ *   rebuild?: string[],
+ * }} Manifest
+ *
+ * @typedef {{ name: string, manifestPath: string, manifest: Manifest, version: string }} Flavor
+ */
+
+/**
+ * The n8n versions the scripts run: `pinned`, the oldest supported (e2e/n8n/package.json, on the
+ * Node that runs the script), and `latest`, the newest tested (e2e/n8n-latest/package.json, on the
+ * Node its manifest names, installed from the package registry). E2E_N8N picks one; pinned by default.
+ */
+const FLAVOR_MANIFESTS = {
+	pinned: path.join(REPO_DIR, 'e2e', 'n8n', 'package.json'),
+	latest: path.join(REPO_DIR, 'e2e', 'n8n-latest', 'package.json'),
+};
+
+/**
+ * @param {string} [name] pinned or latest; $E2E_N8N, else pinned
+ * @returns {Flavor}
+ */
+function flavor(name = process.env.E2E_N8N || 'pinned') {
+	if (name !== 'pinned' && name !== 'latest') throw new Error(`E2E_N8N is "${name}"; use pinned or latest`);
+	const manifestPath = FLAVOR_MANIFESTS[name];
+	/** @type {Manifest} */
+	const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8'));
+	return { name, manifestPath, manifest, version: manifest.dependencies.n8n };
+}
+
+const DEFAULT_FLAVOR = flavor();
+const N8N_VERSION = DEFAULT_FLAVOR.version;
 
 /** Where the n8n install lives: $N8N_CACHE_DIR, else $XDG_CACHE_HOME or ~/.cache, /n8n-nodes-cometchat. */
 function cacheRoot() {
@@ -31,26 +64,29 @@ function cacheRoot() {
 }
 
 /** The line scripts print before a first install. */
-function installNotice() {
-	const where = installDir().replace(os.homedir(), '~');
-	return `Installing n8n ${N8N_VERSION} (first run only, ~4 min, 2 GB in ${where})…`;
+function installNotice(f = DEFAULT_FLAVOR) {
+	const where = installDir(f).replace(os.homedir(), '~');
+	const node = f.manifest.nodeRuntime ? ` and Node ${f.manifest.nodeRuntime}` : '';
+	return `Installing n8n ${f.version}${node} (first run only, 4 to 7 min, 2 GB in ${where})…`;
 }
 
-function installDir() {
-	return path.join(cacheRoot(), `n8n-${N8N_VERSION}`);
+function installDir(f = DEFAULT_FLAVOR) {
+	return path.join(cacheRoot(), `n8n-${f.version}`);
 }
 
-function n8nBin(dir = installDir()) {
-	return path.join(dir, 'node_modules', '.bin', 'n8n');
+/** The n8n command's script (run with the flavor's Node). */
+function n8nScript(dir = installDir()) {
+	return path.join(dir, 'node_modules', 'n8n', 'bin', 'n8n');
 }
 
-/** What an install depends on: the manifest's pins, and Node's ABI (sqlite3 is a native module). */
-function installStamp() {
+/** What an install depends on: the manifest's pins, and the Node it runs on (native modules). */
+function installStamp(f = DEFAULT_FLAVOR) {
+	const m = f.manifest;
 	const inputs = JSON.stringify({
-		dependencies: MANIFEST.dependencies,
-		overrides: MANIFEST.overrides,
-		allowScripts: MANIFEST.allowScripts,
-		abi: process.versions.modules,
+		dependencies: m.dependencies,
+		overrides: m.overrides,
+		allowScripts: m.allowScripts,
+		...(m.nodeRuntime ? { nodeRuntime: m.nodeRuntime, rebuild: m.rebuild } : { abi: process.versions.modules }),
 		platform: `${process.platform}-${process.arch}`,
 	});
 	return crypto.createHash('sha256').update(inputs).digest('hex');
@@ -58,12 +94,14 @@ function installStamp() {
 
 const SQLITE_BINDING = path.join('node_modules', 'sqlite3', 'build', 'Release', 'node_sqlite3.node');
 
-function isInstalled(dir = installDir()) {
+function isInstalled(f = DEFAULT_FLAVOR) {
+	const dir = installDir(f);
 	try {
 		return (
-			fs.readFileSync(path.join(dir, '.installed'), 'utf8').trim() === installStamp() &&
-			fs.existsSync(n8nBin(dir)) &&
-			fs.existsSync(path.join(dir, SQLITE_BINDING))
+			fs.readFileSync(path.join(dir, '.installed'), 'utf8').trim() === installStamp(f) &&
+			fs.existsSync(n8nScript(dir)) &&
+			fs.existsSync(path.join(dir, SQLITE_BINDING)) &&
+			(!f.manifest.nodeRuntime || isNodeRuntimeInstalled(f.manifest.nodeRuntime))
 		);
 	} catch {
 		return false;
@@ -86,63 +124,258 @@ function npmEnv() {
 	return env;
 }
 
-/**
- * Installs the pinned n8n unless the cache already holds it. The install goes into a temporary
- * folder that is renamed into place only when complete, so an interrupted install is never used.
- *
- * @param {{ log?: (line: string) => void }} [options]
- * @returns {Promise<{ bin: string, dir: string, version: string, installedNow: boolean, seconds: number }>}
- */
-async function ensureN8n(options = {}) {
-	const log = options.log ?? ((line) => console.log(line));
-	const dir = installDir();
-	if (isInstalled(dir)) return { bin: n8nBin(dir), dir, version: N8N_VERSION, installedNow: false, seconds: 0 };
+/** @param {number} ms */
+function sleep(ms) {
+	return new Promise((resolve) => setTimeout(resolve, ms));
+}
 
+/** @param {number} pid */
+function isAlive(pid) {
+	try {
+		process.kill(pid, 0);
+		return true;
+	} catch (error) {
+		return /** @type {NodeJS.ErrnoException} */ (error).code === 'EPERM';
+	}
+}
+
+/** A lock that nobody refreshed for this long is left over from a run that died (or a lost machine). */
+const LOCK_STALE_MS = 60_000;
+
+/**
+ * Runs `fn` holding an exclusive lock on `target` (a directory `<target>.lock`, created atomically).
+ * The holder refreshes the lock's time every few seconds; a waiter takes over a lock whose holder is
+ * gone (same host, process dead) or that nobody refreshed for a minute. So two first runs at once
+ * install once: the second waits, then finds the install done.
+ *
+ * @template T
+ * @param {string} target
+ * @param {(line: string) => void} log
+ * @param {() => Promise<T>} fn
+ * @returns {Promise<T>}
+ */
+async function withInstallLock(target, log, fn) {
+	const lock = `${target}.lock`;
+	const ownerFile = path.join(lock, 'owner.json');
+	const me = { pid: process.pid, host: os.hostname(), since: new Date().toISOString() };
+	let waited = false;
+	for (;;) {
+		try {
+			fs.mkdirSync(lock);
+			fs.writeFileSync(ownerFile, JSON.stringify(me));
+			break;
+		} catch (error) {
+			if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EEXIST') throw error;
+		}
+		/** @type {{ pid?: number, host?: string, since?: string }} */
+		let owner = {};
+		let age = 0;
+		try {
+			age = Date.now() - fs.statSync(lock).mtimeMs;
+			owner = JSON.parse(fs.readFileSync(ownerFile, 'utf8'));
+		} catch {
+			// just released, or the owner is still writing its file
+		}
+		const dead = owner.host === os.hostname() && typeof owner.pid === 'number' && !isAlive(owner.pid);
+		if (dead || age > LOCK_STALE_MS) {
+			// Rename first: of several waiters that judged it stale, only one gets it.
+			const stale = `${lock}.stale-${process.pid}-${Date.now()}`;
+			try {
+				fs.renameSync(lock, stale);
+				fs.rmSync(stale, { recursive: true, force: true });
+				log(`  (took over a stale install lock of process ${owner.pid ?? '?'})`);
+			} catch {
+				// another waiter took it
+			}
+			continue;
+		}
+		if (!waited) log(`  another run is installing into ${target} (process ${owner.pid ?? '?'}); waiting for it…`);
+		waited = true;
+		await sleep(2000);
+	}
+	const heartbeat = setInterval(() => {
+		const now = new Date();
+		try {
+			fs.utimesSync(lock, now, now);
+		} catch {
+			// removed under us: the next waiter will install again, which is safe
+		}
+	}, 5000);
+	const release = () => {
+		clearInterval(heartbeat);
+		try {
+			if (JSON.parse(fs.readFileSync(ownerFile, 'utf8')).pid === process.pid) fs.rmSync(lock, { recursive: true, force: true });
+		} catch {
+			// already gone
+		}
+	};
+	const unregister = onCleanup('the install lock', release);
+	try {
+		return await fn();
+	} finally {
+		unregister();
+		release();
+	}
+}
+
+/** The node-<platform>-<arch> package that holds a Node binary and its headers. */
+function nodeRuntimePackage() {
+	return `node-${process.platform}-${process.arch}`;
+}
+
+/** @param {string} version */
+function nodeRuntimeDir(version) {
+	return path.join(cacheRoot(), `${nodeRuntimePackage()}-${version}`);
+}
+
+/** The package folder (bin/node, include/node): npm_config_nodedir for native builds. */
+function nodeRuntimeHome(/** @type {string} */ version) {
+	return path.join(nodeRuntimeDir(version), 'node_modules', nodeRuntimePackage());
+}
+
+/** @param {string} version */
+function nodeRuntimeBin(version) {
+	return path.join(nodeRuntimeHome(version), 'bin', 'node');
+}
+
+/** @param {string} version */
+function isNodeRuntimeInstalled(version) {
+	try {
+		return (
+			fs.readFileSync(path.join(nodeRuntimeDir(version), '.installed'), 'utf8').trim() === `${nodeRuntimePackage()}@${version}` &&
+			fs.existsSync(nodeRuntimeBin(version)) &&
+			fs.existsSync(path.join(nodeRuntimeHome(version), 'include', 'node', 'node.h'))
+		);
+	} catch {
+		return false;
+	}
+}
+
+/**
+ * Installs Node `version` from the package registry (the node-<platform>-<arch> package: the binary
+ * and the headers native modules build against) into the cache, once.
+ *
+ * @param {string} version
+ * @param {(line: string) => void} log
+ */
+async function ensureNodeRuntime(version, log) {
+	const dir = nodeRuntimeDir(version);
+	if (isNodeRuntimeInstalled(version)) return { bin: nodeRuntimeBin(version), home: nodeRuntimeHome(version), seconds: 0 };
 	const started = Date.now();
 	fs.mkdirSync(cacheRoot(), { recursive: true });
-	const staging = `${dir}.partial-${process.pid}`;
-	fs.rmSync(staging, { recursive: true, force: true });
-	fs.mkdirSync(staging, { recursive: true });
-	const removeStaging = onCleanup('the unfinished n8n install', () => fs.rmSync(staging, { recursive: true, force: true }));
-	fs.copyFileSync(MANIFEST_PATH, path.join(staging, 'package.json'));
-	const logFile = path.join(cacheRoot(), `install-n8n-${N8N_VERSION}.log`);
-	const logStream = fs.createWriteStream(logFile);
-	const ticker = setInterval(() => log(`  … still installing n8n (${Math.round((Date.now() - started) / 1000)} s)`), 30_000);
-	try {
-		// The manifest's allowScripts lets only sqlite3 build (npm 11 runs no dependency scripts otherwise).
-		await runCommand('npm install (n8n)', 'npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], {
-			cwd: staging,
-			env: npmEnv(),
-			timeoutMs: 20 * 60_000,
-			onOutput: (chunk) => logStream.write(chunk),
-		});
-		if (!fs.existsSync(path.join(staging, SQLITE_BINDING))) {
-			// An npm without allowScripts, or ignore-scripts in the user's npm config: build it explicitly.
-			await runCommand('npm rebuild sqlite3', 'npm', ['rebuild', 'sqlite3', '--ignore-scripts=false', '--foreground-scripts'], {
+	await withInstallLock(dir, log, async () => {
+		if (isNodeRuntimeInstalled(version)) return;
+		log(`  installing Node ${version} (${nodeRuntimePackage()})…`);
+		await installInStaging(dir, `node-${version}`, async (staging, logStream) => {
+			fs.writeFileSync(path.join(staging, 'package.json'), JSON.stringify({ private: true }));
+			await runCommand('npm install (node)', 'npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error', `${nodeRuntimePackage()}@${version}`], {
 				cwd: staging,
 				env: npmEnv(),
 				timeoutMs: 10 * 60_000,
 				onOutput: (chunk) => logStream.write(chunk),
 			});
-		}
-		if (!fs.existsSync(path.join(staging, SQLITE_BINDING))) {
-			throw new Error(`sqlite3 was not built (see ${logFile}); it needs python3, make and a C++ compiler`);
-		}
-		fs.writeFileSync(path.join(staging, '.installed'), `${installStamp()}\n`);
-		// Another run may have finished the same install meanwhile, and may be using it: keep that one.
-		if (!isInstalled(dir)) {
-			fs.rmSync(dir, { recursive: true, force: true });
-			fs.renameSync(staging, dir);
-		}
+			fs.writeFileSync(path.join(staging, '.installed'), `${nodeRuntimePackage()}@${version}\n`);
+		});
+	});
+	return { bin: nodeRuntimeBin(version), home: nodeRuntimeHome(version), seconds: (Date.now() - started) / 1000 };
+}
+
+/**
+ * Builds an install in `<dir>.partial-<pid>` and renames it into place only when `build` finished,
+ * so an interrupted install is never used. The caller holds the install lock.
+ *
+ * @param {string} dir
+ * @param {string} label for the log file's name
+ * @param {(staging: string, logStream: fs.WriteStream, logFile: string) => Promise<void>} build
+ */
+async function installInStaging(dir, label, build) {
+	const staging = `${dir}.partial-${process.pid}`;
+	fs.rmSync(staging, { recursive: true, force: true });
+	fs.mkdirSync(staging, { recursive: true });
+	const removeStaging = onCleanup('the unfinished install', () => fs.rmSync(staging, { recursive: true, force: true }));
+	const logFile = path.join(cacheRoot(), `install-${label}.log`);
+	const logStream = fs.createWriteStream(logFile);
+	try {
+		await build(staging, logStream, logFile);
+		fs.rmSync(dir, { recursive: true, force: true });
+		fs.renameSync(staging, dir);
 	} catch (error) {
-		throw new Error(`Installing n8n ${N8N_VERSION} failed; the npm log is ${logFile}\n${error instanceof Error ? error.message : error}`);
+		throw new Error(`Installing ${label} failed; the npm log is ${logFile}\n${error instanceof Error ? error.message : error}`);
 	} finally {
-		clearInterval(ticker);
 		logStream.end();
 		removeStaging();
 		fs.rmSync(staging, { recursive: true, force: true });
 	}
-	return { bin: n8nBin(dir), dir, version: N8N_VERSION, installedNow: true, seconds: (Date.now() - started) / 1000 };
+}
+
+/**
+ * Installs the flavor's n8n (and its Node) unless the cache already holds it, under an install lock.
+ *
+ * @param {{ log?: (line: string) => void, flavor?: Flavor }} [options]
+ * @returns {Promise<{ bin: string, node: string, dir: string, version: string, installedNow: boolean, seconds: number }>}
+ */
+async function ensureN8n(options = {}) {
+	const log = options.log ?? ((line) => console.log(line));
+	const f = options.flavor ?? DEFAULT_FLAVOR;
+	const dir = installDir(f);
+	const runtime = f.manifest.nodeRuntime;
+	const started = Date.now();
+	const node = runtime ? (await ensureNodeRuntime(runtime, log)).bin : process.execPath;
+	const answer = (/** @type {boolean} */ installedNow) => ({
+		bin: n8nScript(dir),
+		node,
+		dir,
+		version: f.version,
+		installedNow,
+		seconds: (Date.now() - started) / 1000,
+	});
+	if (isInstalled(f)) return answer(false);
+
+	fs.mkdirSync(cacheRoot(), { recursive: true });
+	let installedNow = false;
+	await withInstallLock(dir, log, async () => {
+		if (isInstalled(f)) return; // another run finished it while this one waited
+		installedNow = true;
+		const ticker = setInterval(() => log(`  … still installing n8n ${f.version} (${Math.round((Date.now() - started) / 1000)} s)`), 30_000);
+		try {
+			await installInStaging(dir, `n8n-${f.version}`, async (staging, logStream, logFile) => {
+				fs.copyFileSync(f.manifestPath, path.join(staging, 'package.json'));
+				const env = npmEnv();
+				if (runtime) {
+					// npm and node-gyp run on that Node and build against its headers.
+					env.PATH = `${path.dirname(node)}${path.delimiter}${env.PATH ?? ''}`;
+					env.npm_config_nodedir = nodeRuntimeHome(runtime);
+				}
+				const run = (/** @type {string} */ name, /** @type {string[]} */ args) =>
+					runCommand(name, 'npm', args, { cwd: staging, env, timeoutMs: 20 * 60_000, onOutput: (chunk) => logStream.write(chunk) });
+				if (runtime) {
+					// Install scripts off (one wants a download outside the registry), then build only the
+					// native modules n8n needs.
+					await run('npm install (n8n)', ['install', '--no-audit', '--no-fund', '--loglevel=error', '--ignore-scripts']);
+					await run('npm rebuild', ['rebuild', ...(f.manifest.rebuild ?? []), '--ignore-scripts=false', '--foreground-scripts']);
+					await runCommand('loading the native modules', node, ['-e', (f.manifest.rebuild ?? []).map((m) => `require(${JSON.stringify(m)})`).join(';')], {
+						cwd: staging,
+						env,
+						timeoutMs: 60_000,
+					});
+				} else {
+					// The manifest's allowScripts lets only sqlite3 build (npm 11 runs no dependency scripts otherwise).
+					await run('npm install (n8n)', ['install', '--no-audit', '--no-fund', '--loglevel=error']);
+					if (!fs.existsSync(path.join(staging, SQLITE_BINDING))) {
+						// An npm without allowScripts, or ignore-scripts in the user's npm config: build it explicitly.
+						await run('npm rebuild sqlite3', ['rebuild', 'sqlite3', '--ignore-scripts=false', '--foreground-scripts']);
+					}
+				}
+				if (!fs.existsSync(path.join(staging, SQLITE_BINDING))) {
+					throw new Error(`sqlite3 was not built (see ${logFile}); it needs python3, make and a C++ compiler`);
+				}
+				fs.writeFileSync(path.join(staging, '.installed'), `${installStamp(f)}\n`);
+			});
+		} finally {
+			clearInterval(ticker);
+		}
+	});
+	return answer(installedNow);
 }
 
 /**
@@ -198,10 +431,14 @@ const ENCRYPTION_KEY = 'n8n-nodes-cometchat-local-only-key';
  */
 class N8n {
 	/**
-	 * @param {{ bin: string, dir: string, userFolder: string, port: number, brokerPort: number, ownedFolder: boolean }} options
+	 * @param {{ bin: string, node: string, dir: string, userFolder: string, port: number, brokerPort: number, ownedFolder: boolean, env?: Record<string, string> }} options
 	 */
 	constructor(options) {
+		/** Settings on top of env()'s, e.g. queue mode's Redis and database. */
+		this.extraEnv = options.env ?? {};
+		/** n8n's script, run with `node` (the flavor's Node). */
 		this.bin = options.bin;
+		this.node = options.node;
 		this.installDir = options.dir;
 		this.userFolder = options.userFolder;
 		this.port = options.port;
@@ -218,8 +455,8 @@ class N8n {
 	/**
 	 * A new n8n with a fresh user folder (removed again at cleanup unless `userFolder` is given).
 	 *
-	 * @param {{ bin: string, dir: string }} install from ensureN8n()
-	 * @param {{ port?: number, userFolder?: string }} [options]
+	 * @param {{ bin: string, node: string, dir: string }} install from ensureN8n()
+	 * @param {{ port?: number, userFolder?: string, env?: Record<string, string> }} [options]
 	 */
 	static async create(install, options = {}) {
 		const ownedFolder = !options.userFolder;
@@ -231,6 +468,7 @@ class N8n {
 			ownedFolder,
 			port: options.port ?? (await freePort()),
 			brokerPort: await freePort(),
+			env: options.env,
 		});
 		onCleanup('n8n', () => n8n.dispose());
 		return n8n;
@@ -242,8 +480,11 @@ class N8n {
 
 	/** The environment of every n8n command: quiet, offline, local. */
 	env() {
+		const env = npmEnv();
 		return {
-			...npmEnv(),
+			...env,
+			// n8n starts its task runner with the Node on PATH.
+			PATH: `${path.dirname(this.node)}${path.delimiter}${env.PATH ?? ''}`,
 			N8N_USER_FOLDER: this.userFolder,
 			N8N_ENCRYPTION_KEY: ENCRYPTION_KEY,
 			DB_TYPE: 'sqlite',
@@ -273,6 +514,7 @@ class N8n {
 			GENERIC_TIMEZONE: 'UTC',
 			TZ: 'UTC',
 			N8N_CUSTOM_EXTENSIONS: '',
+			...this.extraEnv,
 		};
 	}
 
@@ -287,7 +529,7 @@ class N8n {
 	 * @param {{ allowFailure?: boolean, timeoutMs?: number }} [options]
 	 */
 	async cli(args, options = {}) {
-		return await runCommand(`n8n ${args[0]}`, this.bin, args, {
+		return await runCommand(`n8n ${args[0]}`, this.node, [this.bin, ...args], {
 			env: this.env(),
 			timeoutMs: options.timeoutMs ?? 180_000,
 			allowFailure: options.allowFailure,
@@ -336,10 +578,64 @@ class N8n {
 		return { exitCode: code, ...summarizeRun(run) };
 	}
 
+	/**
+	 * Imports workflows given as objects (one `import:workflow` for all).
+	 * @param {Array<{ id: string }>} workflows
+	 */
+	async importWorkflows(workflows) {
+		const folder = fs.mkdtempSync(path.join(this.userFolder, 'import-'));
+		for (const workflow of workflows) fs.writeFileSync(path.join(folder, `${workflow.id}.json`), JSON.stringify(workflow));
+		await this.cli(['import:workflow', '--separate', `--input=${folder}`]);
+		fs.rmSync(folder, { recursive: true });
+	}
+
+	/**
+	 * `n8n worker` (queue mode): takes executions from Redis. Ready when its health check answers,
+	 * on QUEUE_HEALTH_CHECK_PORT, which the caller sets in `env` (with N8N_WORKER_SERVER_ADDRESS).
+	 * @param {{ concurrency?: number }} [options]
+	 */
+	async startWorker(options = {}) {
+		const port = this.extraEnv.QUEUE_HEALTH_CHECK_PORT;
+		if (!port) throw new Error('a worker needs QUEUE_HEALTH_CHECK_PORT in its env');
+		const out = fs.openSync(this.logFile, 'a');
+		this.server = startProcess('n8n worker', this.node, [this.bin, 'worker', `--concurrency=${options.concurrency ?? 5}`], {
+			env: { QUEUE_HEALTH_CHECK_ACTIVE: 'true', ...this.env() },
+			stdio: ['ignore', out, out],
+		});
+		fs.closeSync(out);
+		const server = this.server;
+		const died = server.exited.then(({ code }) => {
+			throw new Error(`n8n worker exited (code ${code}) before it was ready:\n${this.logTail()}`);
+		});
+		const ready = (async () => {
+			const started = Date.now();
+			for (;;) {
+				try {
+					if ((await fetch(`http://127.0.0.1:${port}/healthz/readiness`)).ok) return;
+				} catch {
+					// not listening yet
+				}
+				if (Date.now() - started > 120_000) throw new Error(`n8n worker was not ready within 120 s:\n${this.logTail()}`);
+				await sleep(250);
+			}
+		})();
+		await Promise.race([ready, died]);
+		died.catch(() => {});
+	}
+
+	/** The server's (or worker's) log so far. */
+	log() {
+		try {
+			return fs.readFileSync(this.logFile, 'utf8');
+		} catch {
+			return '';
+		}
+	}
+
 	/** `n8n start` on 127.0.0.1, then the owner account and a login for the REST API. */
 	async start() {
 		const out = fs.openSync(this.logFile, 'a');
-		this.server = startProcess('n8n start', this.bin, ['start'], { env: this.env(), stdio: ['ignore', out, out] });
+		this.server = startProcess('n8n start', this.node, [this.bin, 'start'], { env: this.env(), stdio: ['ignore', out, out] });
 		fs.closeSync(out);
 		const server = this.server;
 		const ready = this.rest.waitUntilReady(120_000);
@@ -575,13 +871,11 @@ class N8nRest {
 	}
 }
 
-/** @param {number} ms */
-function sleep(ms) {
-	return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
 module.exports = {
 	N8N_VERSION,
+	flavor,
+	ensureNodeRuntime,
+	withInstallLock,
 	REPO_DIR,
 	EXAMPLE_CREDENTIAL,
 	ensureN8n,

@@ -91,7 +91,7 @@ function killGroup(pid, signal) {
  * @param {string} name for messages
  * @param {string} command
  * @param {string[]} args
- * @param {{ cwd?: string, env?: NodeJS.ProcessEnv, stdio?: import('node:child_process').StdioOptions, graceMs?: number }} [options]
+ * @param {{ cwd?: string, env?: NodeJS.ProcessEnv, stdio?: import('node:child_process').StdioOptions, graceMs?: number, uid?: number, gid?: number }} [options]
  */
 function startProcess(name, command, args, options = {}) {
 	const child = spawn(command, args, {
@@ -99,6 +99,8 @@ function startProcess(name, command, args, options = {}) {
 		env: options.env ?? process.env,
 		stdio: options.stdio ?? ['ignore', 'pipe', 'pipe'],
 		detached: true,
+		...(options.uid === undefined ? {} : { uid: options.uid }),
+		...(options.gid === undefined ? {} : { gid: options.gid }),
 	});
 	const pid = /** @type {number} */ (child.pid);
 	liveGroups.add(pid);

@@ -33,7 +33,7 @@ export class CometChatTrigger implements INodeType {
 		icon: { light: 'file:cometchat.svg', dark: 'file:cometchat.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{$parameter["events"].join(", ")}}',
+		subtitle: eventNamesSubtitle(),
 		description: 'Starts the workflow when a message is flagged by a user or blocked by a moderation rule',
 		defaults: { name: 'CometChat Trigger' },
 		polling: true,
@@ -127,6 +127,12 @@ export class CometChatTrigger implements INodeType {
 		staticData.events = { ...stored, ...updated };
 		return output.length > 0 ? [output] : null;
 	}
+}
+
+/** The canvas subtitle: the selected events by name ("New Flagged Message"), not by value. */
+function eventNamesSubtitle(): string {
+	const names = TRIGGER_EVENTS.map(({ value, name }) => `.replace(${JSON.stringify(value)}, ${JSON.stringify(name)})`).join('');
+	return `={{$parameter["events"].join(", ")${names}}}`;
 }
 
 function selectedEvents(context: IPollFunctions): TriggerEvent[] {

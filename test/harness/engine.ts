@@ -290,8 +290,10 @@ export interface CredentialTestResult {
 }
 
 /**
- * Tests the credential the way n8n's CredentialsTester does: its `test` request runs through
- * n8n-core's RoutingNode with the credential applied, and its `rules` turn a status into a message.
+ * Tests the credential the way n8n's CredentialsTester does (n8n 2.8.4, services/credentials-tester):
+ * its `test` request runs through n8n-core's RoutingNode with the credential applied. On an error,
+ * `responseCode` rules apply only when the error carries the raw response (`cause.response`), else
+ * the error's message is shown; on success, `responseSuccessBody` rules read the answer's body.
  */
 export async function testCredential(credentials: CredentialData): Promise<CredentialTestResult> {
 	const { request, rules } = credentialType.test;
@@ -333,24 +335,38 @@ export async function testCredential(credentials: CredentialData): Promise<Crede
 		{ node, data: {}, source: null },
 		[],
 	);
+	let response: INodeExecutionData[][] | null | undefined;
 	try {
-		await new RoutingNode(context, nodeType, {
+		response = await new RoutingNode(context, nodeType, {
 			id: 'cred-1',
 			name: 'CometChat',
 			type: credentialType.name,
 			data: credentials,
 		}).runNode();
-		return { status: 'OK', message: 'Connection successful!' };
 	} catch (error) {
-		const status = (error as { cause?: { response?: { status?: number } }; httpCode?: string }).cause?.response
-			?.status ?? Number((error as { httpCode?: string }).httpCode);
-		for (const rule of rules ?? []) {
-			if (rule.type === 'responseCode' && rule.properties.value === status) {
-				return { status: 'Error', message: rule.properties.message };
+		const cause = (error as { cause?: { response?: { status?: number; statusText?: string }; code?: string } }).cause;
+		if (cause?.response) {
+			for (const rule of rules ?? []) {
+				if (rule.type === 'responseCode' && rule.properties.value === cause.response.status) {
+					return { status: 'Error', message: rule.properties.message };
+				}
 			}
+			return { status: 'Error', message: cause.response.statusText || `Received HTTP status code: ${cause.response.status}` };
 		}
+		if (cause?.code) return { status: 'Error', message: cause.code };
 		return { status: 'Error', message: (error as Error).message };
 	}
+	for (const rule of rules ?? []) {
+		if (rule.type === 'responseSuccessBody' && valueAt(response?.[0]?.[0]?.json, rule.properties.key) === rule.properties.value) {
+			return { status: 'Error', message: rule.properties.message };
+		}
+	}
+	return { status: 'OK', message: 'Connection successful!' };
+}
+
+/** The value at a dotted path, as lodash's `get` that n8n uses for the rules' `key`. */
+function valueAt(value: unknown, path: string): unknown {
+	return path.split('.').reduce<unknown>((at, key) => (at !== null && typeof at === 'object' ? (at as IDataObject)[key] : undefined), value);
 }
 
 /** A poll context of n8n-core, for the trigger's `poll()`; static data lives on the workflow. */

@@ -28,11 +28,18 @@ describe('credential test', () => {
 		expect(sent[0].query.perPage).toBe('1');
 	});
 
-	it('fails with a clear message for a wrong key', async () => {
+	it('fails with CometChat\'s code and a hint for a wrong key (not n8n\'s generic 401 message)', async () => {
 		const result = await testCredential(credentialsFor(emulator(), { apiKey: 'wrong-key' }));
 		expect(result.status).toBe('Error');
-		expect(result.message).toMatch(/rejected the API key/);
+		expect(result.message).toMatch(/^CometChat rejected the API key \(AUTH_ERR_APIKEY_NOT_FOUND\)\. Copy the REST API key/);
+		expect(result.message).not.toContain('wrong-key');
 		expect(apiRequests(emulator())[0].headers.apikey).toBe('wrong-key');
+	});
+
+	it('says no CometChat API answered when the Base URL points elsewhere', async () => {
+		const result = await testCredential(credentialsFor(emulator(), { baseUrl: `${emulator().baseUrl}/elsewhere` }));
+		expect(result).toEqual({ status: 'Error', message: expect.stringMatching(/^No CometChat API answered at this Base URL/) });
+		expect(apiRequests(emulator())).toHaveLength(0); // it never reached the API's routes
 	});
 });
 

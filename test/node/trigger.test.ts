@@ -140,10 +140,14 @@ describe('first poll', () => {
 			receiver: 'bob',
 			flaggedCount: 1,
 			reasonId: 'spam',
-			remark: 'bob flagged',
+			reason: 'Spam',
 			flaggedBy: 'bob',
 			flaggedAt: T0 - 10,
 		});
+		// n8n's guideline: a simplified item has at most 10 fields, the event included.
+		expect(Object.keys(items[0].json).sort()).toEqual(
+			['event', 'id', 'sender', 'receiver', 'text', 'flaggedCount', 'reasonId', 'reason', 'flaggedBy', 'flaggedAt'].sort(),
+		);
 		expect(await w.poll()).toEqual([]);
 	});
 });
@@ -182,7 +186,7 @@ describe('later polls', () => {
 		flag(a, 'carol', T0 + 9, 'harassment');
 		const again = await w.poll();
 		expect(again.map((item) => item.json)).toEqual([
-			expect.objectContaining({ id: a, flaggedCount: 2, flaggedBy: 'carol', reasonId: 'harassment' }),
+			expect.objectContaining({ id: a, flaggedCount: 2, flaggedBy: 'carol', reasonId: 'harassment', reason: 'Harassment' }),
 		]);
 		expect(await w.poll()).toEqual([]);
 	});
@@ -397,6 +401,9 @@ describe('blocked messages', () => {
 			ruleName: 'No spam links',
 			status: 'pending',
 		});
+		expect(Object.keys(items[1].json).sort()).toEqual(
+			['event', 'id', 'sender', 'receiver', 'text', 'status', 'ruleId', 'ruleName', 'action', 'createdAt'].sort(),
+		);
 		expect(await w.poll()).toEqual([]);
 	});
 

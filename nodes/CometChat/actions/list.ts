@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { pageLimitOf, returnAllOrLimitFields, simplifyOptionsField, simplifyRecords } from '../fields/common';
-import { booleanOf } from '../helpers/parameters';
+import { pageLimitOf, recordShaper, returnAllOrLimitFields, simplifyOptionsField, toolOutputFields } from '../fields/common';
 import type { PaginationStrategy } from '../transport/paginate';
 import { paginate } from '../transport/paginate';
 import type { CometChatRequest } from '../transport/request';
@@ -19,11 +18,11 @@ export interface ListSpec {
 	filters?: INodeProperties[];
 	/** The first page's request for one item; the strategy adds its paging parameters. */
 	request(this: IExecuteFunctions, itemIndex: number): CometChatRequest;
-	/** Records with more than 10 fields get Options → Simplify. */
+	/** Records with more than 10 fields get Options → Simplify (Output in the AI tool). */
 	simplify?: { fields: string[]; pick(record: IDataObject): IDataObject };
 }
 
-/** A list operation: its own fields, Return All / Limit, and Options → Simplify where records are long. */
+/** A list operation: its own fields, Return All / Limit, and Options → Simplify (Output in the AI tool) where records are long. */
 export function listOperation(spec: ListSpec): OperationDefinition {
 	const { simplify } = spec;
 	const properties: INodeProperties[] = [
@@ -31,7 +30,7 @@ export function listOperation(spec: ListSpec): OperationDefinition {
 		...returnAllOrLimitFields(),
 		...(spec.filters ?? []),
 	];
-	if (simplify) properties.push(simplifyOptionsField(simplify.fields));
+	if (simplify) properties.push(simplifyOptionsField(simplify.fields), ...toolOutputFields(simplify.fields));
 	return {
 		value: spec.value ?? 'getAll',
 		name: spec.name ?? 'Get Many',
@@ -42,11 +41,9 @@ export function listOperation(spec: ListSpec): OperationDefinition {
 			// Everything is read and checked before the first request.
 			const request = spec.request.call(this, itemIndex);
 			const pageLimit = pageLimitOf(this, itemIndex);
-			const options = simplify ? (this.getNodeParameter('options', itemIndex, {}) as IDataObject) : {};
-			const simplified = booleanOf(this, itemIndex, 'Simplify', options.simplify, true);
+			const shape = simplify ? recordShaper(this, itemIndex, simplify.pick) : undefined;
 			const records = await paginate.call(this, spec.strategy, request, pageLimit);
-			if (!simplify) return records;
-			return simplifyRecords(records, { simplify: simplified }, simplify.pick);
+			return shape ? shape(records) : records;
 		},
 	};
 }

@@ -1,7 +1,17 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { PageLimit } from '../transport/paginate';
-import { integerOf, optionalUid, readBoolean, requiredId, requiredUid } from '../helpers/parameters';
+import {
+	booleanOf,
+	fieldError,
+	integerOf,
+	listOf,
+	optionalUid,
+	readBoolean,
+	readOption,
+	requiredId,
+	requiredUid,
+} from '../helpers/parameters';
 
 /** What a resource locator lists and how its ID looks. */
 interface LocatorKind {
@@ -146,7 +156,10 @@ export function simplifyOption(fieldsKept: string): INodeProperties {
 	};
 }
 
-/** The Options collection of a list whose only option is Simplify (read back with `options`). */
+/**
+ * The Options collection of a list whose only option is Simplify (read back with `options`). Hidden
+ * in the node's AI tool, which has Output instead (toolOutputFields).
+ */
 export function simplifyOptionsField(fieldsKept: string[]): INodeProperties {
 	return {
 		displayName: 'Options',
@@ -154,8 +167,47 @@ export function simplifyOptionsField(fieldsKept: string[]): INodeProperties {
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
+		displayOptions: { hide: { '@tool': [true] } },
 		options: [simplifyOption(fieldsKept.join(', '))],
 	};
+}
+
+/**
+ * In the node's AI tool (n8n derives `cometChatTool` from `usableAsTool`), n8n's guidelines ask for
+ * an Output choice: Simplified, Raw, or Selected Fields, so the agent gets no more than it needs.
+ */
+export function toolOutputFields(fieldsKept: string[]): INodeProperties[] {
+	return [
+		{
+			displayName: 'Output',
+			name: 'output',
+			type: 'options',
+			noDataExpression: true,
+			options: [
+				{ name: 'Raw', value: 'raw', description: 'Every field CometChat returns' },
+				{ name: 'Selected Fields', value: 'selectedFields', description: 'Only the fields you name' },
+				{ name: 'Simplified', value: 'simplified', description: `Only ${fieldsKept.join(', ')}` },
+			],
+			default: 'simplified',
+			description: 'How much of each record the agent gets',
+			displayOptions: { show: { '@tool': [true] } },
+		},
+		{
+			displayName: 'Fields',
+			name: 'fields',
+			type: 'string',
+			required: true,
+			default: '',
+			placeholder: `e.g. ${fieldsKept.slice(0, 3).join(', ')}`,
+			description: 'The fields of each record to keep, separated by commas (top-level names)',
+			displayOptions: { show: { '@tool': [true], output: ['selectedFields'] } },
+		},
+	];
+}
+
+/** Whether the node runs as its AI tool variant (the `@tool` display condition, at run time). */
+function isTool(context: IExecuteFunctions): boolean {
+	return context.getNode().type.endsWith('Tool');
 }
 
 /** Applies `pick` to each record unless Options → Simplify was turned off. */
@@ -165,6 +217,33 @@ export function simplifyRecords(
 	pick: (record: IDataObject) => IDataObject,
 ): IDataObject[] {
 	return options.simplify === false ? records : records.map(pick);
+}
+
+/**
+ * How a list's records go out, as the user asked: Options → Simplify in the node, Output
+ * (Simplified, Raw or Selected Fields) in its AI tool. Read before the request, so a bad choice
+ * fails before anything is sent.
+ */
+export function recordShaper(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	pick: (record: IDataObject) => IDataObject,
+): (records: IDataObject[]) => IDataObject[] {
+	if (!isTool(context)) {
+		const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const simplify = booleanOf(context, itemIndex, 'Simplify', options.simplify, true);
+		return (records) => simplifyRecords(records, { simplify }, pick);
+	}
+	const output = readOption(context, itemIndex, 'output', 'Output', ['raw', 'selectedFields', 'simplified'] as const, 'simplified');
+	if (output === 'raw') return (records) => records;
+	if (output === 'selectedFields') {
+		const fields = listOf(context, itemIndex, 'Fields', context.getNodeParameter('fields', itemIndex, ''));
+		if (fields.length === 0) {
+			throw fieldError(context, itemIndex, 'Fields', 'names no field', 'Name the fields to keep in Fields, separated by commas, or choose another Output.');
+		}
+		return (records) => records.map((record) => pickFields(record, fields));
+	}
+	return (records) => records.map(pick);
 }
 
 export function pickFields(record: IDataObject, fields: string[]): IDataObject {

@@ -481,7 +481,7 @@ function hintFor(code: string | undefined, status: number): string {
 	}
 	if (code?.endsWith('_NOT_FOUND')) return ' Check the id: nothing with it exists in this app.';
 	if (code?.endsWith('_ALREADY_EXISTS')) {
-		return ' Pick another id, or use an Update (or Upsert) operation for an existing one.';
+		return ' Pick another id, or use Update, or Create or Update, for an existing one.';
 	}
 	return '';
 }
@@ -499,7 +499,7 @@ export function isTransientError(error: unknown): boolean {
 	return typeof error === 'object' && error !== null && transientErrors.has(error);
 }
 
-/** The service code of an error this module raised, for operations that branch on it (e.g. Upsert). */
+/** The service code of an error this module raised, for operations that branch on it (e.g. Create or Update). */
 export function serviceCodeOf(error: unknown): string | undefined {
 	return (error as { serviceCode?: string })?.serviceCode;
 }

@@ -2,17 +2,19 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { compact } from '../../helpers/parameters';
 
-/** The fields a simplified flagged message has (Options → Simplify, and the trigger's output). */
+/**
+ * The fields a simplified flagged message has (Options → Simplify, and the trigger's output, which
+ * adds `event`): at most 10 in all, as n8n's guidelines ask. The receiver's type and the flag's
+ * remark stay in the raw record.
+ */
 export const SIMPLIFIED_FLAGGED_MESSAGE_FIELDS = [
 	'id',
 	'sender',
-	'receiverType',
 	'receiver',
 	'text',
 	'flaggedCount',
 	'reasonId',
 	'reason',
-	'remark',
 	'flaggedBy',
 	'flaggedAt',
 ];
@@ -28,8 +30,8 @@ export function latestFlag(record: IDataObject): IDataObject | undefined {
 }
 
 /**
- * A flagged message (docs/cometchat-api.md, Moderation) in short: who sent what to whom, how often it was flagged, and the
- * latest flag's reason, remark, flagger and time.
+ * A flagged message (docs/cometchat-api.md, Moderation) in short: who sent what to whom, how often
+ * it was flagged, and the latest flag's reason (id and name), flagger and time.
  */
 export function simplifyFlaggedMessage(record: IDataObject): IDataObject {
 	const data = (record.data ?? {}) as IDataObject;
@@ -37,13 +39,11 @@ export function simplifyFlaggedMessage(record: IDataObject): IDataObject {
 	return compact({
 		id: record.id,
 		sender: record.sender,
-		receiverType: record.receiverType,
 		receiver: record.receiver,
 		text: data.text,
 		flaggedCount: record.flaggedCount,
 		reasonId: latest.reasonId,
 		reason: latest.reasonName,
-		remark: latest.remark,
 		flaggedBy: latest.uid,
 		flaggedAt: latest.flaggedAt,
 	});

@@ -68,6 +68,8 @@ function buttonProperties(forSubmit: boolean, show: Show): INodeProperties[] {
 			displayName: label('URL'),
 			name: nameOf('url'),
 			type: 'string',
+			// The submit button always needs one; a button among the form fields is checked when sent.
+			required: forSubmit,
 			default: '',
 			placeholder: 'e.g. https://example.com/webhook/form',
 			description: 'The address the button calls (API action) or opens (URL navigation)',

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { requiredId } from '../../helpers/parameters';
 import { cometChatRequest } from '../../transport/request';
@@ -14,7 +14,7 @@ export const deleteRule: OperationDefinition = {
 	properties: [ruleField('The rule to delete')],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const id = requiredId(this, itemIndex, 'ruleId', 'Rule');
-		const response = await cometChatRequest.call(this, { method: 'DELETE', path: ['moderation', 'rules', id] });
-		return { id, ...(response.data as IDataObject) };
+		await cometChatRequest.call(this, { method: 'DELETE', path: ['moderation', 'rules', id] });
+		return { id, deleted: true };
 	},
 };

@@ -32,6 +32,8 @@ export const deleteTokens: OperationDefinition = {
 			body: { authToken },
 			secrets: [authToken],
 		});
-		return response.data as IDataObject;
+		// The answer lists the deleted tokens with their auth token: secrets, so only their number goes out.
+		const gone = (response.data as IDataObject | undefined)?.pushTokens;
+		return { deleted: true, count: Array.isArray(gone) ? gone.length : 0 };
 	},
 };

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { requiredId } from '../../helpers/parameters';
 import { authTokenField, authTokenValue } from '../../fields/common';
@@ -32,12 +32,13 @@ export const deleteByValue: OperationDefinition = {
 			'Push Token',
 			'Enter the push token to delete, as the device registered it.',
 		);
-		const response = await cometChatRequest.call(this, {
+		await cometChatRequest.call(this, {
 			method: 'DELETE',
 			path: ['notifications', 'push', 'v1', 'tokens', pushToken],
 			body: { authToken },
 			secrets: [authToken, pushToken],
 		});
-		return response.data as IDataObject;
+		// The answer repeats the push token and its auth token: secrets, never put out.
+		return { deleted: true };
 	},
 };

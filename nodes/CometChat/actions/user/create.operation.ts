@@ -8,7 +8,7 @@ export const create: OperationDefinition = {
 	value: 'create',
 	name: 'Create',
 	action: 'Create a user',
-	description: 'Create a new user. Fails if the UID already exists: use Upsert to create or update.',
+	description: 'Create a new user. Fails if the UID already exists: use Create or Update.',
 	properties: userRecordFields({
 		uid: 'Unique identifier of the new user',
 		withAuthToken: 'Whether to create an auth token for the user and return it',

@@ -59,7 +59,7 @@ export function userProfileBody(
 }
 
 /**
- * The fields of an operation that writes a whole user (Create, Upsert): UID, name and the profile.
+ * The fields of an operation that writes a whole user (Create, Create or Update): UID, name and the profile.
  * The texts differ by operation, so an AI agent reading them knows what happens to an existing UID.
  */
 export function userRecordFields(texts: { uid: string; withAuthToken: string }): INodeProperties[] {
