@@ -235,6 +235,13 @@ describe('CometChat Trigger under concurrent change', () => {
 					unsubscribe.push(off);
 				}
 			}
+			// One poll in 25 meets a 429 whose Retry-After is past the transport's cap: the request fails
+			// at once (5xx and resets are retried within one request, so they rarely fail a poll), and the
+			// poll must emit nothing and keep its state.
+			if (random() < 0.04) {
+				const event = EVENTS[Math.floor(random() * EVENTS.length)];
+				emulator.injectNext([{ kind: '429', retryAfter: 3600 }], { pathPrefix: PATHS[event] });
+			}
 			await poll();
 			for (const off of unsubscribe) off();
 		}
