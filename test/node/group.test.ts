@@ -316,7 +316,7 @@ describe('Group → Get Many', () => {
 		const count = await run({ operation: 'getAll', returnAll: true, filters: { membersMin: '={{ "3" }}' } });
 		expectInputError(count, /'Min Members' must be a whole number of at least 0/, /whole number/);
 		const type = await run({ operation: 'getAll', returnAll: true, filters: { types: '={{ ["secret"] }}' } });
-		expectInputError(type, /'Types' holds "secret"/, /Choose the types/);
+		expectInputError(type, /'Types' holds "secret"/, /Choose the values of 'Types'/);
 		expect(apiRequests(emulator())).toHaveLength(0);
 		const carriedOn = await run(parameters, [{ from: 'nope' }, { from: '2023-11-14T22:15:01Z' }], { onError: 'continueRegularOutput' });
 		expectErrorItem(carriedOn.items[0], 0, /must be a date and time/);

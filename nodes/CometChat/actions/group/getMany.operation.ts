@@ -132,23 +132,28 @@ export const getMany = listOperation({
 		const count = (name: string, label: string) =>
 			f[name] === undefined ? undefined : integerOf(this, itemIndex, label, f[name], 0);
 		const date = (name: string, label: string) => optionalEpochSecondsOf(this, itemIndex, label, f[name]);
-		const types = listOf(this, itemIndex, 'Types', f.types);
-		const badType = types.find((type) => !(GROUP_TYPES as readonly string[]).includes(type));
-		if (badType !== undefined) {
-			throw fieldError(
-				this,
-				itemIndex,
-				'Types',
-				`holds "${badType}", which is not one of ${GROUP_TYPES.join(', ')}`,
-				'Choose the types from the list.',
-			);
-		}
+		const choicesOf = (label: string, value: unknown, allowed: readonly string[]) => {
+			const chosen = listOf(this, itemIndex, label, value);
+			const wrong = chosen.find((entry) => !allowed.includes(entry));
+			if (wrong !== undefined) {
+				throw fieldError(
+					this,
+					itemIndex,
+					label,
+					`holds "${wrong}", which is not one of ${allowed.join(', ')}`,
+					`Choose the values of '${label}' from the list.`,
+				);
+			}
+			return chosen;
+		};
+		const types = choicesOf('Types', f.types, GROUP_TYPES);
+		const searchIn = choicesOf('Search In', f.searchIn, ['guid', 'name']);
 		const joinedBy = idOf(this, itemIndex, 'Joined By', f.joinedBy);
 		const qs = compact({
 			searchKey: optionalTextOf(this, itemIndex, 'Search Term', f.searchKey),
 			// As published (docs/cometchat-api.md, List parameters): `searchIn` repeated, the others one
 			// comma-separated value.
-			searchIn: listOf(this, itemIndex, 'Search In', f.searchIn),
+			searchIn,
 			sortBy: optionalOptionOf(this, itemIndex, 'Sort By', f.sortBy, ['name', 'guid', 'createdAt']),
 			sortOrder: optionalOptionOf(this, itemIndex, 'Sort Order', f.sortOrder, ['asc', 'desc']),
 			tags: listOf(this, itemIndex, 'Tags', f.tags).join(','),
