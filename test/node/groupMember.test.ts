@@ -3,6 +3,9 @@
  * Ban and Unban, and the member and banned-user lists of the editor, through n8n's engine against
  * the emulator.
  */
+import { readFileSync } from 'fs';
+import { join } from 'path';
+
 import { apiRequests, credentialsFor, TEST_API_KEY } from '../harness/emulator';
 import { listSearch, runNode } from '../harness/engine';
 import { byId, expectErrorItem, expectInputError, expectServiceError, pageQueries, useEmulator } from '../harness/suite';
@@ -240,5 +243,30 @@ describe('member and banned-user lists of the editor', () => {
 		const banned = await listSearch(credentialsFor(emulator()), 'searchGroupBannedUsers', undefined, undefined, { guid: byId('g') });
 		expect(banned.results).toEqual([{ name: 'Name of bad (bad)', value: 'bad' }]);
 		await expect(listSearch(credentialsFor(emulator()), 'searchGroupMembers', undefined, undefined, {})).rejects.toThrow('Choose a group first');
+	});
+});
+
+describe('the onboarding example (examples/onboarding.json)', () => {
+	it('its Add to group step adds each role in its scope, and a re-run answers ERR_ALREADY_JOINED as an item', async () => {
+		const workflow = JSON.parse(readFileSync(join(__dirname, '../../examples/onboarding.json'), 'utf8')) as {
+			nodes: Array<{ name: string; parameters: Record<string, unknown> }>;
+		};
+		const step = workflow.nodes.find((node) => node.name === 'Add to group');
+		expect(step?.parameters).toMatchObject({ resource: 'groupMember', operation: 'add' });
+		const group = seed();
+		const input = [
+			{ uid: 'out', role: 'moderator', guid: 'g' },
+			{ uid: 'p2', role: 'default', guid: 'g' },
+			{ uid: 'p1', role: 'default', guid: 'g' },
+		];
+		const { items, error } = await runNode(credentialsFor(emulator()), step?.parameters as Parameters<typeof runNode>[1], input);
+		expect(error).toBeUndefined();
+		expect(items.map((item) => [item.json.uid, item.json.scope, item.json.success, (item.json.error as { code?: string } | undefined)?.code])).toEqual([
+			['out', 'moderator', true, undefined],
+			['p2', 'participant', true, undefined],
+			['p1', 'participant', false, 'ERR_ALREADY_JOINED'],
+		]);
+		expect(group.members.get('out')?.scope).toBe('moderator');
+		expect(apiRequests(emulator()).map((request) => request.body)).toEqual([{ moderators: ['out'] }, { participants: ['p2'] }, { participants: ['p1'] }]);
 	});
 });
