@@ -134,6 +134,49 @@ test('GET /groups/{guid}/bannedusers', async () => {
 	expectConforms('GET /groups/{guid}/bannedusers', await ctx.as('superhero4').get('/groups/g/bannedusers'));
 });
 
+/** The group of the group and member examples: cometchat-uid-4 owns project-group. */
+function projectGroup() {
+	for (const [uid, name] of [['cometchat-uid-1', 'Andrew Joseph'], ['cometchat-uid-2', 'George Alan'], ['cometchat-uid-3', 'Nancy Grace'], ['cometchat-uid-4', 'Susan Marie'], ['cometchat-uid-5', 'John Paul']]) {
+		s().addUser({ uid, name, avatar: `https://x/${uid}.webp`, createdAt: 1629869270 });
+	}
+	s().addGroup({ guid: 'project-group', name: 'Project Group', description: 'd', icon: 'https://x/g.webp', owner: 'cometchat-uid-4', tags: ['friends', 'project'], members: { participants: ['cometchat-uid-2', 'cometchat-uid-3'] } });
+}
+const WHY_MEMBERS = {
+	actionMessage: 'The emulator answers an added member without the "added" action message (docs/cometchat-api.md, Group members).',
+	cursor: 'The example carries a top-level cursor beside meta; no list of the emulator answers one there.',
+	updatedAt: 'The example user was updated; the seeded one was not.',
+};
+
+test('GET, PUT and DELETE /groups/{guid}', async () => {
+	projectGroup();
+	expectConforms('GET /groups/{guid}', await ctx.as('cometchat-uid-4').get('/groups/project-group'));
+	expectConforms('PUT /groups/{guid}', await ctx.as('cometchat-uid-4').put('/groups/project-group', { name: 'Project Group' }), {
+		extra: { '$.data.updatedAt': 'An updated group carries updatedAt, as the group of the add-members example does.' },
+	});
+	expectConforms('DELETE /groups/{guid}', await ctx.api.delete('/groups/project-group'));
+});
+
+test('POST /groups/{guid}/members', async () => {
+	projectGroup();
+	const added = await ctx.api.post('/groups/project-group/members', { usersToBan: ['cometchat-uid-5'], admins: ['cometchat-uid-1'] });
+	expectConforms('POST /groups/{guid}/members', added, { skip: { '$.data.admins.cometchat-uid-1.data': WHY_MEMBERS.actionMessage } });
+});
+
+test('GET /groups/{guid}/members', async () => {
+	projectGroup();
+	expectConforms('GET /groups/{guid}/members', await ctx.api.get('/groups/project-group/members'), {
+		skip: { '$.cursor': WHY_MEMBERS.cursor, '$.data[0].updatedAt': WHY_MEMBERS.updatedAt },
+	});
+});
+
+test('PUT and DELETE /groups/{guid}/members/{uid}; POST and DELETE /groups/{guid}/bannedusers/{uid}', async () => {
+	projectGroup();
+	expectConforms('PUT /groups/{guid}/members/{uid}', await ctx.api.put('/groups/project-group/members/cometchat-uid-2', { scope: 'moderator' }));
+	expectConforms('DELETE /groups/{guid}/members/{uid}', await ctx.api.delete('/groups/project-group/members/cometchat-uid-3'));
+	expectConforms('POST /groups/{guid}/bannedusers/{uid}', await ctx.api.post('/groups/project-group/bannedusers/cometchat-uid-3'));
+	expectConforms('DELETE /groups/{guid}/bannedusers/{uid}', await ctx.api.delete('/groups/project-group/bannedusers/cometchat-uid-3'));
+});
+
 test('POST /messages', async () => {
 	s().addUser({ uid: 'superhero3', name: 'Spiderman', avatar: 'https://x/s.png' });
 	s().addUser({ uid: 'superhero5', name: 'Cyclops', avatar: 'https://x/c.png' });

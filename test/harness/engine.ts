@@ -259,7 +259,9 @@ export function workflowWith(node: INode): Workflow {
 /** n8n-core's real load-options context, as the editor uses for lists and dropdowns. */
 function loadOptionsContext(credentials: CredentialData, parameters: INodeParameters): LoadOptionsContext {
 	const node = cometChatNode(parameters);
-	return new LoadOptionsContext(workflowWith(node), node, additionalDataFor(() => credentials), '');
+	// As the editor does, the node's current parameters ride along (a list may depend on another field).
+	const additionalData = { ...additionalDataFor(() => credentials), currentNodeParameters: parameters };
+	return new LoadOptionsContext(workflowWith(node), node, additionalData, '');
 }
 
 /** Calls one of the node's listSearch methods through n8n-core's real load-options context. */

@@ -204,3 +204,202 @@ describe('group list search', () => {
 		expect(apiRequests(emulator())[0].query).toEqual({ perPage: '100', page: '1', searchKey: 'Group 14' });
 	});
 });
+
+describe('Group → Get', () => {
+	it('gets a group, from the point of view of On Behalf Of when set', async () => {
+		seedUsers('owner', 'p1');
+		emulator().store.addGroup({ guid: 'g', name: 'G', owner: 'owner', members: { participants: ['p1'] }, createdAt: 1_700_000_000 });
+		const { items, error } = await run({ operation: 'get', guid: byId('g') });
+		expect(error).toBeUndefined();
+		expect(items[0].json).toMatchObject({ guid: 'g', name: 'G', owner: 'owner', scope: 'admin', membersCount: 2 });
+		const asMember = await run({ operation: 'get', guid: byId('g'), onBehalfOf: byId('p1') });
+		expect(asMember.items[0].json).toMatchObject({ scope: 'participant', hasJoined: true });
+		const sent = apiRequests(emulator());
+		expect(sent.map((request) => `${request.method} ${request.path}`)).toEqual(['GET /v3/groups/g', 'GET /v3/groups/g']);
+		expect(sent[0].headers.onbehalfof).toBeUndefined();
+		expect(sent[1].headers.onbehalfof).toBe('p1');
+	});
+
+	it('reports an unknown group (ERR_GUID_NOT_FOUND); an empty Group fails before sending; Continue On Fail goes on', async () => {
+		emulator().store.addGroup({ guid: 'g', name: 'G' });
+		const parameters = { operation: 'get', guid: { __rl: true, mode: 'id', value: '={{ $json.guid }}' } };
+		const unknown = await run(parameters, [{ guid: 'nope' }]);
+		expectServiceError(unknown, 'ERR_GUID_NOT_FOUND', '404');
+		expect(unknown.error?.description).toMatch(/nothing with it exists/);
+		emulator().clearRequests();
+		const empty = await run(parameters, [{ guid: '' }]);
+		expectInputError(empty, /'Group' is empty/, /Choose a group/);
+		expect(apiRequests(emulator())).toHaveLength(0);
+		const carriedOn = await run(parameters, [{ guid: 'nope' }, { guid: '' }, { guid: 'g' }], { onError: 'continueRegularOutput' });
+		expectErrorItem(carriedOn.items[0], 0, 'ERR_GUID_NOT_FOUND');
+		expectErrorItem(carriedOn.items[1], 1, /'Group' is empty/);
+		expect(carriedOn.items[2].json.guid).toBe('g');
+	});
+});
+
+describe('Group → Get Many', () => {
+	const seedGroups = () => {
+		seedUsers('u1', 'u2', 'u3');
+		const { store } = emulator();
+		store.addGroup({ guid: 'alpha', name: 'Alpha', type: 'public', tags: ['x'], createdAt: 1_700_000_100, members: { participants: ['u1', 'u2'] } });
+		store.addGroup({ guid: 'beta', name: 'Beta', type: 'private', createdAt: 1_700_000_200, updatedAt: 1_700_000_900, members: { participants: ['u1'] } });
+		store.addGroup({ guid: 'gamma', name: 'Gamma', type: 'password', password: 'pw', tags: ['y'], createdAt: 1_700_000_300 });
+	};
+
+	it('lists groups newest first, simplified; Return All pages through 1,200 groups', async () => {
+		for (let i = 1; i <= 1200; i++) emulator().store.addGroup({ guid: `g${i}`, name: `G ${i}`, createdAt: 1_700_000_000 + i });
+		const all = await run({ operation: 'getAll', returnAll: true });
+		expect(all.items).toHaveLength(1200);
+		expect(all.items[0].json).toEqual({ guid: 'g1200', name: 'G 1200', type: 'public', membersCount: 0, tags: [], createdAt: 1_700_001_200 });
+		expect(apiRequests(emulator()).map((request) => request.query)).toEqual(pageQueries(1000, 2));
+		emulator().clearRequests();
+		const raw = await run({ operation: 'getAll', limit: 2, options: { simplify: false } });
+		expect(raw.items.map((item) => item.json.guid)).toEqual(['g1200', 'g1199']);
+		expect(raw.items[0].json).toHaveProperty('conversationId', 'group_g1200');
+		expect(apiRequests(emulator())[0].query).toEqual({ perPage: '2', page: '1' });
+	});
+
+	it('sends each filter in its published form and the service applies them', async () => {
+		seedGroups();
+		const { items, error } = await run({
+			operation: 'getAll',
+			returnAll: true,
+			filters: {
+				searchKey: 'a',
+				searchIn: ['guid', 'name'],
+				types: ['public', 'password'],
+				tags: 'x, y',
+				guids: 'alpha, gamma',
+				createdFrom: '2023-11-14T22:14:00Z',
+				createdTo: '={{ 1700000300 }}',
+				membersMin: 0,
+				membersMax: 5,
+				sortBy: 'name',
+				sortOrder: 'asc',
+			},
+		});
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.json.guid)).toEqual(['alpha']);
+		expect(apiRequests(emulator())[0].query).toEqual({
+			searchKey: 'a',
+			searchIn: ['guid', 'name'],
+			sortBy: 'name',
+			sortOrder: 'asc',
+			tags: 'x,y',
+			types: 'public,password',
+			guids: 'alpha,gamma',
+			'createdAt[from]': '1700000040',
+			'createdAt[to]': '1700000300',
+			'membersCount[gte]': '0',
+			'membersCount[lte]': '5',
+			perPage: '1000',
+			page: '1',
+		});
+	});
+
+	it('Joined By sends hasJoined with On Behalf Of; Updated After only finds updated groups', async () => {
+		seedGroups();
+		const joined = await run({ operation: 'getAll', returnAll: true, filters: { joinedBy: byId('u1') } });
+		expect(joined.items.map((item) => item.json.guid)).toEqual(['beta', 'alpha']);
+		const [sent] = apiRequests(emulator());
+		expect(sent.query).toMatchObject({ hasJoined: 'true' });
+		expect(sent.headers.onbehalfof).toBe('u1');
+		const updated = await run({ operation: 'getAll', returnAll: true, filters: { updatedFrom: '2023-11-14T00:00:00Z' } });
+		expect(updated.items.map((item) => item.json.guid)).toEqual(['beta']);
+	});
+
+	it('refuses a wrong date, count or type before sending; Continue On Fail goes on', async () => {
+		seedGroups();
+		const parameters = { operation: 'getAll', returnAll: true, filters: { createdFrom: '={{ $json.from }}' } };
+		const stopped = await run(parameters, [{ from: 'yesterday' }]);
+		expectInputError(stopped, /'Created After' must be a date and time, not the text "yesterday"/, /Pick a date/);
+		const count = await run({ operation: 'getAll', returnAll: true, filters: { membersMin: '={{ "3" }}' } });
+		expectInputError(count, /'Min Members' must be a whole number of at least 0/, /whole number/);
+		const type = await run({ operation: 'getAll', returnAll: true, filters: { types: '={{ ["secret"] }}' } });
+		expectInputError(type, /'Types' holds "secret"/, /Choose the values of 'Types'/);
+		expect(apiRequests(emulator())).toHaveLength(0);
+		const carriedOn = await run(parameters, [{ from: 'nope' }, { from: '2023-11-14T22:15:01Z' }], { onError: 'continueRegularOutput' });
+		expectErrorItem(carriedOn.items[0], 0, /must be a date and time/);
+		expect(carriedOn.items.slice(1).map((item) => item.json.guid)).toEqual(['gamma', 'beta']);
+	});
+});
+
+describe('Group → Update', () => {
+	const seedGroup = () => {
+		seedUsers('owner', 'next');
+		return emulator().store.addGroup({
+			guid: 'g', name: 'G', owner: 'owner', description: 'd', icon: 'https://i', metadata: { k: 1 }, tags: ['t'], createdAt: 1_700_000_000,
+		});
+	};
+
+	it('changes the given fields and clears others: unset for description, icon, metadata; tags [] for tags', async () => {
+		seedGroup();
+		const { items, error } = await run({
+			operation: 'update',
+			guid: byId('g'),
+			updateFields: { name: 'New', clear: ['icon', 'metadata', 'tags'], owner: 'next' },
+		});
+		expect(error).toBeUndefined();
+		expect(items[0].json).toMatchObject({ guid: 'g', name: 'New', description: 'd', owner: 'next', tags: [] });
+		expect(items[0].json).not.toHaveProperty('icon');
+		expect(items[0].json).not.toHaveProperty('metadata');
+		const [sent] = apiRequests(emulator());
+		expect(sent).toMatchObject({ method: 'PUT', path: '/v3/groups/g' });
+		expect(sent.body).toEqual({ name: 'New', owner: 'next', unset: ['icon', 'metadata'], tags: [] });
+	});
+
+	it('an empty tag list from an expression clears the tags; a password change is sent and never shown', async () => {
+		seedGroup();
+		await run({ operation: 'update', guid: byId('g'), updateFields: { tags: '={{ [] }}' } });
+		expect(apiRequests(emulator())[0].body).toEqual({ tags: [] });
+		expect(emulator().store.groups.get('g')?.tags).toEqual([]);
+		emulator().clearRequests();
+		const pw = await run({ operation: 'update', guid: byId('g'), updateFields: { type: 'password', password: 's3cret' } });
+		expect(pw.items[0].json).toMatchObject({ type: 'password' });
+		expect(JSON.stringify(pw.items[0].json)).not.toContain('s3cret');
+		expect(apiRequests(emulator())[0].body).toEqual({ type: 'password', password: 's3cret' });
+	});
+
+	it('refuses nothing to update, a field set and cleared, an owner with On Behalf Of, before sending', async () => {
+		seedGroup();
+		const nothing = await run({ operation: 'update', guid: byId('g'), updateFields: {} });
+		expectInputError(nothing, /Nothing to update/, /Clear Fields/);
+		const both = await run({ operation: 'update', guid: byId('g'), updateFields: { icon: 'https://x', clear: ['icon'] } });
+		expectInputError(both, /"icon" is both set and cleared/, /Either remove it/);
+		const owner = await run({ operation: 'update', guid: byId('g'), onBehalfOf: byId('owner'), updateFields: { owner: 'next' } });
+		expectInputError(owner, /Owner UID cannot be changed while On Behalf Of is set/, /ignores the owner/);
+		const clear = await run({ operation: 'update', guid: byId('g'), updateFields: { clear: '={{ ["name"] }}' } });
+		expectInputError(clear, /Clear Fields holds "name"/, /Only description, icon, metadata and tags/);
+		expect(apiRequests(emulator())).toHaveLength(0);
+	});
+
+	it('reports an unknown group and the service refusal of a password type without password; Continue On Fail goes on', async () => {
+		seedGroup();
+		const unknown = await run({ operation: 'update', guid: byId('nope'), updateFields: { name: 'X' } });
+		expectServiceError(unknown, 'ERR_GUID_NOT_FOUND', '404');
+		const refused = await run({ operation: 'update', guid: byId('g'), updateFields: { type: 'password' } });
+		expectServiceError(refused, 'ERR_BAD_REQUEST', '400');
+		const parameters = { operation: 'update', guid: { __rl: true, mode: 'id', value: '={{ $json.guid }}' }, updateFields: { name: 'Y' } };
+		const carriedOn = await run(parameters, [{ guid: 'nope' }, { guid: 'g' }], { onError: 'continueRegularOutput' });
+		expectErrorItem(carriedOn.items[0], 0, 'ERR_GUID_NOT_FOUND');
+		expect(carriedOn.items[1].json).toMatchObject({ guid: 'g', name: 'Y' });
+	});
+});
+
+describe('Group → Delete', () => {
+	it('deletes a group and answers {deleted, guid}; an unknown one is ERR_GUID_NOT_FOUND; Continue On Fail goes on', async () => {
+		emulator().store.addGroup({ guid: 'g', name: 'G' });
+		const { items, error } = await run({ operation: 'delete', guid: byId('g') });
+		expect(error).toBeUndefined();
+		expect(items[0].json).toEqual({ deleted: true, guid: 'g' });
+		expect(emulator().store.groups.has('g')).toBe(false);
+		expect(apiRequests(emulator()).map((request) => `${request.method} ${request.path}`)).toEqual(['DELETE /v3/groups/g']);
+		const again = await run({ operation: 'delete', guid: byId('g') });
+		expectServiceError(again, 'ERR_GUID_NOT_FOUND', '404');
+		emulator().store.addGroup({ guid: 'h', name: 'H' });
+		const parameters = { operation: 'delete', guid: { __rl: true, mode: 'id', value: '={{ $json.guid }}' } };
+		const carriedOn = await run(parameters, [{ guid: 'g' }, { guid: 'h' }], { onError: 'continueRegularOutput' });
+		expectErrorItem(carriedOn.items[0], 0, 'ERR_GUID_NOT_FOUND');
+		expect(carriedOn.items[1].json).toEqual({ deleted: true, guid: 'h' });
+	});
+});

@@ -85,6 +85,18 @@ const NOT_BOOLEAN: Bad = [
 	['the text "true"', 'true'],
 	['the number 1', 1],
 ];
+const NOT_DATE: Bad = [
+	['text', 'yesterday'],
+	['an object', { a: 1 }],
+	['a boolean', true],
+	['a negative number', -5],
+];
+const NOT_COUNT: Bad = [
+	['-1', -1],
+	['2.5', 2.5],
+	['numeric text', '3'],
+	['a boolean', true],
+];
 const NOT_OPTION: Bad = [
 	['an unknown value', 'secret'],
 	['an object', { a: 1 }],
@@ -288,6 +300,156 @@ const OPERATIONS: OperationSpec[] = [
 		fields: [{ key: 'guid', label: 'Group', bad: NOT_ID }, ...limitFields, simplifyField],
 	},
 	{
+		resource: 'group',
+		operation: 'get',
+		parameters: { guid: rl('guid', 'crew'), ...onBehalfOf('') },
+		valid: [{}, { onBehalfOf: 'bob' }],
+		fields: [{ key: 'guid', label: 'Group', bad: NOT_ID }, optionalOnBehalfOf],
+	},
+	{
+		resource: 'group',
+		operation: 'getAll',
+		parameters: {
+			...listParameters,
+			...simplifyParameters,
+			filters: {
+				searchKey: ex('searchKey', ''),
+				searchIn: ex('searchIn', []),
+				types: ex('types', []),
+				tags: ex('tags', ''),
+				guids: ex('guids', ''),
+				joinedBy: rl('joinedBy', ''),
+				createdFrom: ex('createdFrom', ''),
+				updatedTo: ex('updatedTo', ''),
+				membersMin: ex('membersMin', 0),
+				membersMax: ex('membersMax', 1000),
+				sortBy: ex('sortBy', ''),
+				sortOrder: ex('sortOrder', ''),
+			},
+		},
+		valid: [{}, { joinedBy: 'bob', sortBy: 'name' }],
+		fields: [
+			...limitFields,
+			simplifyField,
+			{ key: 'searchKey', label: 'Search Term', bad: NOT_OPTIONAL_TEXT },
+			{ key: 'searchIn', label: 'Search In', bad: [...NOT_LIST, ['an unknown value', ['email']]] },
+			{ key: 'types', label: 'Types', bad: [...NOT_LIST, ['an unknown value', ['secret']]] },
+			{ key: 'tags', label: 'Tags', bad: NOT_LIST },
+			{ key: 'guids', label: 'GUIDs', bad: NOT_LIST },
+			{ key: 'joinedBy', label: 'Joined By', bad: NOT_OPTIONAL_UID },
+			{ key: 'createdFrom', label: 'Created After', bad: NOT_DATE },
+			{ key: 'updatedTo', label: 'Updated Before', bad: NOT_DATE },
+			{ key: 'membersMin', label: 'Min Members', bad: NOT_COUNT },
+			{ key: 'membersMax', label: 'Max Members', bad: NOT_COUNT },
+			{ key: 'sortBy', label: 'Sort By', bad: NOT_OPTION },
+			{ key: 'sortOrder', label: 'Sort Order', bad: NOT_OPTION },
+		],
+	},
+	{
+		resource: 'group',
+		operation: 'update',
+		parameters: {
+			guid: rl('guid', 'crew'),
+			...onBehalfOf(''),
+			updateFields: {
+				name: ex('name', ''),
+				description: ex('description', ''),
+				icon: ex('icon', ''),
+				type: ex('type', ''),
+				password: ex('password', ''),
+				metadata: ex('metadata', '{}'),
+				owner: ex('owner', ''),
+				tags: ex('tags', ''),
+				clear: ex('clear', []),
+			},
+		},
+		valid: [{ name: 'Crew A' }, { name: 2024, clear: ['icon'] }],
+		fields: [
+			{ key: 'guid', label: 'Group', bad: NOT_ID },
+			optionalOnBehalfOf,
+			{ key: 'name', label: 'Name', bad: NOT_OPTIONAL_TEXT },
+			{ key: 'description', label: 'Description', bad: NOT_OPTIONAL_TEXT },
+			{ key: 'icon', label: 'Icon URL', bad: NOT_OPTIONAL_TEXT },
+			{ key: 'type', label: 'Type', bad: NOT_OPTION },
+			{ key: 'password', label: 'Password', bad: NOT_OPTIONAL_TEXT },
+			{ key: 'metadata', label: 'Metadata (JSON)', bad: NOT_METADATA },
+			{ key: 'owner', label: 'Owner UID', bad: NOT_OPTIONAL_UID },
+			{ key: 'tags', label: 'Tags', bad: NOT_TAGS },
+			{ key: 'clear', label: 'Clear Fields', bad: [['an object', { a: 1 }], ['a boolean', true], ['an unknown value', ['name']]] },
+		],
+	},
+	{
+		resource: 'group',
+		operation: 'delete',
+		parameters: { guid: rl('guid', 'spare1'), ...onBehalfOf('') },
+		valid: [{}, { guid: 'spare2' }],
+		fields: [{ key: 'guid', label: 'Group', bad: NOT_ID }, optionalOnBehalfOf],
+	},
+	{
+		resource: 'groupMember',
+		operation: 'add',
+		parameters: {
+			guid: rl('guid', 'spare1'),
+			...onBehalfOf(''),
+			members: { participants: ex('participants', ''), usersToBan: ex('usersToBan', '') },
+			options: { onPartialFailure: ex('onPartialFailure', 'fail') },
+		},
+		valid: [{ participants: 'cy' }, { usersToBan: ['cy'] }],
+		fields: [
+			{ key: 'guid', label: 'Group', bad: NOT_ID, with: { participants: 'cy' } },
+			{ ...optionalOnBehalfOf, with: { participants: 'cy' } },
+			{ key: 'participants', label: 'Participants', bad: NOT_UID_LIST },
+			{ key: 'usersToBan', label: 'Users to Ban', bad: NOT_UID_LIST },
+			{ key: 'onPartialFailure', label: 'On Partial Failure', bad: NOT_OPTION, with: { participants: 'cy' } },
+		],
+	},
+	{
+		resource: 'groupMember',
+		operation: 'getAll',
+		parameters: { guid: rl('guid', 'crew'), ...listParameters, ...simplifyParameters, filters: { scopes: ex('scopes', []), status: ex('status', '') } },
+		valid: [{}, { scopes: ['admin'] }],
+		fields: [
+			{ key: 'guid', label: 'Group', bad: NOT_ID },
+			...limitFields,
+			simplifyField,
+			{ key: 'scopes', label: 'Scopes', bad: [...NOT_LIST, ['an unknown value', ['owner']]] },
+			{ key: 'status', label: 'Status', bad: NOT_OPTION },
+		],
+	},
+	{
+		resource: 'groupMember',
+		operation: 'remove',
+		parameters: { guid: rl('guid', 'spare2'), uid: rl('uid', 'bob'), ...onBehalfOf('') },
+		valid: [{}, { uid: 'cy' }],
+		fields: [{ key: 'guid', label: 'Group', bad: NOT_ID }, { key: 'uid', label: 'Member', bad: NOT_UID }, optionalOnBehalfOf],
+	},
+	{
+		resource: 'groupMember',
+		operation: 'changeScope',
+		parameters: { guid: rl('guid', 'crew'), uid: rl('uid', 'bob'), scope: ex('scope', 'moderator'), ...onBehalfOf('') },
+		valid: [{}, { scope: 'participant' }],
+		fields: [
+			{ key: 'guid', label: 'Group', bad: NOT_ID },
+			{ key: 'uid', label: 'Member', bad: NOT_UID },
+			{ key: 'scope', label: 'Scope', bad: NOT_OPTION },
+			optionalOnBehalfOf,
+		],
+	},
+	{
+		resource: 'groupMember',
+		operation: 'ban',
+		parameters: { guid: rl('guid', 'spare2'), uid: rl('uid', 'bob'), ...onBehalfOf('') },
+		valid: [{}, { uid: 'cy' }],
+		fields: [{ key: 'guid', label: 'Group', bad: NOT_ID }, { key: 'uid', label: 'User', bad: NOT_UID }, optionalOnBehalfOf],
+	},
+	{
+		resource: 'groupMember',
+		operation: 'unban',
+		parameters: { guid: rl('guid', 'crew'), uid: rl('uid', 'cy'), ...onBehalfOf('') },
+		valid: [{}, { guid: 'spare1', uid: 'bob' }],
+		fields: [{ key: 'guid', label: 'Group', bad: NOT_ID }, { key: 'uid', label: 'User', bad: NOT_UID }, optionalOnBehalfOf],
+	},
+	{
 		resource: 'message',
 		operation: 'send',
 		parameters: {
@@ -446,6 +608,9 @@ function seed(): void {
 	store.addFriends('bob', ['cy']);
 	const crew = store.addGroup({ guid: 'crew', name: 'Crew', owner: 'ada', members: { participants: ['bob'] } });
 	store.banFromGroup(crew, 'cy', 1_700_000_000);
+	const spare1 = store.addGroup({ guid: 'spare1', name: 'Spare 1', owner: 'ada' });
+	store.banFromGroup(spare1, 'bob', 1_700_000_000);
+	store.addGroup({ guid: 'spare2', name: 'Spare 2', owner: 'ada', members: { participants: ['bob', 'cy'] } });
 	store.addRole({ role: 'moderator', name: 'Moderator' });
 	store.addReason({ id: 'spam', name: 'Spam' });
 	store.addKeywordList({ id: 'kw', name: 'Bad words', searchTerms: ['bad'] });

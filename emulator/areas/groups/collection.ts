@@ -71,6 +71,25 @@ export class Groups {
 		return g;
 	}
 
+	/** Removes a group with its members and bans. */
+	remove(guid: string): Group {
+		const g = this.require(guid);
+		this.byId.delete(guid);
+		return g;
+	}
+
+	/** The membership of `uid`, or 404 ERR_NOT_A_MEMBER. */
+	requireMember(g: Group, uid: string): Member {
+		const m = g.members.get(uid);
+		if (!m) throw new ApiError('ERR_NOT_A_MEMBER', `The user with uid ${uid} is not a member of the group with guid ${g.guid}.`, { details: { guid: g.guid, uid } });
+		return m;
+	}
+
+	/** The owner's membership cannot be changed by another member or the app (403 ERR_GROUP_NO_CLEARANCE). */
+	refuseOwner(g: Group, uid: string, action: string): void {
+		if (g.owner === uid) throw new ApiError('ERR_GROUP_NO_CLEARANCE', `The owner of the group with guid ${g.guid} cannot be ${action}.`, { details: { guid: g.guid, uid } });
+	}
+
 	ban(g: Group, uid: string, at?: number): void {
 		this.users.require(uid);
 		g.members.delete(uid);

@@ -4,6 +4,7 @@ import { blockedMessage } from './blockedMessage';
 import { call } from './call';
 import { flaggedMessage } from './flaggedMessage';
 import { group } from './group';
+import { groupMember } from './groupMember';
 import { keywordList } from './keywordList';
 import { message } from './message';
 import { moderationReason } from './moderationReason';
@@ -17,6 +18,7 @@ import { user } from './user';
 export const resources: ResourceDefinition[] = [
 	user,
 	group,
+	groupMember,
 	message,
 	role,
 	call,

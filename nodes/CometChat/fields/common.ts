@@ -23,6 +23,8 @@ interface LocatorKind {
 export const LOCATOR_KINDS = {
 	user: { searchListMethod: 'searchUsers', placeholder: 'e.g. cometchat-uid-1', noun: 'user' },
 	group: { searchListMethod: 'searchGroups', placeholder: 'e.g. cometchat-guid-1', noun: 'group' },
+	groupMember: { searchListMethod: 'searchGroupMembers', placeholder: 'e.g. cometchat-uid-1', noun: 'member' },
+	bannedUser: { searchListMethod: 'searchGroupBannedUsers', placeholder: 'e.g. cometchat-uid-1', noun: 'banned user' },
 	role: { searchListMethod: 'searchRoles', placeholder: 'e.g. default', noun: 'role' },
 	reason: { searchListMethod: 'searchReasons', placeholder: 'e.g. spam', noun: 'reason' },
 	rule: { searchListMethod: 'searchRules', placeholder: 'e.g. profanity-filter', noun: 'rule' },

@@ -491,3 +491,32 @@ export function compact(values: IDataObject): IDataObject {
 	}
 	return result;
 }
+
+/**
+ * A point in time as epoch seconds (the API's timestamps): a date and time from a Date & Time
+ * field or an expression (ISO 8601 text, a Date, or a Luxon DateTime), or whole epoch seconds.
+ * Undefined when empty; anything else is refused.
+ */
+export function optionalEpochSecondsOf(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	label: string,
+	value: unknown,
+): number | undefined {
+	if (value === undefined || value === null || value === '') return undefined;
+	if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return value;
+	let millis = Number.NaN;
+	if (typeof value === 'string') millis = Date.parse(value);
+	else if (value instanceof Date) millis = value.getTime();
+	else if (typeof value === 'object' && typeof (value as { toMillis?: unknown }).toMillis === 'function') {
+		millis = (value as { toMillis(): number }).toMillis();
+	}
+	if (Number.isFinite(millis)) return Math.floor(millis / 1000);
+	throw fieldError(
+		context,
+		itemIndex,
+		label,
+		`must be a date and time, not ${describeValue(value)}`,
+		`Pick a date in '${label}', or give one from an expression, e.g. {{ $now.minus({ days: 7 }) }} or 2024-01-31T12:00:00Z.`,
+	);
+}

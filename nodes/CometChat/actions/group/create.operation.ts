@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { metadataField, onBehalfOfField, onBehalfOfValue, tagsField } from '../../fields/common';
 import {
@@ -12,31 +12,12 @@ import {
 	requiredId,
 	tagsOf,
 	textOf,
-	uidListOf,
 	uidOf,
 } from '../../helpers/parameters';
 import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
-
-/** The group types (docs/cometchat-api.md, Groups). */
-const GROUP_TYPES = ['public', 'password', 'private'] as const;
-
-/** The member lists of POST /groups (`members`), each a list of UIDs. */
-const MEMBER_ROLES: Array<{ name: string; displayName: string; description: string }> = [
-	{ name: 'admins', displayName: 'Admins', description: 'Users who join as admins' },
-	{ name: 'moderators', displayName: 'Moderators', description: 'Users who join as moderators' },
-	{ name: 'participants', displayName: 'Participants', description: 'Users who join as participants' },
-	{ name: 'usersToBan', displayName: 'Users to Ban', description: 'Users banned from the group from the start' },
-];
-
-const memberFields: INodeProperties[] = MEMBER_ROLES.map(({ name, displayName, description }) => ({
-	displayName,
-	name,
-	type: 'string',
-	default: '',
-	placeholder: 'e.g. cometchat-uid-1, cometchat-uid-2',
-	description: `${description}: UIDs separated by commas, or an array from an expression`,
-}));
+import { GROUP_TYPES, groupTypeOptions } from './fields';
+import { memberFields, memberListsOf } from './members';
 
 export const create: OperationDefinition = {
 	value: 'create',
@@ -67,11 +48,7 @@ export const create: OperationDefinition = {
 			name: 'type',
 			type: 'options',
 			required: true,
-			options: [
-				{ name: 'Password', value: 'password', description: 'Anyone who knows the password can join' },
-				{ name: 'Private', value: 'private', description: 'Only users added by a member can join' },
-				{ name: 'Public', value: 'public', description: 'Anyone can join' },
-			],
+			options: groupTypeOptions,
 			default: 'public',
 			description: 'Who can join the group',
 		},
@@ -148,11 +125,7 @@ export const create: OperationDefinition = {
 			}
 		}
 		const members = this.getNodeParameter('members', itemIndex, {}) as IDataObject;
-		const memberLists = compact(
-			Object.fromEntries(
-				MEMBER_ROLES.map(({ name: role, displayName }) => [role, uidListOf(this, itemIndex, displayName, members[role])]),
-			),
-		);
+		const memberLists = memberListsOf(this, itemIndex, members);
 		const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 		const owner = idOf(this, itemIndex, 'Owner UID', fields.owner);
 		const body = compact({

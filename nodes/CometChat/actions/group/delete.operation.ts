@@ -1,0 +1,21 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import { onBehalfOfField, onBehalfOfValue } from '../../fields/common';
+import { cometChatRequest } from '../../transport/request';
+import type { OperationDefinition } from '../types';
+import { groupField, groupValue } from './fields';
+
+/** DELETE /groups/{guid} (docs/cometchat-api.md, Groups). */
+export const deleteGroup: OperationDefinition = {
+	value: 'delete',
+	name: 'Delete',
+	action: 'Delete a group',
+	description: 'Delete a group for good, with its members and banned users',
+	properties: [groupField('The group to delete'), onBehalfOfField(false)],
+	async execute(this: IExecuteFunctions, itemIndex: number) {
+		const guid = groupValue(this, itemIndex);
+		const onBehalfOf = onBehalfOfValue(this, itemIndex);
+		await cometChatRequest.call(this, { method: 'DELETE', path: ['groups', guid], onBehalfOf });
+		return { deleted: true, guid };
+	},
+};

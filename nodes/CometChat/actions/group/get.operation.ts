@@ -1,0 +1,27 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { onBehalfOfField, onBehalfOfValue } from '../../fields/common';
+import { cometChatRequest } from '../../transport/request';
+import type { OperationDefinition } from '../types';
+import { groupField, groupValue } from './fields';
+
+/** GET /groups/{guid} (docs/cometchat-api.md, Groups). */
+export const get: OperationDefinition = {
+	value: 'get',
+	name: 'Get',
+	action: 'Get a group',
+	description: 'Get a group by GUID',
+	properties: [
+		groupField('The group to get'),
+		onBehalfOfField(
+			false,
+			'The user (UID) whose membership the answer describes (scope, joined at). Leave empty to act as the app.',
+		),
+	],
+	async execute(this: IExecuteFunctions, itemIndex: number) {
+		const guid = groupValue(this, itemIndex);
+		const onBehalfOf = onBehalfOfValue(this, itemIndex);
+		const response = await cometChatRequest.call(this, { method: 'GET', path: ['groups', guid], onBehalfOf });
+		return response.data as IDataObject;
+	},
+};

@@ -1,0 +1,43 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { onBehalfOfField, onBehalfOfValue } from '../../fields/common';
+import { readOption } from '../../helpers/parameters';
+import { cometChatRequest } from '../../transport/request';
+import { groupField, groupValue } from '../group/fields';
+import type { OperationDefinition } from '../types';
+import { memberUserField, memberUserValue, SCOPES, scopeOptions } from './fields';
+
+/** PUT /groups/{guid}/members/{uid} {scope} (docs/cometchat-api.md, Group members). */
+export const changeScope: OperationDefinition = {
+	value: 'changeScope',
+	name: 'Change Scope',
+	action: 'Change the scope of a group member',
+	description: 'Make a member an admin, a moderator or a participant',
+	properties: [
+		groupField('The group of the member'),
+		memberUserField('groupMember', 'The member whose scope to change'),
+		{
+			displayName: 'Scope',
+			name: 'scope',
+			type: 'options',
+			required: true,
+			options: scopeOptions,
+			default: 'participant',
+			description: 'The new scope of the member',
+		},
+		onBehalfOfField(false, 'The admin (UID) who changes the scope. Leave empty to act as the app.'),
+	],
+	async execute(this: IExecuteFunctions, itemIndex: number) {
+		const guid = groupValue(this, itemIndex);
+		const uid = memberUserValue(this, itemIndex, 'Member');
+		const scope = readOption(this, itemIndex, 'scope', 'Scope', SCOPES, 'participant');
+		const onBehalfOf = onBehalfOfValue(this, itemIndex);
+		const response = await cometChatRequest.call(this, {
+			method: 'PUT',
+			path: ['groups', guid, 'members', uid],
+			body: { scope },
+			onBehalfOf,
+		});
+		return response.data as IDataObject;
+	},
+};

@@ -1,0 +1,27 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import { onBehalfOfField, onBehalfOfValue } from '../../fields/common';
+import { cometChatRequest } from '../../transport/request';
+import { groupField, groupValue } from '../group/fields';
+import type { OperationDefinition } from '../types';
+import { memberUserField, memberUserValue } from './fields';
+
+/** DELETE /groups/{guid}/members/{uid}, CometChat's "kick" (docs/cometchat-api.md, Group members). */
+export const remove: OperationDefinition = {
+	value: 'remove',
+	name: 'Remove',
+	action: 'Remove a member from a group',
+	description: 'Remove (kick) a member from a group; unlike a ban, they can join or be added again',
+	properties: [
+		groupField('The group to remove the member from'),
+		memberUserField('groupMember', 'The member to remove'),
+		onBehalfOfField(false, 'The admin or moderator (UID) who removes the member. Leave empty to act as the app.'),
+	],
+	async execute(this: IExecuteFunctions, itemIndex: number) {
+		const guid = groupValue(this, itemIndex);
+		const uid = memberUserValue(this, itemIndex, 'Member');
+		const onBehalfOf = onBehalfOfValue(this, itemIndex);
+		await cometChatRequest.call(this, { method: 'DELETE', path: ['groups', guid, 'members', uid], onBehalfOf });
+		return { removed: true, guid, uid };
+	},
+};
