@@ -279,8 +279,10 @@ describe('Message → Send Form', () => {
 				/The interaction goal names the element ID "phone", which no element of the form has/,
 			],
 			[
+				// Submit URL is required, so n8n itself refuses a workflow where it is left empty; an
+				// expression that comes out empty reaches the form check.
 				'a submit button without a URL',
-				{ submitUrl: '' },
+				{ submitUrl: '={{ "" }}' },
 				/The submit button "submit" \(button\) has no URL for its action/,
 			],
 			[

@@ -36,9 +36,9 @@ describe('credential test', () => {
 		expect(apiRequests(emulator())[0].headers.apikey).toBe('wrong-key');
 	});
 
-	it('says no CometChat API answered when the Base URL points elsewhere', async () => {
+	it('refuses a Base URL with a path other than /v3, naming the field, before any request', async () => {
 		const result = await testCredential(credentialsFor(emulator(), { baseUrl: `${emulator().baseUrl}/elsewhere` }));
-		expect(result).toEqual({ status: 'Error', message: expect.stringMatching(/^No CometChat API answered at this Base URL/) });
+		expect(result).toEqual({ status: 'Error', message: expect.stringMatching(/^The Base URL must not have a path other than \/v3/) });
 		expect(apiRequests(emulator())).toHaveLength(0); // it never reached the API's routes
 	});
 });
