@@ -154,7 +154,7 @@ const userRecordFields: Field[] = [
 const onBehalfOf = (fallback = 'ada') => ({ onBehalfOf: rl('onBehalfOf', fallback) });
 const requiredOnBehalfOf: Field = { key: 'onBehalfOf', label: 'On Behalf Of', bad: NOT_UID };
 const optionalOnBehalfOf: Field = { key: 'onBehalfOf', label: 'On Behalf Of', bad: NOT_OPTIONAL_UID };
-const messageIdField: Field = { key: 'messageId', label: 'Message ID', bad: NOT_ID };
+const messageIdField: Field = { key: 'messageId', label: 'Message', bad: NOT_ID };
 const delivery = {
 	...onBehalfOf(),
 	receiverType: ex('receiverType', 'user'),

@@ -13,6 +13,8 @@ export interface ListSpec {
 	action: string;
 	description: string;
 	strategy: PaginationStrategy;
+	/** The list's largest page where it is published larger than its strategy's (e.g. 1000 for messages). */
+	maxPageSize?: number;
 	/** Fields shown before Return All, e.g. the rule whose revisions are listed. */
 	properties?: INodeProperties[];
 	/** Fields shown after Limit, e.g. a Filters collection (n8n's order: what, how many, which). */
@@ -21,6 +23,8 @@ export interface ListSpec {
 	request(this: IExecuteFunctions, itemIndex: number): CometChatRequest;
 	/** Records with more than 10 fields get Options → Simplify. */
 	simplify?: { fields: string[]; pick(record: IDataObject): IDataObject };
+	/** Puts the records read in the order the operation promises (e.g. newest first), before Simplify. */
+	arrange?(this: IExecuteFunctions, records: IDataObject[], itemIndex: number): IDataObject[];
 }
 
 /** A list operation: its own fields, Return All / Limit, and Options → Simplify where records are long. */
@@ -44,7 +48,8 @@ export function listOperation(spec: ListSpec): OperationDefinition {
 			const pageLimit = pageLimitOf(this, itemIndex);
 			const options = simplify ? (this.getNodeParameter('options', itemIndex, {}) as IDataObject) : {};
 			const simplified = booleanOf(this, itemIndex, 'Simplify', options.simplify, true);
-			const records = await paginate.call(this, spec.strategy, request, pageLimit);
+			const read = await paginate.call(this, spec.strategy, request, pageLimit, spec.maxPageSize);
+			const records = spec.arrange ? spec.arrange.call(this, read, itemIndex) : read;
 			if (!simplify) return records;
 			return simplifyRecords(records, { simplify: simplified }, simplify.pick);
 		},

@@ -491,3 +491,33 @@ export function compact(values: IDataObject): IDataObject {
 	}
 	return result;
 }
+
+/**
+ * An optional date and time (n8n's dateTime field, an ISO 8601 text, a JS Date or a Luxon DateTime
+ * from an expression) as epoch seconds, the form CometChat's timestamps take. Empty: undefined. A
+ * number is refused: seconds and milliseconds cannot be told apart.
+ */
+export function optionalEpochSecondsOf(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	label: string,
+	value: unknown,
+): number | undefined {
+	if (value === undefined || value === null || value === '') return undefined;
+	let millis = Number.NaN;
+	if (typeof value === 'string') millis = Date.parse(value.trim());
+	else if (value instanceof Date) millis = value.getTime();
+	else if (typeof value === 'object' && typeof (value as { toMillis?: unknown }).toMillis === 'function') {
+		millis = Number((value as { toMillis(): number }).toMillis());
+	}
+	if (!Number.isFinite(millis)) {
+		throw fieldError(
+			context,
+			itemIndex,
+			label,
+			`must be a date and time, not ${describeValue(value)}`,
+			`Pick a date in '${label}', or give one from an expression, e.g. {{ $now.minus({ days: 1 }).toISO() }}.`,
+		);
+	}
+	return Math.floor(millis / 1000);
+}

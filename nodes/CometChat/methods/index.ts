@@ -7,6 +7,7 @@ import type {
 } from 'n8n-workflow';
 
 import { paginate } from '../transport/paginate';
+import { messageListSearch } from './messages';
 import { listPageSearch, matchingText, moderationListSearch } from './moderation';
 
 /** A searchable, scrollable list over a numbered-pages endpoint, searched by the service (`searchKey`). */
@@ -28,6 +29,7 @@ const roleOption = (role: IDataObject) => ({
 
 export const listSearch = {
 	...moderationListSearch,
+	...messageListSearch,
 	async searchUsers(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
 		return await searchPages(
 			this,
