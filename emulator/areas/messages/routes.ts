@@ -78,7 +78,7 @@ export function register(router: Router, areas: Areas): void {
 	}
 
 	router.add('POST', '/v3/messages', (req) => send(req, undefined));
-	// Extra: send a thread reply.
+	// A thread reply: the send body, on the thread route.
 	router.add('POST', '/v3/messages/:id/thread', (req) => send(req, req.params.id));
 
 	/** One page of a message list: the filters, then the cursor (`limit`, `affix`, `id`, `sentAt`). */
@@ -158,7 +158,7 @@ export function register(router: Router, areas: Areas): void {
 		};
 	});
 
-	// Extra: one message.
+	// One message; a soft-deleted one shows deletedAt and deletedBy.
 	router.add('GET', '/v3/messages/:id', (req) => {
 		optionalOnBehalfOf(users, req);
 		return { data: messageOut(areas, messages.require(req.params.id), { withQuoted: true }) };
