@@ -368,6 +368,11 @@ describe('DELETE /messages/:id', () => {
 		expect((await ctx.as('ann').delete('/messages/2')).status).toBe(200); // ann owns the group
 		expect((await ctx.as('cat').delete('/messages/404')).data.error.code).toBe('ERR_MESSAGE_ID_NOT_FOUND');
 	});
+	test('a seed may hold a soft-deleted message (deletedBy defaults to app_system)', async () => {
+		ctx.emu.store.addMessage({ id: '9', sender: 'ann', receiver: 'bob', data: { text: 'gone' }, deletedAt: 4000 });
+		const r = await ctx.api.get('/messages', { params: { onlyDeleted: true } });
+		expect(r.data.data.map((m) => [m.id, m.deletedAt, m.deletedBy])).toEqual([['9', 4000, 'app_system']]);
+	});
 	test('validation: permanent must be a boolean', async () => {
 		const r = await ctx.api.delete('/messages/1', { data: { permanent: 'yes' } });
 		expect(r.status).toBe(400);

@@ -10,7 +10,7 @@ import { listSearch, runNode } from '../harness/engine';
 import { byId, expectErrorItem, expectInputError, expectServiceError, useEmulator } from '../harness/suite';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const emulatorMessages = require('../../emulator/areas/messages/routes');
+const emulatorMessages = require('../../emulator');
 
 const emulator = useEmulator();
 const store = () => emulator().store;
