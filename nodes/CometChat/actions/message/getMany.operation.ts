@@ -15,7 +15,6 @@ import {
 	uidOf,
 } from '../../helpers/parameters';
 import { MESSAGES_MAX_LIMIT } from '../../transport/paginate';
-import type { CometChatRequest } from '../../transport/request';
 import { listOperation } from '../list';
 import { SIMPLIFIED_MESSAGE_FIELDS, simplifyMessage } from './simplify';
 
@@ -201,7 +200,7 @@ export const getMany = listOperation({
 				'With User',
 				'Choose the other user of the conversation from the list, or enter a UID.',
 			);
-			return { method: 'GET', path: ['users', withUid, 'messages'], qs, onBehalfOf } satisfies CometChatRequest;
+			return { method: 'GET', path: ['users', withUid, 'messages'], qs, onBehalfOf };
 		}
 		const deleted = optionalOptionOf(this, itemIndex, 'Deleted Messages', given.deleted, ['hide', 'include', 'only']);
 		const qs = compact({
