@@ -151,6 +151,16 @@ describe('Message → Get Many', () => {
 		});
 	});
 
+	it('Sent From from an expression such as $now.minus(...) is sent as epoch seconds', async () => {
+		const before = Math.floor(Date.now() / 1000) - 3600;
+		const { error } = await run(getMany({ filters: { sentFrom: '={{ $now.minus({ hours: 1 }) }}', sentUntil: '={{ new Date() }}' } }));
+		expect(error).toBeUndefined();
+		const query = apiRequests(emulator())[0].query;
+		expect(Number(query['sentAt[from]'])).toBeGreaterThanOrEqual(before);
+		expect(Number(query['sentAt[from]'])).toBeLessThanOrEqual(before + 60);
+		expect(Number(query['sentAt[to]']) - Number(query['sentAt[from]'])).toBeGreaterThanOrEqual(3599);
+	});
+
 	it('deleted messages: only the deleted ones, or all with deletedAt', async () => {
 		await run({ resource: 'message', operation: 'delete', messageId: byId('3') });
 		const only = await run(getMany({ filters: { deleted: 'only' } }));
