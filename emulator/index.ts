@@ -18,7 +18,7 @@ export type { Fault, FaultKind, FaultMatch, FaultOptions } from './core/faults';
 export { MODERATION_MAX_LIMIT, PAGE_DEFAULT, PAGE_MAX } from './core/paging';
 export type { LoggedRequest } from './core/request-log';
 export { DEMO_SEED_PATH, loadSeed } from './core/seed';
-export { REACTIONS_LIMIT_MAX, THREAD_LIMIT_MAX } from './areas/messages/routes';
+export { MESSAGES_LIMIT_MAX, REACTIONS_LIMIT_MAX, THREAD_LIMIT_MAX } from './areas/messages/routes';
 export type { RequestHook, RequestHookInfo, Settings } from './runtime';
 export { Store } from './store';
 

@@ -193,6 +193,40 @@ test('GET /messages/{id}/thread', async () => {
 	expectConforms('GET /messages/{id}/thread', res, { extra: { '$.data[0].data.moderation': WHY.moderation } });
 });
 
+/** The users of the message examples: Nancy Grace (uid-3) writes to John Paul (uid-5). */
+function nancyAndJohn() {
+	s().addUser({ uid: 'cometchat-uid-3', name: 'Nancy Grace', avatar: 'https://x/3.webp', createdAt: 1638361550 });
+	s().addUser({ uid: 'cometchat-uid-5', name: 'John Paul', avatar: 'https://x/5.webp', createdAt: 1638361550 });
+	return s().addMessage({ sender: 'cometchat-uid-3', receiver: 'cometchat-uid-5', data: { text: 'test     hello', metadata: { key1: 'val1' } }, sentAt: 1638423490 });
+}
+
+test('GET /messages', async () => {
+	nancyAndJohn();
+	s().addMessage({ sender: 'cometchat-uid-5', receiver: 'cometchat-uid-3', data: { text: 'second' } });
+	const res = await ctx.api.get('/messages', { params: { limit: 1 } });
+	expectConforms('GET /messages', res, { extra: { '$.data[0].data.moderation': WHY.moderation } });
+});
+
+test('GET /messages/{id}', async () => {
+	const m = nancyAndJohn();
+	expectConforms('GET /messages/{id}', await ctx.api.get(`/messages/${m.id}`), { extra: { '$.data.data.moderation': WHY.moderation } });
+});
+
+test('DELETE /messages/{id}', async () => {
+	s().addUser({ uid: 'cometchat-uid-1', name: 'Andrew Joseph', avatar: 'https://x/1.webp', createdAt: 1639448370 });
+	s().addUser({ uid: 'cometchat-uid-2', name: 'George Alan', avatar: 'https://x/2.webp', createdAt: 1639448370 });
+	const m = s().addMessage({ sender: 'cometchat-uid-1', receiver: 'cometchat-uid-2', data: { text: 'hello spider' }, sentAt: 1640171302, editedAt: 1641477338, editedBy: 'app_system', updatedAt: 1641477338, tags: ['t6'] });
+	const res = await ctx.as('cometchat-uid-1').delete(`/messages/${m.id}`);
+	expectConforms('DELETE /messages/{id}', res, {
+		extra: {
+			'$.data.data.entities.by.entity.avatar': 'The acting user is the message\'s sender, whose entity in the same example (data.entities.on) shows an avatar; the emulator shows a user entity alike wherever it appears.',
+			'$.data.data.entities.on.entity.data.moderation': WHY.moderation,
+			'$.data.data.entities.on.entity.deletedAt': 'The example is a copy of the edit example (action "edited"); a deleted message carries deletedAt and deletedBy, as the list filters hideDeleted/onlyDeleted imply.',
+			'$.data.data.entities.on.entity.deletedBy': 'See deletedAt.',
+		},
+	});
+});
+
 test('GET /messages/{id}/reactions', async () => {
 	s().addUser({ uid: 'superhero1', name: 'Iron Man' });
 	s().addUser({ uid: 'superhero2', name: 'Captain America' });

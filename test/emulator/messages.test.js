@@ -251,3 +251,132 @@ describe('POST /messages/:id/flagged', () => {
 		expect((await ctx.api.post(`/messages/${id}/flagged`, { id: 'spam' })).data.error.details.onBehalfOf).toBeDefined();
 	});
 });
+
+describe('message lists: GET /messages, /users/:uid/messages, /groups/:guid/messages', () => {
+	/** ann→bob "hello" (1), bob→ann "Hi Ann" (2), bob→team "team news" (3, tagged), cat→bob custom (4), ann→bob reply to 1 (5). */
+	beforeEach(() => {
+		const s = ctx.emu.store;
+		s.addMessage({ sender: 'ann', receiver: 'bob', data: { text: 'hello' }, sentAt: 100 });
+		s.addMessage({ sender: 'bob', receiver: 'ann', data: { text: 'Hi Ann' }, sentAt: 200 });
+		s.addMessage({ sender: 'bob', receiver: 'team', receiverType: 'group', data: { text: 'team news' }, tags: ['news'], sentAt: 300 });
+		s.addMessage({ sender: 'cat', receiver: 'bob', category: 'custom', type: 'location', data: { customData: { lat: 1 } }, sentAt: 400 });
+		s.addMessage({ sender: 'ann', receiver: 'bob', data: { text: 'a reply' }, parentId: '1', sentAt: 500 });
+	});
+	const ids = (r) => r.data.data.map((m) => m.id);
+
+	test('app-wide: every message oldest first, cursor envelope, default limit 10', async () => {
+		const r = await ctx.api.get('/messages');
+		expect(r.status).toBe(200);
+		expect(ids(r)).toEqual(['1', '2', '3', '4', '5']);
+		expect(r.data.meta).toEqual({ current: { limit: 10, count: 5 } });
+		expect(r.data.data[0]).toMatchObject({ sender: 'ann', receiver: 'bob', data: { text: 'hello', moderation: { status: 'approved' } } });
+	});
+	test('app-wide: the cursor walks every message once; prepend without a cursor gives the newest', async () => {
+		const seen = [];
+		let params = { limit: 2 };
+		for (let i = 0; i < 5; i++) {
+			const r = await ctx.api.get('/messages', { params });
+			seen.push(...ids(r));
+			if (!r.data.meta.next) break;
+			params = { limit: 2, ...r.data.meta.next };
+		}
+		expect(seen).toEqual(['1', '2', '3', '4', '5']);
+		const newest = await ctx.api.get('/messages', { params: { affix: 'prepend', limit: 2 } });
+		expect(ids(newest)).toEqual(['4', '5']);
+		expect((await ctx.api.get('/messages', { params: { limit: 5000 } })).data.meta.current.limit).toBe(1000);
+	});
+	test('app-wide filters: searchKey, category, type, receiverType, sender, tags, hideReplies, sentAt range', async () => {
+		const get = async (params) => ids(await ctx.api.get('/messages', { params }));
+		expect(await get({ searchKey: 'ANN' })).toEqual(['2']);
+		expect(await get({ category: 'custom' })).toEqual(['4']);
+		expect(await get({ type: 'text', receiverType: 'user' })).toEqual(['1', '2', '5']);
+		expect(await get({ sender: 'bob' })).toEqual(['2', '3']);
+		expect(await get({ tags: 'news,other' })).toEqual(['3']);
+		expect(await get({ hideReplies: true })).toEqual(['1', '2', '3', '4']);
+		expect(await get({ 'sentAt[from]': 200, 'sentAt[to]': 400 })).toEqual(['2', '3', '4']);
+		const bad = await ctx.api.get('/messages', { params: { category: 'note' } });
+		expect(bad.status).toBe(400);
+		expect(bad.data.error.details.category).toBeDefined();
+		expect((await ctx.api.get('/messages', { params: { 'sentAt[from]': 'yesterday' } })).status).toBe(400);
+	});
+	test('app-wide with onBehalfOf: only the conversations of that user', async () => {
+		expect(ids(await ctx.as('cat').get('/messages'))).toEqual(['4']);
+		expect(ids(await ctx.as('ann').get('/messages'))).toEqual(['1', '2', '3', '5']);
+		expect((await ctx.as('zed').get('/messages')).data.error.code).toBe('ERR_UID_NOT_FOUND');
+	});
+	test('one-to-one conversation: onBehalfOf with the path user, filters and cursor', async () => {
+		const r = await ctx.as('ann').get('/users/bob/messages');
+		expect(r.status).toBe(200);
+		expect(ids(r)).toEqual(['1', '2', '5']);
+		expect(ids(await ctx.as('bob').get('/users/ann/messages', { params: { hideReplies: true } }))).toEqual(['1', '2']);
+		expect(ids(await ctx.as('bob').get('/users/cat/messages'))).toEqual(['4']);
+		const page = await ctx.as('ann').get('/users/bob/messages', { params: { limit: 2 } });
+		expect(page.data.meta).toEqual({ current: { limit: 2, count: 2 }, next: { affix: 'append', sentAt: 500, id: '5' } });
+		const missing = await ctx.api.get('/users/bob/messages');
+		expect(missing.status).toBe(400);
+		expect(missing.data.error.details.onBehalfOf).toBeDefined();
+		expect((await ctx.as('ann').get('/users/zed/messages')).data.error.code).toBe('ERR_UID_NOT_FOUND');
+	});
+	test('group conversation: its messages, onBehalfOf optional, unknown group 404', async () => {
+		expect(ids(await ctx.api.get('/groups/team/messages'))).toEqual(['3']);
+		expect(ids(await ctx.as('bob').get('/groups/team/messages', { params: { searchKey: 'nothing' } }))).toEqual([]);
+		const unknown = await ctx.api.get('/groups/nope/messages');
+		expect(unknown.status).toBe(404);
+		expect(unknown.data.error.code).toBe('ERR_GUID_NOT_FOUND');
+	});
+});
+
+describe('DELETE /messages/:id', () => {
+	beforeEach(() => {
+		const s = ctx.emu.store;
+		s.addMessage({ sender: 'ann', receiver: 'bob', data: { text: 'hello' }, sentAt: 100 });
+		s.addMessage({ sender: 'bob', receiver: 'team', receiverType: 'group', data: { text: 'in team' }, sentAt: 200 });
+		s.addMessage({ sender: 'bob', receiver: 'ann', data: { text: 'reply' }, parentId: '1', sentAt: 300 });
+		s.addReaction({ messageId: '3', uid: 'ann', reaction: '👍' });
+	});
+
+	test('soft delete: the action answer; the message stays with deletedAt/deletedBy; hideDeleted and onlyDeleted', async () => {
+		const r = await ctx.api.delete('/messages/1');
+		expect(r.status).toBe(200);
+		expect(r.data.data).toMatchObject({
+			category: 'action', type: 'message', sender: 'app_system', receiver: 'bob', conversationId: 'ann_user_bob', sentAt: 5000,
+			data: { action: 'deleted', entities: { by: { entity: { uid: 'app_system' } }, for: { entity: { uid: 'bob' }, entityType: 'user' }, on: { entityType: 'message', entity: { id: '1', deletedAt: 5000, deletedBy: 'app_system' } } } },
+		});
+		const one = await ctx.api.get('/messages/1');
+		expect(one.data.data).toMatchObject({ id: '1', deletedAt: 5000, deletedBy: 'app_system', data: { text: 'hello' } });
+		expect((await ctx.api.get('/messages')).data.data.map((m) => m.id)).toEqual(['1', '2', '3']);
+		expect((await ctx.api.get('/messages', { params: { hideDeleted: true } })).data.data.map((m) => m.id)).toEqual(['2', '3']);
+		expect((await ctx.api.get('/messages', { params: { onlyDeleted: true } })).data.data.map((m) => m.id)).toEqual(['1']);
+	});
+	test('permanent delete: gone from get, lists, its thread and its reactions', async () => {
+		const r = await ctx.api.delete('/messages/3', { data: { permanent: true } });
+		expect(r.status).toBe(200);
+		expect(r.data.data.data.entities.on.entity).toMatchObject({ id: '3', parentId: '1' });
+		expect((await ctx.api.get('/messages/3')).data.error.code).toBe('ERR_MESSAGE_ID_NOT_FOUND');
+		expect((await ctx.api.get('/messages')).data.data.map((m) => m.id)).toEqual(['1', '2']);
+		expect((await ctx.as('ann').get('/messages/1/thread')).data.data).toEqual([]);
+		expect((await ctx.api.get('/messages/1')).data.data.replyCount).toBe(0);
+		expect(ctx.emu.store.reactions.has('3')).toBe(false);
+		expect((await ctx.api.delete('/messages/3', { data: { permanent: true } })).status).toBe(404);
+	});
+	test('onBehalfOf: the sender or a group admin may delete; anyone else gets 403', async () => {
+		const denied = await ctx.as('cat').delete('/messages/1');
+		expect(denied.status).toBe(403);
+		expect(denied.data.error.code).toBe('AUTH_ERR_NO_ACCESS');
+		expect(ctx.emu.store.messages.get('1').deletedAt).toBeUndefined();
+		expect((await ctx.as('ann').delete('/messages/1')).data.data.data.entities.on.entity.deletedBy).toBe('ann');
+		expect((await ctx.as('ann').delete('/messages/2')).status).toBe(200); // ann owns the group
+		expect((await ctx.as('cat').delete('/messages/404')).data.error.code).toBe('ERR_MESSAGE_ID_NOT_FOUND');
+	});
+	test('a seed may hold a soft-deleted message (deletedBy defaults to app_system)', async () => {
+		ctx.emu.store.addMessage({ id: '9', sender: 'ann', receiver: 'bob', data: { text: 'gone' }, deletedAt: 4000 });
+		const r = await ctx.api.get('/messages', { params: { onlyDeleted: true } });
+		expect(r.data.data.map((m) => [m.id, m.deletedAt, m.deletedBy])).toEqual([['9', 4000, 'app_system']]);
+	});
+	test('validation: permanent must be a boolean', async () => {
+		const r = await ctx.api.delete('/messages/1', { data: { permanent: 'yes' } });
+		expect(r.status).toBe(400);
+		expect(r.data.error.details.permanent).toBeDefined();
+		expect(ctx.emu.store.messages.get('1').deletedAt).toBeUndefined();
+	});
+});

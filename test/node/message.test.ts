@@ -267,7 +267,7 @@ describe('Message → Update and Re-Moderate', () => {
 
 	it('refuses an edit with nothing to change, and an empty message ID, before any request', async () => {
 		expectInputError(await run(update({ messageId: '5' })), /nothing to change/, /Update Fields/);
-		expectInputError(await run(update({ messageId: ' ', text: 'x' })), /'Message ID' is empty/, /\$json\.id/);
+		expectInputError(await run(update({ messageId: ' ', text: 'x' })), /'Message' is empty/, /\$json\.id/);
 		expect(apiRequests(emulator())).toHaveLength(0);
 	});
 

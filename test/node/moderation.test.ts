@@ -153,7 +153,7 @@ describe('Flagged Message → Approve / Disapprove', () => {
 		const carriedOn = await run(parameters, [{ id: '424242' }, { id: second }], { onError: 'continueRegularOutput' });
 		expectErrorItem(carriedOn.items[0], 0, 'ERR_MESSAGE_ID_NOT_FOUND');
 		expect(carriedOn.items[1].json).toMatchObject({ id: second, success: true });
-		expectInputError(await run(parameters, [{ id: ' ' }]), /'Message ID' is empty/, /Enter the ID of the message/);
+		expectInputError(await run(parameters, [{ id: ' ' }]), /'Message' is empty/, /Enter the ID of the message/);
 	});
 });
 

@@ -26,6 +26,9 @@ export interface Message {
 	editedBy?: string;
 	replyCount?: number;
 	moderationStatus: string;
+	/** A soft delete: when and by whom (`app_system` when no user asked). */
+	deletedAt?: number;
+	deletedBy?: string;
 }
 
 export interface Reaction {
@@ -105,6 +108,10 @@ export class Messages {
 		};
 		for (const k of ['muid', 'parentId', 'quotedMessageId', 'editedBy'] as const) if (input[k] !== undefined) m[k] = String(input[k]);
 		if (input.editedAt !== undefined) m.editedAt = input.editedAt;
+		if (input.deletedAt !== undefined) {
+			m.deletedAt = input.deletedAt;
+			m.deletedBy = input.deletedBy !== undefined ? String(input.deletedBy) : 'app_system';
+		}
 		if (input.tags !== undefined) m.tags = [...input.tags];
 		return m;
 	}
@@ -120,6 +127,38 @@ export class Messages {
 			parent.replyCount = (parent.replyCount ?? 0) + 1;
 		}
 		this.byId.set(m.id, m);
+	}
+
+	/** Takes the next message id, e.g. for an action message that is answered but not listed. */
+	nextMessageId(): string {
+		return String(this.nextId++);
+	}
+
+	/** Every message (replies included), oldest first: ascending numeric id. */
+	list(): Message[] {
+		const all = [...this.byId.values()];
+		for (let i = 1; i < all.length; i++) {
+			if (idNum(all[i - 1].id) > idNum(all[i].id)) return all.sort((a, b) => idNum(a.id) - idNum(b.id));
+		}
+		return all;
+	}
+
+	/** A soft delete: the message stays, marked with `deletedAt` and `deletedBy`. */
+	softDelete(m: Message, by: string): void {
+		m.deletedAt = this.app.now();
+		m.deletedBy = by;
+		m.updatedAt = m.deletedAt;
+	}
+
+	/** A permanent delete: the message, its reactions and its place in its parent's thread are gone. */
+	remove(m: Message): void {
+		this.byId.delete(m.id);
+		this.reactions.delete(m.id);
+		if (m.parentId === undefined) return;
+		const siblings = this.threads.get(m.parentId);
+		if (siblings) this.threads.set(m.parentId, siblings.filter((id) => id !== m.id));
+		const parent = this.byId.get(m.parentId);
+		if (parent?.replyCount) parent.replyCount -= 1;
 	}
 
 	/** The replies of a message, oldest first. */

@@ -6,7 +6,11 @@ import type { Json } from '../../core/validation';
 import { evaluate } from '../moderation/engine';
 import type { Areas } from '../types';
 import { optionalOnBehalfOf, requireOnBehalfOf } from '../users/access';
+import { userEntity, userConversationId } from '../users/views';
+import { groupOut } from '../groups/views';
 import { checkSendBody, idString } from './checks';
+import type { Message } from './collection';
+import { messageFilter } from './filters';
 import { messageOut, reactionOut } from './views';
 
 /** Thread replies: `limit` default (as in the docs' example) and maximum (as GET /messages). */
@@ -15,6 +19,10 @@ export const THREAD_LIMIT_MAX = 1000;
 /** Reactions: `limit` default (as in the docs' example) and maximum. */
 export const REACTIONS_LIMIT_DEFAULT = 100;
 export const REACTIONS_LIMIT_MAX = 1000;
+
+/** The message lists (app-wide, one user conversation, one group): `limit` default and maximum, as published. */
+export const MESSAGES_LIMIT_DEFAULT = 10;
+export const MESSAGES_LIMIT_MAX = 1000;
 
 export function register(router: Router, areas: Areas): void {
 	const { users, groups, messages, moderation } = areas;
@@ -70,10 +78,87 @@ export function register(router: Router, areas: Areas): void {
 	}
 
 	router.add('POST', '/v3/messages', (req) => send(req, undefined));
-	// Extra: send a thread reply.
+	// A thread reply: the send body, on the thread route.
 	router.add('POST', '/v3/messages/:id/thread', (req) => send(req, req.params.id));
 
-	// Extra: one message.
+	/** One page of a message list: the filters, then the cursor (`limit`, `affix`, `id`, `sentAt`). */
+	function messagePage(req: Req, scope: (m: Message) => boolean) {
+		const keep = messageFilter(req.query);
+		const all = messages.list().filter((m) => scope(m) && keep(m));
+		const { page, meta } = cursorPage(all, req.query, MESSAGES_LIMIT_DEFAULT, MESSAGES_LIMIT_MAX, (m) => m.sentAt);
+		return { data: page.map((m) => messageOut(areas, m, { withQuoted: true })), meta };
+	}
+
+	/** Whether `uid` takes part in the conversation of `m` (its sender, its receiving user, or a member of its group). */
+	function takesPart(m: Message, uid: string): boolean {
+		if (m.sender === uid) return true;
+		if (m.receiverType === 'group') return groups.byId.get(m.receiver)?.members.has(uid) ?? false;
+		return m.receiver === uid;
+	}
+
+	// Every message of the app; with onBehalfOf, only the conversations that user takes part in.
+	router.add('GET', '/v3/messages', (req) => {
+		const viewer = optionalOnBehalfOf(users, req);
+		return messagePage(req, (m) => viewer === undefined || takesPart(m, viewer));
+	});
+
+	// The one-to-one conversation of onBehalfOf with :uid (required here: see README).
+	router.add('GET', '/v3/users/:uid/messages', (req) => {
+		const viewer = requireOnBehalfOf(users, req);
+		users.require(req.params.uid);
+		const conversationId = userConversationId(viewer, req.params.uid);
+		return messagePage(req, (m) => m.receiverType === 'user' && m.conversationId === conversationId);
+	});
+
+	router.add('GET', '/v3/groups/:guid/messages', (req) => {
+		optionalOnBehalfOf(users, req);
+		const group = groups.require(req.params.guid);
+		return messagePage(req, (m) => m.receiverType === 'group' && m.receiver === group.guid);
+	});
+
+	/**
+	 * Soft delete (default): the message stays, with deletedAt and deletedBy. `permanent: true`: it
+	 * is gone. With onBehalfOf, only its sender or an admin or moderator of its group may delete it.
+	 * Answers the `deleted` action, as the docs' example (an action message whose `on` is the message).
+	 */
+	router.add('DELETE', '/v3/messages/:id', (req) => {
+		const by = optionalOnBehalfOf(users, req);
+		const body: Json = requireBodyObject(req.body);
+		const m = messages.require(req.params.id);
+		if (by !== undefined && by !== m.sender) {
+			const scope = m.receiverType === 'group' ? groups.byId.get(m.receiver)?.members.get(by)?.scope : undefined;
+			if (scope !== 'admin' && scope !== 'moderator') {
+				throw new ApiError('AUTH_ERR_NO_ACCESS', `The user ${by} may not delete the message with id ${m.id}.`, { details: { id: m.id } });
+			}
+		}
+		const actor = by ?? 'app_system';
+		if (body.permanent === true) messages.remove(m);
+		else if (m.deletedAt === undefined) messages.softDelete(m, actor);
+		const actorUser = users.byId.get(actor);
+		const receiverGroup = m.receiverType === 'group' ? groups.byId.get(m.receiver) : undefined;
+		const receiverUser = m.receiverType === 'user' ? users.byId.get(m.receiver) : undefined;
+		const now = areas.app.now();
+		return {
+			data: {
+				id: messages.nextMessageId(),
+				conversationId: m.conversationId, sender: actor, receiverType: m.receiverType, receiver: m.receiver,
+				category: 'action', type: 'message',
+				data: {
+					action: 'deleted',
+					entities: {
+						by: { entity: actorUser ? userEntity(actorUser) : { uid: actor }, entityType: 'user' },
+						for: receiverGroup
+							? { entity: groupOut(receiverGroup), entityType: 'group' }
+							: { entity: receiverUser ? userEntity(receiverUser) : { uid: m.receiver }, entityType: 'user' },
+						on: { entity: messageOut(areas, m), entityType: 'message' },
+					},
+				},
+				sentAt: now, updatedAt: now,
+			},
+		};
+	});
+
+	// One message; a soft-deleted one shows deletedAt and deletedBy.
 	router.add('GET', '/v3/messages/:id', (req) => {
 		optionalOnBehalfOf(users, req);
 		return { data: messageOut(areas, messages.require(req.params.id), { withQuoted: true }) };

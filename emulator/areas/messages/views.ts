@@ -40,6 +40,10 @@ export function messageOut(src: MessageViewSources, m: Message, o: { withQuoted?
 	out.sentAt = m.sentAt;
 	if (m.editedAt !== undefined) out.editedAt = m.editedAt;
 	if (m.editedBy !== undefined) out.editedBy = m.editedBy;
+	if (m.deletedAt !== undefined) {
+		out.deletedAt = m.deletedAt;
+		out.deletedBy = m.deletedBy;
+	}
 	out.updatedAt = m.updatedAt;
 	if (o.withQuoted && m.quotedMessageId !== undefined) {
 		const q = src.messages.byId.get(m.quotedMessageId);

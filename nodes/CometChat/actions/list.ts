@@ -12,6 +12,8 @@ export interface ListSpec {
 	action: string;
 	description: string;
 	strategy: PaginationStrategy;
+	/** The list's largest page where it is published larger than its strategy's (e.g. 1000 for messages). */
+	maxPageSize?: number;
 	/** Fields shown before Return All, e.g. the rule whose revisions are listed. */
 	properties?: INodeProperties[];
 	/** Fields shown after Limit, e.g. a Filters collection (n8n's order: what, how many, which). */
@@ -20,6 +22,8 @@ export interface ListSpec {
 	request(this: IExecuteFunctions, itemIndex: number): CometChatRequest;
 	/** Records with more than 10 fields get Options → Simplify (Output in the AI tool). */
 	simplify?: { fields: string[]; pick(record: IDataObject): IDataObject };
+	/** Puts the records read in the order the operation promises (e.g. newest first), before Simplify. */
+	arrange?(this: IExecuteFunctions, records: IDataObject[], itemIndex: number): IDataObject[];
 }
 
 /** A list operation: its own fields, Return All / Limit, and Options → Simplify (Output in the AI tool) where records are long. */
@@ -42,7 +46,8 @@ export function listOperation(spec: ListSpec): OperationDefinition {
 			const request = spec.request.call(this, itemIndex);
 			const pageLimit = pageLimitOf(this, itemIndex);
 			const shape = simplify ? recordShaper(this, itemIndex, simplify.pick) : undefined;
-			const records = await paginate.call(this, spec.strategy, request, pageLimit);
+			const read = await paginate.call(this, spec.strategy, request, pageLimit, spec.maxPageSize);
+			const records = spec.arrange ? spec.arrange.call(this, read, itemIndex) : read;
 			return shape ? shape(records) : records;
 		},
 	};

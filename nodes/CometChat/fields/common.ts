@@ -29,6 +29,7 @@ export const LOCATOR_KINDS = {
 	reason: { searchListMethod: 'searchReasons', placeholder: 'e.g. spam', noun: 'reason' },
 	rule: { searchListMethod: 'searchRules', placeholder: 'e.g. profanity-filter', noun: 'rule' },
 	keywordList: { searchListMethod: 'searchKeywordLists', placeholder: 'e.g. profanity-list', noun: 'keyword list' },
+	message: { searchListMethod: 'searchMessages', placeholder: 'e.g. 1234', noun: 'message' },
 } satisfies Record<string, LocatorKind>;
 
 /** A resource locator: pick from a searchable list, or type the ID. */
@@ -274,17 +275,12 @@ export const tagsField: INodeProperties = {
 	description: 'Tags separated by commas, or an array from an expression',
 };
 
-/** A message's ID (messages have no list to pick from: IDs come from earlier steps). */
+/**
+ * A message: picked from the app's recent messages (newest first, searched by text), or its ID
+ * typed or taken from an earlier step.
+ */
 export function messageIdField(description: string): INodeProperties {
-	return {
-		displayName: 'Message ID',
-		name: 'messageId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. 1234',
-		description,
-	};
+	return locatorField(LOCATOR_KINDS.message, { name: 'messageId', displayName: 'Message', required: true, description });
 }
 
 /** Reads the Message ID field; an empty one fails with [item N] and how to fill it in. */
@@ -293,8 +289,8 @@ export function messageIdValue(context: IExecuteFunctions, itemIndex: number): s
 		context,
 		itemIndex,
 		'messageId',
-		'Message ID',
-		"Enter the ID of the message, e.g. with the expression {{ $json.id }} after a step that sent or listed it.",
+		'Message',
+		"Enter the ID of the message, e.g. with the expression {{ $json.id }} after a step that sent or listed it, or choose one from the list.",
 	);
 }
 

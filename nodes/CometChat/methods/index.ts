@@ -8,6 +8,7 @@ import type {
 
 import { paginate } from '../transport/paginate';
 import { groupMemberListSearch } from './groupMembers';
+import { messageListSearch } from './messages';
 import { listPageSearch, matchingText, moderationListSearch } from './moderation';
 
 /** A searchable, scrollable list over a numbered-pages endpoint, searched by the service (`searchKey`). */
@@ -30,6 +31,7 @@ const roleOption = (role: IDataObject) => ({
 export const listSearch = {
 	...moderationListSearch,
 	...groupMemberListSearch,
+	...messageListSearch,
 	async searchUsers(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
 		return await searchPages(
 			this,

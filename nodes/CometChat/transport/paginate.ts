@@ -8,7 +8,8 @@ import { cometChatRequest } from './request';
  * How a list is paged: one strategy per list envelope of the API (docs/cometchat-api.md, Lists).
  * - numberedPages: `perPage` + `page` from 1, answered with `meta.pagination` (users, friends, banned
  *   users, roles);
- * - cursor: `limit`, then `meta.next` sent back as query parameters (thread, reactions);
+ * - cursor: `limit`, then `meta.next` sent back as query parameters (thread, reactions, the message
+ *   lists);
  * - limitAndPage: `limit` + `page` from 1, answered with `meta.current` only (the moderation lists).
  */
 export type PaginationStrategy = 'numberedPages' | 'cursor' | 'limitAndPage';
@@ -17,6 +18,8 @@ export type PaginationStrategy = 'numberedPages' | 'cursor' | 'limitAndPage';
 export const PAGES_MAX_PAGE_SIZE = 1000;
 /** Largest `limit` of the cursor lists. Unverified for thread and reactions: the SDK's limit. */
 export const CURSOR_MAX_LIMIT = 100;
+/** Largest `limit` of the message lists (app-wide, one conversation): the published maximum. */
+export const MESSAGES_MAX_LIMIT = 1000;
 /**
  * Largest `limit` of the limit+page (moderation) lists. Unverified: CometChat's own QA code sends
  * limit=100. How their next page is reached (`page` from 1) is unverified too; see
@@ -97,12 +100,16 @@ export function isShortPage(response: CometChatResponse, count: number, askedLim
 	return count === 0 || count < Math.min(askedLimit, servedLimit);
 }
 
-/** Fetches a list with Return All / Limit, using as few requests as the envelope allows. */
+/**
+ * Fetches a list with Return All / Limit, using as few requests as the envelope allows.
+ * `maxPageSize`: the list's own largest page, where it is published larger than its strategy's.
+ */
 export async function paginate(
 	this: CometChatContext,
 	strategy: PaginationStrategy,
 	request: CometChatRequest,
 	{ returnAll, limit = 50 }: PageLimit,
+	maxPageSize?: number,
 ): Promise<IDataObject[]> {
 	const wanted = returnAll ? Infinity : Math.max(0, Math.floor(limit));
 	if (wanted === 0) return [];
@@ -110,7 +117,7 @@ export async function paginate(
 	const items =
 		strategy === 'numberedPages'
 			? await byNumberedPages.call(this, walk, wanted)
-			: await oneByOne.call(this, walk, wanted, strategy === 'cursor' ? CURSOR_MAX_LIMIT : MODERATION_MAX_LIMIT);
+			: await oneByOne.call(this, walk, wanted, maxPageSize ?? (strategy === 'cursor' ? CURSOR_MAX_LIMIT : MODERATION_MAX_LIMIT));
 	return items.length > wanted ? items.slice(0, wanted) : items;
 }
 

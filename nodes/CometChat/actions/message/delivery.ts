@@ -128,14 +128,15 @@ function receiverBody(context: IExecuteFunctions, itemIndex: number): IDataObjec
 }
 
 /**
- * POST /messages on behalf of the sender. Answers the sent message; with several receivers, one
+ * POST /messages on behalf of the sender, or POST /messages/{parentId}/thread for a reply in the
+ * thread of `parentId` (the same body). Answers the sent message; with several receivers, one
  * output item per receiver: the message sent to it, or `{receiverType, receiver, error}` for a
  * receiver the service refused (the others are still sent).
  */
 export async function sendMessage(
 	context: IExecuteFunctions,
 	itemIndex: number,
-	message: { category: string; type: string; data: IDataObject },
+	message: { category: string; type: string; data: IDataObject; parentId?: string },
 ): Promise<IDataObject | IDataObject[]> {
 	const onBehalfOf = requiredOnBehalfOf(context, itemIndex);
 	const receiver = receiverBody(context, itemIndex);
@@ -156,7 +157,8 @@ export async function sendMessage(
 			tags: tagsOf(context, itemIndex, 'Tags', options.tags),
 		}),
 	};
-	const response = await cometChatRequest.call(context, { method: 'POST', path: ['messages'], body, onBehalfOf });
+	const path = message.parentId ? ['messages', message.parentId, 'thread'] : ['messages'];
+	const response = await cometChatRequest.call(context, { method: 'POST', path, body, onBehalfOf });
 	const answer = (response.data ?? {}) as IDataObject;
 	if (!receiver.multipleReceivers) return answer;
 	return [...perReceiver(answer.uids, 'user'), ...perReceiver(answer.guids, 'group')];

@@ -1,5 +1,8 @@
 import type { ResourceDefinition } from '../types';
+import { deleteMessage } from './delete.operation';
 import { flag } from './flag.operation';
+import { get } from './get.operation';
+import { getMany } from './getMany.operation';
 import { getReactions } from './getReactions.operation';
 import { getThread } from './getThread.operation';
 import { send } from './send.operation';
@@ -9,7 +12,8 @@ import { update } from './update.operation';
 export const message: ResourceDefinition = {
 	value: 'message',
 	name: 'Message',
-	description: 'Send messages and interactive forms on behalf of a user, edit and re-moderate, read threads and reactions, flag',
-	operations: [flag, getReactions, getThread, send, sendForm, update],
+	description:
+		'Send messages (also as thread replies) and interactive forms on behalf of a user, get, list and delete them, edit and re-moderate, read threads and reactions, flag',
+	operations: [deleteMessage, flag, get, getMany, getReactions, getThread, send, sendForm, update],
 	defaultOperation: send.value,
 };

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import {
 	compact,
+	idOf,
 	inputError,
 	messageTextOf,
 	optionalTextOf,
@@ -18,6 +19,25 @@ const MESSAGE_TYPES = ['audio', 'file', 'image', 'text', 'video'] as const;
 const CATEGORIES = ['custom', 'message'] as const;
 
 const inFieldsMode = { dataMode: ['fields'] };
+
+/** Reply in Thread To: Send's own delivery option (Send Form has no thread reply). */
+const threadReplyOption: INodeProperties = {
+	displayName: 'Reply in Thread To',
+	name: 'parentId',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. 1234',
+	description:
+		'ID of a message: this message is sent as a reply in its thread (POST /messages/{ID}/thread), as Get Thread lists them',
+};
+
+/** Send's Additional Fields: the delivery options and the thread reply, in n8n's alphabetical order. */
+const sendOptionsField: INodeProperties = {
+	...deliveryOptionsField,
+	options: [...(deliveryOptionsField.options as INodeProperties[]), threadReplyOption].sort((a, b) =>
+		a.displayName.localeCompare(b.displayName),
+	),
+};
 
 const properties: INodeProperties[] = [
 	...senderAndReceiverFields,
@@ -151,7 +171,7 @@ const properties: INodeProperties[] = [
 		description: 'The message\'s data object, sent as is (e.g. text, a media URL, attachments, customData, metadata)',
 		displayOptions: { show: { dataMode: ['json'] } },
 	},
-	deliveryOptionsField,
+	sendOptionsField,
 ];
 
 export const send: OperationDefinition = {
@@ -159,7 +179,7 @@ export const send: OperationDefinition = {
 	name: 'Send',
 	action: 'Send a message',
 	description:
-		'Send a text, media or custom message on behalf of a user to a user, a group, or several of them. The answer shows its moderation status.',
+		'Send a text, media or custom message on behalf of a user to a user, a group, or several of them, or as a reply in a thread. The answer shows its moderation status.',
 	properties,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		// Category, Type and the fields they show are not `required` and may come from expressions:
@@ -175,12 +195,14 @@ export const send: OperationDefinition = {
 						"Enter the type of the custom message in 'Custom Type', e.g. location.",
 					).trim()
 				: readOption(this, itemIndex, 'messageType', 'Type', MESSAGE_TYPES, 'text');
+		const options = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+		const parentId = idOf(this, itemIndex, 'Reply in Thread To', options.parentId) || undefined;
 		if (this.getNodeParameter('dataMode', itemIndex, 'fields') !== 'json') {
-			return await sendMessage(this, itemIndex, { category, type, data: dataFromFields(this, itemIndex, category, type) });
+			return await sendMessage(this, itemIndex, { category, type, data: dataFromFields(this, itemIndex, category, type), parentId });
 		}
 		const data = parseJsonObject(this, itemIndex, this.getNodeParameter('data', itemIndex, ''), 'Data (JSON)') ?? {};
 		if (data.text !== undefined) messageTextOf(this, itemIndex, 'Data (JSON)', data.text);
-		return await sendMessage(this, itemIndex, { category, type, data });
+		return await sendMessage(this, itemIndex, { category, type, data, parentId });
 	},
 };
 

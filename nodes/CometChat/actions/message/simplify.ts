@@ -14,9 +14,10 @@ export const SIMPLIFIED_MESSAGE_FIELDS = [
 	'text',
 	'status',
 	'sentAt',
+	'deletedAt',
 ];
 
-/** A message (docs/cometchat-api.md, Messages) in short: ids, parties, kind, text and moderation status. */
+/** A message (docs/cometchat-api.md, Messages) in short: ids, parties, kind, text, moderation status, and when deleted. */
 export function simplifyMessage(message: IDataObject): IDataObject {
 	const data = (message.data ?? {}) as IDataObject;
 	const moderation = (data.moderation ?? {}) as IDataObject;
@@ -31,5 +32,6 @@ export function simplifyMessage(message: IDataObject): IDataObject {
 		text: data.text,
 		status: moderation.status,
 		sentAt: message.sentAt,
+		deletedAt: message.deletedAt,
 	});
 }

@@ -1,0 +1,37 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import { messageIdField, messageIdValue, onBehalfOfField, onBehalfOfValue } from '../../fields/common';
+import { readBoolean } from '../../helpers/parameters';
+import { cometChatRequest } from '../../transport/request';
+import type { OperationDefinition } from '../types';
+
+/** DELETE /messages/{id} with `permanent`: see docs/cometchat-api.md, Messages. */
+export const deleteMessage: OperationDefinition = {
+	value: 'delete',
+	name: 'Delete',
+	action: 'Delete a message',
+	description:
+		'Delete a message: by default it stays in the history marked deleted (deletedAt, deletedBy); Delete Permanently removes it for good',
+	properties: [
+		messageIdField('The message to delete'),
+		{
+			displayName: 'Delete Permanently',
+			name: 'permanent',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to remove the message for good. Off: the message is marked deleted and can still be listed with its deletion time.',
+		},
+		onBehalfOfField(
+			false,
+			'The user (UID) who deletes the message, shown as deletedBy: its sender, or an admin or moderator of its group. Leave empty to delete as the app.',
+		),
+	],
+	async execute(this: IExecuteFunctions, itemIndex: number) {
+		const id = messageIdValue(this, itemIndex);
+		const permanent = readBoolean(this, itemIndex, 'permanent', 'Delete Permanently', false);
+		const onBehalfOf = onBehalfOfValue(this, itemIndex);
+		await cometChatRequest.call(this, { method: 'DELETE', path: ['messages', id], body: { permanent }, onBehalfOf });
+		return { deleted: true, id, permanent };
+	},
+};
