@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { PageLimit } from '../transport/paginate';
-import { integerOf, optionalUid, readBoolean, requiredId, requiredUid } from '../helpers/parameters';
+import { fieldError, integerOf, optionalUid, readBoolean, requiredId, requiredUid, uidListOf } from '../helpers/parameters';
 
 /** What a resource locator lists and how its ID looks. */
 interface LocatorKind {
@@ -77,6 +77,46 @@ export function requiredOnBehalfOf(context: IExecuteFunctions, itemIndex: number
 		'On Behalf Of',
 		'Choose the user the action is performed for from the list, or enter a UID.',
 	);
+}
+
+/** The most UIDs one request of a UID-list field carries (the service publishes no limit). */
+export const MAX_UIDS_PER_REQUEST = 1000;
+
+/** Several users in one field: UIDs separated by commas, or a list from an expression. */
+export function uidListField(field: { name: string; displayName: string; description: string }): INodeProperties {
+	return {
+		displayName: field.displayName,
+		name: field.name,
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. ada, alan',
+		description: `${field.description}: UIDs separated by commas, or a list from an expression`,
+	};
+}
+
+/** Reads a UID-list field: at least one UID, at most MAX_UIDS_PER_REQUEST, each checked against the UID rules. */
+export function uidListValue(context: IExecuteFunctions, itemIndex: number, name: string, label: string): string[] {
+	const uids = uidListOf(context, itemIndex, label, context.getNodeParameter(name, itemIndex, ''));
+	if (uids.length === 0) {
+		throw fieldError(
+			context,
+			itemIndex,
+			label,
+			'is empty',
+			`Enter one or more UIDs in '${label}' separated by commas, or a list from an expression, e.g. {{ $json.uids }}.`,
+		);
+	}
+	if (uids.length > MAX_UIDS_PER_REQUEST) {
+		throw fieldError(
+			context,
+			itemIndex,
+			label,
+			`has ${uids.length} UIDs; at most ${MAX_UIDS_PER_REQUEST} are sent at once`,
+			`Split the UIDs over several items of at most ${MAX_UIDS_PER_REQUEST} each, e.g. with the Loop Over Items node.`,
+		);
+	}
+	return uids;
 }
 
 /** A user's auth token (a session): its own field, since tokens have no list to pick from. */
