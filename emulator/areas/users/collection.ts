@@ -261,16 +261,19 @@ export class Users {
 		}
 	}
 
-	/** Friends in list order (newest user first). */
-	friendsOf(uid: string): User[] {
-		const m = this.friends.get(uid);
-		if (!m) return [];
+	/** The users a relation of `uid` names (friends, blocks), those that still exist. */
+	private usersIn(m: Map<string, number> | undefined): User[] {
 		const out: User[] = [];
-		for (const f of m.keys()) {
-			const u = this.byId.get(f);
+		for (const other of m?.keys() ?? []) {
+			const u = this.byId.get(other);
 			if (u) out.push(u);
 		}
-		return out.sort((a, b) => (userLess(a, b) ? 1 : -1));
+		return out;
+	}
+
+	/** Friends in list order (newest user first). */
+	friendsOf(uid: string): User[] {
+		return this.usersIn(this.friends.get(uid)).sort((a, b) => (userLess(a, b) ? 1 : -1));
 	}
 
 	block(uid: string, blockedUid: string, at?: number): void {
@@ -289,13 +292,7 @@ export class Users {
 	/** The users `uid` blocked, the latest block first (ties: newest user first). */
 	blockedBy(uid: string): User[] {
 		const m = this.blocked.get(uid);
-		if (!m) return [];
-		const out: User[] = [];
-		for (const other of m.keys()) {
-			const u = this.byId.get(other);
-			if (u) out.push(u);
-		}
-		return out.sort((a, b) => (m.get(b.uid) ?? 0) - (m.get(a.uid) ?? 0) || (userLess(a, b) ? 1 : -1));
+		return this.usersIn(m).sort((a, b) => (m?.get(b.uid) ?? 0) - (m?.get(a.uid) ?? 0) || (userLess(a, b) ? 1 : -1));
 	}
 
 	/** When `viewer` blocked `uid`, if they did. */

@@ -49,6 +49,11 @@ export function locatorField(
 	};
 }
 
+/** The user an operation is about, as the required locator `uid` ("User"). Read it with requiredUid(…, 'uid', 'User'). */
+export function userField(description: string): INodeProperties {
+	return locatorField(LOCATOR_KINDS.user, { name: 'uid', displayName: 'User', required: true, description });
+}
+
 /** The user an action is performed for (the `onBehalfOf` header). */
 export function onBehalfOfField(required: boolean, description?: string): INodeProperties {
 	return locatorField(LOCATOR_KINDS.user, {

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { LOCATOR_KINDS, locatorField } from '../../fields/common';
+import { userField } from '../../fields/common';
 import { readBoolean, requiredUid } from '../../helpers/parameters';
 import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
@@ -13,12 +13,7 @@ export const create: OperationDefinition = {
 	description:
 		'Create an auth token for a user, so an app can log them in. The output holds the token in clear, since that is what it is for: treat it as a password.',
 	properties: [
-		locatorField(LOCATOR_KINDS.user, {
-			name: 'uid',
-			displayName: 'User',
-			required: true,
-			description: 'The user to create an auth token for',
-		}),
+		userField('The user to create an auth token for'),
 		{
 			displayName: 'Force New Token',
 			name: 'force',

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { authTokenField, authTokenValue, LOCATOR_KINDS, locatorField } from '../../fields/common';
+import { authTokenField, authTokenValue, userField } from '../../fields/common';
 import { requiredUid } from '../../helpers/parameters';
 import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
@@ -12,12 +12,7 @@ export const deleteToken: OperationDefinition = {
 	action: 'Delete an auth token',
 	description: 'Delete one auth token of a user, which logs out the session that uses it',
 	properties: [
-		locatorField(LOCATOR_KINDS.user, {
-			name: 'uid',
-			displayName: 'User',
-			required: true,
-			description: 'The user the auth token belongs to',
-		}),
+		userField('The user the auth token belongs to'),
 		authTokenField('The auth token to delete'),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number) {

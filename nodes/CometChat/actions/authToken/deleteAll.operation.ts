@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { LOCATOR_KINDS, locatorField } from '../../fields/common';
+import { userField } from '../../fields/common';
 import { requiredUid } from '../../helpers/parameters';
 import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
@@ -12,12 +12,7 @@ export const deleteAll: OperationDefinition = {
 	action: 'Delete all auth tokens of a user',
 	description: 'Delete every auth token of a user, which logs them out everywhere',
 	properties: [
-		locatorField(LOCATOR_KINDS.user, {
-			name: 'uid',
-			displayName: 'User',
-			required: true,
-			description: 'The user whose auth tokens to delete',
-		}),
+		userField('The user whose auth tokens to delete'),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const uid = requiredUid(this, itemIndex, 'uid', 'User');

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { authTokenField, authTokenValue, LOCATOR_KINDS, locatorField } from '../../fields/common';
+import { authTokenField, authTokenValue, userField } from '../../fields/common';
 import { requiredUid } from '../../helpers/parameters';
 import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
@@ -13,12 +13,7 @@ export const get: OperationDefinition = {
 	action: 'Get an auth token',
 	description: "Get the details of one of a user's auth tokens (when it was created, its platform). The token is masked unless Reveal Tokens is on.",
 	properties: [
-		locatorField(LOCATOR_KINDS.user, {
-			name: 'uid',
-			displayName: 'User',
-			required: true,
-			description: 'The user the auth token belongs to',
-		}),
+		userField('The user the auth token belongs to'),
 		authTokenField('The auth token to look up'),
 		revealOptionsField('the token'),
 	],

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { LOCATOR_KINDS, locatorField, pageLimitOf, returnAllOrLimitFields } from '../../fields/common';
+import { pageLimitOf, returnAllOrLimitFields, userField } from '../../fields/common';
 import { requiredUid } from '../../helpers/parameters';
 import { paginate } from '../../transport/paginate';
 import type { OperationDefinition } from '../types';
@@ -13,12 +13,7 @@ export const getMany: OperationDefinition = {
 	action: 'Get many auth tokens',
 	description: "List a user's auth tokens (their sessions), newest first. Tokens are masked unless Reveal Tokens is on.",
 	properties: [
-		locatorField(LOCATOR_KINDS.user, {
-			name: 'uid',
-			displayName: 'User',
-			required: true,
-			description: 'The user whose auth tokens to list',
-		}),
+		userField('The user whose auth tokens to list'),
 		...returnAllOrLimitFields(),
 		revealOptionsField('each token'),
 	],

@@ -1,18 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { LOCATOR_KINDS, locatorField, uidListField, uidListValue } from '../../fields/common';
+import { uidListField, uidListValue, userField } from '../../fields/common';
 import { requiredUid } from '../../helpers/parameters';
 import { cometChatRequest } from '../../transport/request';
 
 /** The fields of Block and Unblock: who blocks, and whom. */
 export function blockFields(verb: 'block' | 'unblock'): INodeProperties[] {
 	return [
-		locatorField(LOCATOR_KINDS.user, {
-			name: 'uid',
-			displayName: 'User',
-			required: true,
-			description: `The user who ${verb}s the others`,
-		}),
+		userField(`The user who ${verb}s the others`),
 		uidListField({
 			name: 'blockedUids',
 			displayName: verb === 'block' ? 'Users to Block' : 'Users to Unblock',

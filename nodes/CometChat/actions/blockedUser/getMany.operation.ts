@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { LOCATOR_KINDS, locatorField, pickFields } from '../../fields/common';
+import { pickFields, userField } from '../../fields/common';
 import { requiredUid } from '../../helpers/parameters';
 import { listOperation } from '../list';
 import { SIMPLIFIED_USER_FIELDS } from '../user/simplify';
@@ -13,12 +13,7 @@ export const getMany = listOperation({
 	description: 'List the users a user has blocked, the latest block first',
 	strategy: 'numberedPages',
 	properties: [
-		locatorField(LOCATOR_KINDS.user, {
-			name: 'uid',
-			displayName: 'User',
-			required: true,
-			description: 'The user whose blocked users to list',
-		}),
+		userField('The user whose blocked users to list'),
 	],
 	request(this: IExecuteFunctions, itemIndex: number) {
 		const uid = requiredUid(this, itemIndex, 'uid', 'User');

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { LOCATOR_KINDS, locatorField } from '../../fields/common';
+import { userField } from '../../fields/common';
 import { readBoolean, requiredUid } from '../../helpers/parameters';
 import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
@@ -13,12 +13,7 @@ export const deleteUser: OperationDefinition = {
 	description:
 		'Delete a user. Without Permanent the UID stays taken and cannot be created again; to only stop someone chatting, use Deactivate.',
 	properties: [
-		locatorField(LOCATOR_KINDS.user, {
-			name: 'uid',
-			displayName: 'User',
-			required: true,
-			description: 'The user to delete',
-		}),
+		userField('The user to delete'),
 		{
 			displayName: 'Permanent',
 			name: 'permanent',
