@@ -203,7 +203,15 @@ const OPERATIONS: OperationSpec[] = [
 		parameters: {
 			...listParameters,
 			...simplifyParameters,
-			filters: { searchKey: ex('searchKey', ''), status: ex('status', ''), tags: ex('tags', ''), withTags: ex('withTags', false), role: ex('role', '') },
+			filters: {
+				searchKey: ex('searchKey', ''),
+				status: ex('status', ''),
+				tags: ex('tags', ''),
+				withTags: ex('withTags', false),
+				role: ex('role', ''),
+				onlyDeactivated: ex('onlyDeactivated', false),
+				withDeactivated: ex('withDeactivated', false),
+			},
 		},
 		valid: [{}, { withTags: true }],
 		fields: [
@@ -214,6 +222,8 @@ const OPERATIONS: OperationSpec[] = [
 			{ key: 'tags', label: 'Tags', bad: NOT_LIST },
 			{ key: 'withTags', label: 'With Tags', bad: NOT_BOOLEAN },
 			{ key: 'role', label: 'Role Name or ID', bad: NOT_OPTIONAL_ID },
+			{ key: 'onlyDeactivated', label: 'Only Deactivated', bad: NOT_BOOLEAN },
+			{ key: 'withDeactivated', label: 'With Deactivated', bad: NOT_BOOLEAN },
 		],
 	},
 	{
