@@ -6,7 +6,7 @@
  *
  *   1. build the package; install the pinned n8n once (cached outside the repo)
  *   2. a fresh n8n user folder: the package, a credential pointing at the emulator, the examples
- *   3. user sync        `n8n execute` (Manual Trigger), then the users in the emulator
+ *   3. user sync        `n8n execute` (Manual Trigger) three times: fresh, unchanged, a user removed
  *   4. report           `n8n start`, run from its Schedule Trigger as the editor does; counts vs the seed
  *   5. triage           activated: the trigger's first poll triages the waiting flagged messages;
  *                       new flags, re-activation: only the new ones are triaged
@@ -14,6 +14,7 @@
  * Ends with the line `N passed, M failed`; the exit code is non-zero on any failure.
  * Env: E2E_SKIP_BUILD=1 (dist/ is fresh), KEEP_N8N_FOLDER=1 (keep n8n's user folder and log).
  */
+const fs = require('node:fs');
 const path = require('node:path');
 
 const { startEmulator } = require('../emulator');
@@ -148,52 +149,128 @@ function emulatorApi(emulator) {
 }
 
 /**
- * User sync: Manual Trigger → the list → Split Out → User → Create or Update → IF role as listed.
+ * User sync, three runs with `n8n execute`: on the fresh demo seed; again with nothing changed; and
+ * after a user is removed from the source (a copy of the workflow without that row is imported over
+ * it). Each run ends with one Summary item.
  * @param {Checks} checks @param {N8n} n8n @param {ReturnType<typeof emulatorApi>} api
  */
 async function checkUserSync(checks, n8n, api) {
-	checks.section(`${USER_SYNC.name} (n8n execute)`);
-	const rows = facts.expectedUserSync();
-	const run = await n8n.execute(USER_SYNC.id);
-	checks.ok('the run succeeded', run.status === 'success' && run.exitCode === 0, `status ${run.status}, exit code ${run.exitCode}, ${run.error ?? ''}`);
-
-	const upserted = run.items(nodeName(USER_SYNC, 'n8n-nodes-cometchat.cometChat', 'upsert'));
+	const { managedTag, whenRemoved, rows, deactivatedInSeed } = facts.expectedUserSync();
 	const accepted = rows.filter((row) => row.expected !== 'refused');
 	const refused = rows.filter((row) => row.expected === 'refused');
-	checks.equal(
-		'Create or Update says created for the new UIDs and updated for those of the seed',
-		upserted.filter((item) => !item.error).map((item) => [item.uid, item.operation]),
-		accepted.map((row) => [row.uid, row.expected]),
-	);
-	checks.equal(
-		'"In sync" lists the users whose role is the listed one',
-		run.items('In sync').map((item) => [item.uid, item.role, item.operation]),
-		accepted.map((row) => [row.uid, row.role, row.expected]),
-	);
-	const attention = run.items('Needs attention');
-	checks.equal(
-		'"Needs attention" lists the rows with an unknown role',
-		attention.map((item) => [item.uid, item.listedRole]),
-		refused.map((row) => [row.uid, row.role]),
-	);
-	checks.ok(
-		'… with CometChat\'s error for the role',
-		attention.length > 0 && attention.every((item) => /role/i.test(item.problem) && /does not exist|not found/i.test(item.problem)),
-		JSON.stringify(attention),
-	);
+	const removed = accepted.find((row) => row.expected === 'created');
+	if (!removed || refused.length === 0 || whenRemoved !== 'deactivate') {
+		throw new Error('the user sync example needs a new UID, a refused row and whenRemoved "deactivate" for these checks');
+	}
+	const writes = () =>
+		[...api.requests('POST', '/v3/users'), ...api.requests('PUT', '/v3/users'), ...api.requests('DELETE', '/v3/users')].map(
+			(/** @type {any} */ r) => `${r.method} ${decodeURIComponent(r.path)}`,
+		);
+	/** @param {string} label */
+	const execute = async (label) => {
+		api.emulator.clearRequests();
+		const run = await n8n.execute(USER_SYNC.id);
+		checks.ok(`${label}: the run succeeded`, run.status === 'success' && run.exitCode === 0, `status ${run.status}, exit code ${run.exitCode}, ${run.error ?? ''}`);
+		const summary = run.items('Summary');
+		checks.ok(`${label}: it ends with one Summary item`, summary.length === 1, JSON.stringify(summary));
+		return summary[0] ?? {};
+	};
+	const counts = (/** @type {any} */ summary) => ({
+		created: summary.created,
+		updated: summary.updated,
+		deactivated: summary.deactivated,
+		deleted: summary.deleted,
+		leftAlone: summary.leftAlone,
+		failed: summary.failed,
+	});
 
+	checks.section(`${USER_SYNC.name}, run 1: a fresh emulator (n8n execute)`);
+	const first = await execute('run 1');
+	checks.equal(
+		'the counts: the new UIDs created, those of the seed updated, the unknown role failed',
+		counts(first),
+		{
+			created: accepted.filter((row) => row.expected === 'created').length,
+			updated: accepted.filter((row) => row.expected === 'updated').length,
+			deactivated: 0,
+			deleted: 0,
+			leftAlone: 0,
+			failed: refused.length,
+		},
+	);
+	checks.equal('the failures name the refused rows', sorted((first.failures ?? []).map((/** @type {{ uid: string }} */ f) => f.uid)), sorted(refused.map((row) => row.uid)));
+	checks.ok(
+		"… with CometChat's error for the role",
+		(first.failures ?? []).length > 0 && first.failures.every((/** @type {any} */ f) => /role/i.test(f.error) && /does not exist|not found/i.test(f.error)),
+		JSON.stringify(first.failures),
+	);
 	for (const row of accepted) {
 		const user = await api.user(row.uid);
 		checks.equal(
-			`the emulator has ${row.uid} (${row.expected}) with the listed name, role and tags`,
+			`the emulator has ${row.uid} (${row.expected}) with the listed name and role, and the listed tags plus "${managedTag}"`,
 			user && { name: user.name, role: user.role, tags: sorted(user.tags ?? []) },
-			{ name: row.name, role: row.role, tags: sorted(row.tags) },
+			{ name: row.name, role: row.role, tags: row.tags },
 		);
 	}
 	for (const row of refused) checks.ok(`the emulator has no user ${row.uid}`, (await api.user(row.uid)) === undefined);
 	const updated = accepted.filter((row) => row.expected === 'updated').map((row) => row.uid);
 	const puts = api.requests('PUT', '/v3/users/').map((/** @type {any} */ r) => decodeURIComponent(r.path.split('/')[3]));
 	checks.equal('a PUT went out only for the UIDs that existed', sorted(puts), sorted(updated));
+
+	checks.section(`${USER_SYNC.name}, run 2: again, nothing changed`);
+	const second = await execute('run 2');
+	checks.equal(
+		'the counts: every listed user left alone, nothing written, the unknown role still failing',
+		counts(second),
+		{ created: 0, updated: 0, deactivated: 0, deleted: 0, leftAlone: accepted.length, failed: refused.length },
+	);
+	checks.equal(
+		'the only write is the create attempt of the refused rows',
+		sorted(writes()),
+		refused.map(() => 'POST /v3/users'),
+	);
+
+	checks.section(`${USER_SYNC.name}, run 3: ${removed.uid} removed from the source`);
+	const copy = JSON.parse(JSON.stringify(USER_SYNC.workflow));
+	const source = copy.nodes.find((/** @type {any} */ node) => node.name === 'Users to sync');
+	const list = JSON.parse(source.parameters.jsonOutput);
+	list.users = list.users.filter((/** @type {any} */ user) => user.uid !== removed.uid);
+	source.parameters.jsonOutput = JSON.stringify(list, null, 2);
+	await importWorkflow(n8n, copy);
+	const third = await execute('run 3');
+	checks.equal(
+		`the counts: ${removed.uid} deactivated, the others left alone`,
+		counts(third),
+		{ created: 0, updated: 0, deactivated: 1, deleted: 0, leftAlone: accepted.length - 1, failed: refused.length },
+	);
+	checks.equal('the Summary names the deactivated UID', third.deactivatedUids, [removed.uid]);
+	const deactivations = api.requests('DELETE', '/v3/users').filter((/** @type {any} */ r) => r.path === '/v3/users');
+	checks.equal(
+		'one Deactivate request carried it',
+		deactivations.map((/** @type {any} */ r) => [r.status, r.body]),
+		[[200, { uidsToDeactivate: [removed.uid] }]],
+	);
+	const { body } = await api.call('/v3/users?onlyDeactivated=true&perPage=1000');
+	checks.equal(
+		'the emulator lists it as deactivated, beside those of the seed, and no one else',
+		sorted(body.data.map((/** @type {any} */ user) => user.uid)),
+		sorted([...deactivatedInSeed, removed.uid]),
+	);
+	checks.equal('users without the managed tag were not touched', writes().filter((w) => !w.startsWith('POST')), ['DELETE /v3/users']);
+}
+
+/**
+ * Imports a workflow over the one with its id (`n8n import:workflow`).
+ * @param {N8n} n8n @param {object} workflow
+ */
+async function importWorkflow(n8n, workflow) {
+	const file = path.join(n8n.userFolder, `workflow-${Date.now()}.json`);
+	fs.writeFileSync(file, JSON.stringify(workflow));
+	try {
+		await n8n.cli(['import:workflow', `--input=${file}`]);
+	} finally {
+		fs.rmSync(file, { force: true });
+	}
 }
 
 /**

@@ -97,24 +97,41 @@ function expectedTriage() {
 }
 
 /**
- * The rows of the user sync example ("Users to sync") and what must happen to each: created (a new
- * UID), updated (a UID of the seed) or refused (a role the seed does not have).
+ * The user sync example's settings and rows ("Settings", "Users to sync"), and what its first run
+ * on the demo seed must do to each row: created (a new UID), updated (a UID of the seed) or refused
+ * (a role the seed does not have). `tags` are the row's tags plus the managed tag, sorted.
  */
 function expectedUserSync() {
 	const workflow = readExample('user-sync.json');
-	const source = workflow.nodes.find((/** @type {any} */ node) => node.name === 'Users to sync');
+	const node = (/** @type {string} */ name) => workflow.nodes.find((/** @type {any} */ n) => n.name === name);
+	const settings = Object.fromEntries(
+		node('Settings').parameters.assignments.assignments.map((/** @type {any} */ a) => [a.name, a.value]),
+	);
 	/** @type {Array<{ uid: string, name: string, role: string, tags: string }>} */
-	const rows = JSON.parse(source.parameters.jsonOutput).users;
+	const rows = JSON.parse(node('Users to sync').parameters.jsonOutput).users;
 	const roles = new Set(['default', ...SEED.roles.map((/** @type {any} */ role) => role.role)]);
 	const existing = new Set(SEED.users.map((/** @type {any} */ user) => user.uid));
-	return rows.map((row) => ({
-		...row,
-		tags: row.tags
-			.split(',')
-			.map((tag) => tag.trim())
-			.filter(Boolean),
-		expected: !roles.has(row.role) ? 'refused' : existing.has(row.uid) ? 'updated' : 'created',
-	}));
+	return {
+		managedTag: /** @type {string} */ (settings.managedTag),
+		whenRemoved: /** @type {string} */ (settings.whenRemoved),
+		rows: rows.map((row) => ({
+			...row,
+			tags: sorted([
+				...new Set([
+					...row.tags
+						.split(',')
+						.map((tag) => tag.trim())
+						.filter(Boolean),
+					settings.managedTag,
+				]),
+			]),
+			expected: !roles.has(row.role) ? 'refused' : existing.has(row.uid) ? 'updated' : 'created',
+		})),
+		/** The users the seed has deactivated already. */
+		deactivatedInSeed: sorted(
+			SEED.users.filter((/** @type {any} */ user) => user.deactivated || user.deactivatedAt).map((/** @type {any} */ user) => user.uid),
+		),
+	};
 }
 
 /** A message of the seed nobody has flagged yet, sent by a user other than `notBy`. */

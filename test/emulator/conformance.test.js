@@ -120,6 +120,41 @@ test('PUT /users/{uid}/auth_tokens/{authToken}', async () => {
 	expectConforms('PUT /users/{uid}/auth_tokens/{authToken}', res);
 });
 
+test('PUT /users and DELETE /users (reactivate, deactivate)', async () => {
+	for (const uid of ['cometchat-uid-2', 'cometchat-uid-3']) s().addUser({ uid, name: uid });
+	expectConforms('DELETE /users', await ctx.api.delete('/users', { data: { uidsToDeactivate: ['cometchat-uid-2', 'cometchat-uid-3'] } }));
+	expectConforms('PUT /users', await ctx.api.put('/users', { uidsToActivate: ['cometchat-uid-2', 'cometchat-uid-3'] }));
+});
+
+test('DELETE /users/{uid}', async () => {
+	s().addUser({ uid: 'cometchat-uid-5', name: 'John Paul' });
+	expectConforms('DELETE /users/{uid}', await ctx.api.delete('/users/cometchat-uid-5', { data: { permanent: true } }));
+});
+
+test('auth tokens: POST, GET (list and one), DELETE (one and all)', async () => {
+	const token = EX['GET /users/{uid}/auth_tokens/{authToken}'].data.authToken;
+	s().addUser({ uid: 'cometchat-uid-1', name: 'Andrew Joseph' });
+	expectConforms('POST /users/{uid}/auth_tokens', await ctx.api.post('/users/cometchat-uid-1/auth_tokens', { force: true }));
+	s().reset();
+	s().addUser({ uid: 'cometchat-uid-1', name: 'Andrew Joseph', authTokens: [token] });
+	expectConforms('GET /users/{uid}/auth_tokens', await ctx.api.get('/users/cometchat-uid-1/auth_tokens'));
+	expectConforms('GET /users/{uid}/auth_tokens/{authToken}', await ctx.api.get(`/users/cometchat-uid-1/auth_tokens/${enc(token)}`));
+	expectConforms('DELETE /users/{uid}/auth_tokens/{authToken}', await ctx.api.delete(`/users/cometchat-uid-1/auth_tokens/${enc(token)}`));
+	expectConforms('DELETE /users/{uid}/auth_tokens', await ctx.api.delete('/users/cometchat-uid-1/auth_tokens'));
+});
+
+test('blocked users: POST, DELETE, GET', async () => {
+	s().addRole({ role: 'manager', name: 'manager' });
+	s().addUser({ uid: 'cometchat-uid-1', name: 'Andrew Joseph' });
+	for (const [uid, name] of [['cometchat-uid-4', 'Susan Marie'], ['cometchat-uid-5', 'John Paul']]) {
+		s().addUser({ uid, name, link: 'https://www.cometchat.com', avatar: `https://x/${uid}.webp`, metadata: { rawMetadata: '{}' }, role: 'manager', createdAt: 1629869270, updatedAt: 1638351060 });
+	}
+	expectConforms('POST /users/{uid}/blockedusers', await ctx.api.post('/users/cometchat-uid-1/blockedusers', { blockedUids: ['cometchat-uid-4'] }));
+	expectConforms('DELETE /users/{uid}/blockedusers', await ctx.api.delete('/users/cometchat-uid-1/blockedusers', { data: { blockedUids: ['cometchat-uid-4'] } }));
+	s().blockUser('cometchat-uid-1', 'cometchat-uid-5', 1638346853);
+	expectConforms('GET /users/{uid}/blockedusers', await ctx.api.get('/users/cometchat-uid-1/blockedusers'));
+});
+
 test('POST /groups', async () => {
 	heroes();
 	const ex = EX['POST /groups'].data;

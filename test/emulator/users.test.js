@@ -255,3 +255,152 @@ describe('request log', () => {
 		expect(ctx.emu.requests).toHaveLength(0);
 	});
 });
+
+describe('DELETE /users/:uid', () => {
+	test('soft delete: the user is gone, its UID stays taken; permanent frees the UID', async () => {
+		const s = ctx.emu.store;
+		s.addUser({ uid: 'ann', name: 'Ann' });
+		s.addUser({ uid: 'bob', name: 'Bob' });
+		s.addAuthToken('ann');
+		s.addFriends('ann', ['bob']);
+		s.blockUser('bob', 'ann', 10);
+		const soft = await ctx.api.delete('/users/ann');
+		expect(soft.status).toBe(200);
+		expect(soft.data).toEqual({ data: { success: true, message: 'User with ann has been deleted successfully.' } });
+		expect((await ctx.api.get('/users/ann')).data.error.code).toBe('ERR_UID_NOT_FOUND');
+		expect(s.authTokens.has('ann')).toBe(false);
+		expect((await ctx.api.get('/users/bob/friends')).data.data).toEqual([]);
+		expect((await ctx.api.get('/users/bob/blockedusers')).data.data).toEqual([]);
+		const again = await ctx.api.post('/users', { uid: 'ann', name: 'Ann again' });
+		expect(again.status).toBe(409);
+		expect(again.data.error.code).toBe('ERR_UID_ALREADY_EXISTS');
+
+		const permanent = await ctx.api.delete('/users/bob', { data: { permanent: true } });
+		expect(permanent.status).toBe(200);
+		expect((await ctx.api.post('/users', { uid: 'bob', name: 'Bob again' })).status).toBe(200);
+	});
+	test('unknown user → 404; permanent not a boolean → 400', async () => {
+		expect((await ctx.api.delete('/users/ghost')).data.error.code).toBe('ERR_UID_NOT_FOUND');
+		ctx.emu.store.addUser({ uid: 'ann', name: 'Ann' });
+		const bad = await ctx.api.delete('/users/ann', { data: { permanent: 'yes' } });
+		expect(bad.status).toBe(400);
+		expect(bad.data.error.details.permanent).toBeDefined();
+		expect(ctx.emu.store.getUser('ann')).toBeDefined();
+	});
+});
+
+describe('DELETE and PUT /users (deactivate, reactivate)', () => {
+	test('answer the UIDs that exist, and leave out unknown ones', async () => {
+		const s = ctx.emu.store;
+		s.addUser({ uid: 'ann', name: 'Ann' });
+		s.addUser({ uid: 'bob', name: 'Bob' });
+		const off = await ctx.api.delete('/users', { data: { uidsToDeactivate: ['ann', 'ghost'] } });
+		expect(off.data).toEqual({ data: { deactivatedUids: ['ann'] } });
+		expect(s.getUser('ann').deactivatedAt).toEqual(expect.any(Number));
+		const on = await ctx.api.put('/users', { uidsToActivate: ['ann', 'ghost'] });
+		expect(on.data).toEqual({ data: { nonDeactivatedUids: ['ann'] } });
+		expect(s.getUser('ann').deactivatedAt).toBeUndefined();
+		const bad = await ctx.api.delete('/users', { data: { uidsToDeactivate: 'ann' } });
+		expect(bad.status).toBe(400);
+	});
+});
+
+describe('PUT /users/:uid clearing tags and the status message', () => {
+	test('tags [] empties the tags; an empty statusMessage removes it', async () => {
+		ctx.emu.store.addUser({ uid: 'ann', name: 'Ann', tags: ['a'], statusMessage: 'Away' });
+		const r = await ctx.api.put('/users/ann', { tags: [], statusMessage: '' });
+		expect(r.data.data.tags).toEqual([]);
+		expect(r.data.data).not.toHaveProperty('statusMessage');
+	});
+});
+
+describe('auth tokens: /users/:uid/auth_tokens', () => {
+	test('POST returns the newest token unless force; GET lists newest first with meta.pagination', async () => {
+		const s = ctx.emu.store;
+		s.setClock(1000);
+		s.addUser({ uid: 'ann', name: 'Ann' });
+		const first = (await ctx.api.post('/users/ann/auth_tokens', {})).data.data;
+		expect(first).toEqual({ uid: 'ann', authToken: expect.stringMatching(/^ann_1000[0-9a-f]{30}$/), createdAt: 1000 });
+		expect((await ctx.api.post('/users/ann/auth_tokens')).data.data.authToken).toBe(first.authToken);
+		s.setClock(2000);
+		const forced = (await ctx.api.post('/users/ann/auth_tokens', { force: true })).data.data;
+		expect(forced.authToken).not.toBe(first.authToken);
+		const list = await ctx.api.get('/users/ann/auth_tokens');
+		expect(list.data).toEqual({
+			data: [
+				{ uid: 'ann', authToken: forced.authToken, createdAt: 2000 },
+				{ uid: 'ann', authToken: first.authToken, createdAt: 1000 },
+			],
+			meta: { pagination: { total: 2, count: 2, per_page: 100, current_page: 1, total_pages: 1 } },
+		});
+		const page2 = await ctx.api.get('/users/ann/auth_tokens', { params: { perPage: 1, page: 2 } });
+		expect(page2.data.data.map((t) => t.authToken)).toEqual([first.authToken]);
+		expect(page2.data.meta.pagination).toMatchObject({ total: 2, count: 1, current_page: 2, total_pages: 2 });
+		expect((await ctx.api.post('/users/ann/auth_tokens', { force: 'yes' })).status).toBe(400);
+	});
+	test('GET one (with what an update stored), DELETE one, DELETE all; 404s', async () => {
+		const s = ctx.emu.store;
+		s.addUser({ uid: 'ann', name: 'Ann' });
+		s.addUser({ uid: 'bob', name: 'Bob' });
+		const a = s.addAuthToken('ann', { authToken: 'ann_tok_1', createdAt: 5 }).authToken;
+		s.addAuthToken('ann', { authToken: 'ann_tok_2', createdAt: 6, platform: 'ios' });
+		s.addAuthToken('bob', { authToken: 'bob_tok_1' });
+		expect((await ctx.api.get('/users/ann/auth_tokens/ann_tok_2')).data.data).toEqual({ uid: 'ann', authToken: 'ann_tok_2', createdAt: 6, platform: 'ios' });
+		expect((await ctx.api.get('/users/bob/auth_tokens/ann_tok_1')).data.error.code).toBe('ERR_AUTH_TOKEN_NOT_FOUND');
+		expect((await ctx.api.get('/users/ghost/auth_tokens')).data.error.code).toBe('ERR_UID_NOT_FOUND');
+
+		const del = await ctx.api.delete(`/users/ann/auth_tokens/${enc(a)}`);
+		expect(del.data).toEqual({ data: { success: true, message: 'The auth token of the user ann has been deleted successfully.' } });
+		expect(s.authTokens.get('ann').map((t) => t.authToken)).toEqual(['ann_tok_2']);
+		const gone = await ctx.api.delete(`/users/ann/auth_tokens/${enc(a)}`);
+		expect(gone.status).toBe(404);
+		expect(gone.data.error.code).toBe('ERR_AUTH_TOKEN_NOT_FOUND');
+
+		const flush = await ctx.api.delete('/users/ann/auth_tokens');
+		expect(flush.data).toEqual({ data: { success: true, message: 'Cleared Auth Tokens successfully for uid ann.' } });
+		expect((await ctx.api.get('/users/ann/auth_tokens')).data.data).toEqual([]);
+		expect(s.authTokens.get('bob')).toHaveLength(1);
+		expect((await ctx.api.delete('/users/ghost/auth_tokens')).data.error.code).toBe('ERR_UID_NOT_FOUND');
+	});
+});
+
+describe('blocked users: /users/:uid/blockedusers', () => {
+	beforeEach(() => {
+		const s = ctx.emu.store;
+		for (const uid of ['ann', 'bob', 'cat', 'dan']) s.addUser({ uid, name: uid.toUpperCase(), createdAt: 100 });
+	});
+	test('POST blocks, one entry per UID (unknown ones get an error entry); GET lists the latest block first', async () => {
+		const s = ctx.emu.store;
+		s.setClock(1000);
+		const r = await ctx.api.post('/users/ann/blockedusers', { blockedUids: ['bob', 'ghost'] });
+		expect(r.status).toBe(200);
+		expect(r.data.data).toEqual({
+			bob: { success: true, message: 'The user with UID ann has blocked user with UID bob successfully.' },
+			ghost: { error: { code: 'ERR_UID_NOT_FOUND', message: 'The UID ghost does not exist.' } },
+		});
+		s.setClock(2000);
+		await ctx.api.post('/users/ann/blockedusers', { blockedUids: ['cat'] });
+		const list = await ctx.api.get('/users/ann/blockedusers');
+		expect(list.data.data.map((u) => u.uid)).toEqual(['cat', 'bob']);
+		expect(list.data.data[1]).toMatchObject({ uid: 'bob', blockedByMe: true, blockedByMeAt: 1000, blockedAt: 1000, conversationId: 'ann_user_bob' });
+		expect(list.data.meta).toEqual({
+			pagination: { total: 2, count: 2, per_page: 100, current_page: 1, total_pages: 1 },
+			cursor: { updatedAt: 100, affix: 'prepend' },
+		});
+		const page = await ctx.api.get('/users/ann/blockedusers', { params: { perPage: 1, page: 2 } });
+		expect(page.data.data.map((u) => u.uid)).toEqual(['bob']);
+		expect((await ctx.api.get('/users/bob/blockedusers')).data.data).toEqual([]);
+	});
+	test('DELETE unblocks; bad bodies → 400; unknown owner → 404', async () => {
+		ctx.emu.store.blockUser('ann', 'bob', 10);
+		ctx.emu.store.blockUser('ann', 'cat', 11);
+		const r = await ctx.api.delete('/users/ann/blockedusers', { data: { blockedUids: ['bob'] } });
+		expect(r.data.data).toEqual({ bob: { success: true, message: 'The user with UID ann has unblocked user with UID bob successfully.' } });
+		expect((await ctx.api.get('/users/ann/blockedusers')).data.data.map((u) => u.uid)).toEqual(['cat']);
+		const missing = await ctx.api.post('/users/ann/blockedusers', {});
+		expect(missing.status).toBe(400);
+		expect(missing.data.error.details.blockedUids).toBeDefined();
+		expect((await ctx.api.delete('/users/ann/blockedusers', { data: { blockedUids: 'bob' } })).status).toBe(400);
+		expect((await ctx.api.post('/users/ghost/blockedusers', { blockedUids: ['bob'] })).data.error.code).toBe('ERR_UID_NOT_FOUND');
+	});
+});

@@ -1,6 +1,7 @@
 /**
- * User: Update (with unset), Get Many filters, Get Friends, Update Auth Token, Create or Update
- * (upsert), and the user list search, through n8n's engine against the emulator.
+ * User: Update (with unset, and clearing tags and the status message), Get Many filters, Get
+ * Friends, Update Auth Token, Create or Update (upsert), Delete, Deactivate, Reactivate, and the user
+ * list search, through n8n's engine against the emulator.
  */
 import type { INodeParameters } from 'n8n-workflow';
 
@@ -100,6 +101,111 @@ describe('User → Update', () => {
 		const sent = apiRequests(emulator());
 		expect(sent.map((request) => `${request.method} ${request.path}`)).toEqual(['PUT /v3/users/ada', 'PUT /v3/users/ghost']);
 		expect(sent[1].body).toEqual({ unset: ['link'] });
+	});
+});
+
+describe('User → Update clearing tags and the status message', () => {
+	it('sends tags [] and an empty status message for them, and unset for the rest', async () => {
+		emulator().store.addUser({ uid: 'ada', name: 'Ada', tags: ['old'], statusMessage: 'Away', avatar: 'https://example.com/a.png' });
+		const { items, error } = await run({
+			operation: 'update',
+			uid: byId('ada'),
+			updateFields: { unset: ['tags', 'statusMessage', 'avatar'] },
+		});
+		expect(error).toBeUndefined();
+		expect(items[0].json).toMatchObject({ uid: 'ada', tags: [] });
+		expect(items[0].json).not.toHaveProperty('statusMessage');
+		expect(items[0].json).not.toHaveProperty('avatar');
+		expect(apiRequests(emulator())[0].body).toEqual({ tags: [], statusMessage: '', unset: ['avatar'] });
+		expect(emulator().store.getUser('ada')).toMatchObject({ tags: [] });
+		expect(emulator().store.getUser('ada')?.statusMessage).toBeUndefined();
+	});
+
+	it('refuses tags both set and cleared before sending', async () => {
+		emulator().store.addUser({ uid: 'ada', name: 'Ada' });
+		const result = await run({ operation: 'update', uid: byId('ada'), updateFields: { tags: 'a', unset: ['tags'] } });
+		expectInputError(result, /"tags" is both set and cleared/, /remove it from Clear Fields/);
+		expect(apiRequests(emulator())).toHaveLength(0);
+	});
+});
+
+describe('User → Delete', () => {
+	it('deletes softly by default (the UID stays taken) and answers deleted with the UID', async () => {
+		emulator().store.addUser({ uid: 'ada', name: 'Ada' });
+		const { items, error } = await run({ operation: 'delete', uid: byId('ada') });
+		expect(error).toBeUndefined();
+		expect(items).toEqual([{ json: { deleted: true, uid: 'ada', permanent: false }, pairedItem: { item: 0 } }]);
+		const [sent] = apiRequests(emulator());
+		expect(sent).toMatchObject({ method: 'DELETE', path: '/v3/users/ada', body: { permanent: false } });
+		expect(sent.headers.apikey).toBe(TEST_API_KEY);
+		expect(emulator().store.getUser('ada')).toBeUndefined();
+		const again = await run({ operation: 'create', uid: 'ada', name: 'Ada again' });
+		expectServiceError(again, 'ERR_UID_ALREADY_EXISTS', '409');
+	});
+
+	it('deletes permanently with Permanent, which frees the UID', async () => {
+		emulator().store.addUser({ uid: 'ada', name: 'Ada' });
+		const { items } = await run({ operation: 'delete', uid: byId('ada'), permanent: true });
+		expect(items[0].json).toEqual({ deleted: true, uid: 'ada', permanent: true });
+		expect(apiRequests(emulator())[0].body).toEqual({ permanent: true });
+		const again = await run({ operation: 'create', uid: 'ada', name: 'Ada again' });
+		expect(again.error).toBeUndefined();
+	});
+
+	it('reports an unknown user; refuses a bad UID before sending; Continue On Fail goes on', async () => {
+		emulator().store.addUser({ uid: 'ada', name: 'Ada' });
+		const parameters = { operation: 'delete', uid: { __rl: true, mode: 'id', value: '={{ $json.uid }}' } };
+		const input = [{ uid: 'ghost' }, { uid: 'Ada' }, { uid: 'ada' }];
+		const stopped = await run(parameters, input);
+		expectServiceError(stopped, 'ERR_UID_NOT_FOUND', '404');
+		emulator().clearRequests();
+		const carriedOn = await run(parameters, input, { onError: 'continueRegularOutput' });
+		expectErrorItem(carriedOn.items[0], 0, 'ERR_UID_NOT_FOUND');
+		expectErrorItem(carriedOn.items[1], 1, /capital letters/);
+		expect(carriedOn.items[2].json).toEqual({ deleted: true, uid: 'ada', permanent: false });
+		expect(apiRequests(emulator()).map((request) => request.path)).toEqual(['/v3/users/ghost', '/v3/users/ada']);
+	});
+});
+
+describe('User → Deactivate and Reactivate', () => {
+	const seed = () => {
+		for (const uid of ['ada', 'alan', 'grace']) emulator().store.addUser({ uid, name: uid });
+	};
+
+	it('deactivates several users in one request, and reactivates them', async () => {
+		seed();
+		const off = await run({ operation: 'deactivate', uids: 'ada, alan' });
+		expect(off.error).toBeUndefined();
+		expect(off.items).toEqual([{ json: { deactivatedUids: ['ada', 'alan'] }, pairedItem: { item: 0 } }]);
+		expect(apiRequests(emulator())[0]).toMatchObject({ method: 'DELETE', path: '/v3/users', body: { uidsToDeactivate: ['ada', 'alan'] } });
+		expect(emulator().store.getUser('ada')?.deactivatedAt).toEqual(expect.any(Number));
+		const listed = await run({ operation: 'getAll', returnAll: true, filters: { onlyDeactivated: true } });
+		expect(listed.items.map((item) => item.json.uid)).toEqual(['alan', 'ada']);
+
+		emulator().clearRequests();
+		const on = await run({ operation: 'reactivate', uids: '={{ $json.uids }}' }, [{ uids: ['ada', 'ghost'] }]);
+		expect(on.items[0].json).toEqual({ reactivatedUids: ['ada'] });
+		expect(apiRequests(emulator())[0]).toMatchObject({ method: 'PUT', path: '/v3/users', body: { uidsToActivate: ['ada', 'ghost'] } });
+		expect(emulator().store.getUser('ada')?.deactivatedAt).toBeUndefined();
+		expect(emulator().store.getUser('alan')?.deactivatedAt).toEqual(expect.any(Number));
+	});
+
+	it('refuses no UIDs, a bad UID and over 1,000 UIDs before sending; Continue On Fail goes on', async () => {
+		seed();
+		const parameters = { operation: 'deactivate', uids: '={{ $json.uids }}' };
+		const input = [
+			{ uids: '' },
+			{ uids: ['ada', 'Grace'] },
+			{ uids: Array.from({ length: 1001 }, (_, i) => `u${i}`) },
+			{ uids: 'grace' },
+		];
+		const stopped = await run(parameters, input);
+		expectInputError(stopped, /'UIDs' is empty/, /Enter one or more UIDs/);
+		const carriedOn = await run(parameters, input, { onError: 'continueRegularOutput' });
+		expectErrorItem(carriedOn.items[1], 1, /capital letters/);
+		expectErrorItem(carriedOn.items[2], 2, /has 1001 UIDs; at most 1000/);
+		expect(carriedOn.items[3].json).toEqual({ deactivatedUids: ['grace'] });
+		expect(apiRequests(emulator())).toHaveLength(1);
 	});
 });
 

@@ -59,6 +59,8 @@ const NOT_LIST: Bad = [
 	['a list holding a boolean', [true]],
 ];
 const NOT_UID_LIST: Bad = [...NOT_LIST, ['a mixed-case UID in text', 'ada, Bob'], ['a UID with a space', ['a b']]];
+/** A UID-list field that sends its UIDs in one request: at least one, at most 1,000. */
+const NOT_UIDS_TO_SEND: Bad = [...NOT_UID_LIST, ['empty text', ''], ['1,001 UIDs', Array.from({ length: 1001 }, (_, index) => `u${index}`)]];
 const NOT_TAGS: Bad = [
 	...NOT_LIST,
 	['26 tags', Array.from({ length: 26 }, (_, index) => `tag${index}`)],
@@ -131,6 +133,7 @@ const limitFields: Field[] = [
 const listParameters = { returnAll: ex('returnAll', false), limit: ex('limit', 5) };
 const simplifyField: Field = { key: 'simplify', label: 'Simplify', bad: NOT_BOOLEAN };
 const simplifyParameters = { options: { simplify: ex('simplify', true) } };
+const revealField: Field = { key: 'reveal', label: 'Reveal Tokens', bad: NOT_BOOLEAN };
 /** A list with Return All / Limit and Options → Simplify, and nothing else. */
 const plainList = (resource: string, simplify = true): OperationSpec => ({
 	resource,
@@ -212,7 +215,15 @@ const OPERATIONS: OperationSpec[] = [
 		parameters: {
 			...listParameters,
 			...simplifyParameters,
-			filters: { searchKey: ex('searchKey', ''), status: ex('status', ''), tags: ex('tags', ''), withTags: ex('withTags', false), role: ex('role', '') },
+			filters: {
+				searchKey: ex('searchKey', ''),
+				status: ex('status', ''),
+				tags: ex('tags', ''),
+				withTags: ex('withTags', false),
+				role: ex('role', ''),
+				onlyDeactivated: ex('onlyDeactivated', false),
+				withDeactivated: ex('withDeactivated', false),
+			},
 		},
 		valid: [{}, { withTags: true }],
 		fields: [
@@ -223,6 +234,8 @@ const OPERATIONS: OperationSpec[] = [
 			{ key: 'tags', label: 'Tags', bad: NOT_LIST },
 			{ key: 'withTags', label: 'With Tags', bad: NOT_BOOLEAN },
 			{ key: 'role', label: 'Role Name or ID', bad: NOT_OPTIONAL_ID },
+			{ key: 'onlyDeactivated', label: 'Only Deactivated', bad: NOT_BOOLEAN },
+			{ key: 'withDeactivated', label: 'With Deactivated', bad: NOT_BOOLEAN },
 		],
 	},
 	{
@@ -264,6 +277,85 @@ const OPERATIONS: OperationSpec[] = [
 			{ key: 'platform', label: 'Platform', bad: NOT_OPTIONAL_TEXT },
 			{ key: 'userAgent', label: 'User Agent', bad: NOT_TEXT },
 		],
+	},
+	{
+		resource: 'user',
+		operation: 'delete',
+		parameters: { uid: rl('uid', 'bob'), permanent: ex('permanent', false) },
+		valid: [{ uid: 'bob' }, { uid: 'cy', permanent: true }],
+		fields: [
+			{ key: 'uid', label: 'User', bad: NOT_UID },
+			{ key: 'permanent', label: 'Permanent', bad: NOT_BOOLEAN },
+		],
+	},
+	...(['deactivate', 'reactivate'] as const).map(
+		(operation): OperationSpec => ({
+			resource: 'user',
+			operation,
+			parameters: { uids: ex('uids', 'bob') },
+			valid: [{ uids: 'bob' }, { uids: ['bob', 'cy'] }],
+			fields: [{ key: 'uids', label: 'UIDs', bad: NOT_UIDS_TO_SEND }],
+		}),
+	),
+	{
+		resource: 'authToken',
+		operation: 'create',
+		parameters: { uid: rl('uid', 'ada'), force: ex('force', false) },
+		valid: [{}, { uid: 'bob', force: true }],
+		fields: [
+			{ key: 'uid', label: 'User', bad: NOT_UID },
+			{ key: 'force', label: 'Force New Token', bad: NOT_BOOLEAN },
+		],
+	},
+	{
+		resource: 'authToken',
+		operation: 'getAll',
+		parameters: { uid: rl('uid', 'ada'), ...listParameters, options: { reveal: ex('reveal', false) } },
+		valid: [{}, { limit: 1 }],
+		fields: [{ key: 'uid', label: 'User', bad: NOT_UID }, ...limitFields, revealField],
+	},
+	{
+		resource: 'authToken',
+		operation: 'get',
+		parameters: { uid: rl('uid', 'ada'), authToken: ex('authToken', 'tok-ada-1'), options: { reveal: ex('reveal', false) } },
+		valid: [{}, { authToken: 'tok-ada-2' }],
+		fields: [{ key: 'uid', label: 'User', bad: NOT_UID }, { key: 'authToken', label: 'Auth Token', bad: NOT_ID }, revealField],
+	},
+	{
+		resource: 'authToken',
+		operation: 'delete',
+		parameters: { uid: rl('uid', 'ada'), authToken: ex('authToken', 'tok-ada-1') },
+		valid: [{ authToken: 'tok-ada-1' }, { authToken: 'tok-ada-2' }],
+		fields: [
+			{ key: 'uid', label: 'User', bad: NOT_UID },
+			{ key: 'authToken', label: 'Auth Token', bad: NOT_ID },
+		],
+	},
+	{
+		resource: 'authToken',
+		operation: 'deleteAll',
+		parameters: { uid: rl('uid', 'ada') },
+		valid: [{ uid: 'ada' }, { uid: 'bob' }],
+		fields: [{ key: 'uid', label: 'User', bad: NOT_UID }],
+	},
+	...([['block', 'Users to Block'], ['unblock', 'Users to Unblock']] as const).map(
+		([operation, label]): OperationSpec => ({
+			resource: 'blockedUser',
+			operation,
+			parameters: { uid: rl('uid', 'ada'), blockedUids: ex('blockedUids', 'bob') },
+			valid: [{}, { uid: 'bob', blockedUids: ['cy'] }],
+			fields: [
+				{ key: 'uid', label: 'User', bad: NOT_UID },
+				{ key: 'blockedUids', label, bad: NOT_UIDS_TO_SEND },
+			],
+		}),
+	),
+	{
+		resource: 'blockedUser',
+		operation: 'getAll',
+		parameters: { uid: rl('uid', 'ada'), ...listParameters, ...simplifyParameters },
+		valid: [{}, { uid: 'bob', limit: 2 }],
+		fields: [{ key: 'uid', label: 'User', bad: NOT_UID }, ...limitFields, simplifyField],
 	},
 	{
 		resource: 'group',

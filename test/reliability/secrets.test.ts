@@ -119,6 +119,26 @@ const OPERATIONS: Operation[] = [
 		}),
 	},
 	{
+		name: 'Auth Token → Get',
+		pathPrefix: '/v3/users/ada/auth_tokens',
+		parameters: (known) => ({
+			resource: 'authToken',
+			operation: 'get',
+			uid: { __rl: true, mode: 'id', value: 'ada' },
+			authToken: known ? authToken : UNKNOWN_AUTH_TOKEN,
+		}),
+	},
+	{
+		name: 'Auth Token → Delete',
+		pathPrefix: '/v3/users/ada/auth_tokens',
+		parameters: (known) => ({
+			resource: 'authToken',
+			operation: 'delete',
+			uid: { __rl: true, mode: 'id', value: 'ada' },
+			authToken: known ? authToken : UNKNOWN_AUTH_TOKEN,
+		}),
+	},
+	{
 		name: 'Push Token → Delete',
 		pathPrefix: '/v3/notifications/push',
 		parameters: (known) => ({ resource: 'pushToken', operation: 'delete', authToken: known ? authToken : UNKNOWN_AUTH_TOKEN }),

@@ -64,6 +64,8 @@ export class Users {
 	friends!: Map<string, Map<string, number>>;
 	/** uid → uid blocked by them → blockedAt. */
 	blocked!: Map<string, Map<string, number>>;
+	/** UIDs of users deleted without `permanent`: gone, but not free for a new user. */
+	softDeleted!: Set<string>;
 
 	constructor(private readonly app: App) {
 		this.reset();
@@ -78,6 +80,7 @@ export class Users {
 		this.authTokens = new Map();
 		this.friends = new Map();
 		this.blocked = new Map();
+		this.softDeleted = new Set();
 	}
 
 	/** Seed data: `users`, `friends` (`[[a, b, since?]]` or `{uid: [uids]}`), `blockedUsers`. */
@@ -104,7 +107,7 @@ export class Users {
 
 	/** Adds a user record (no validation beyond uniqueness; routes validate request bodies). */
 	add(input: NewUser): User {
-		if (this.byId.has(input.uid)) {
+		if (this.byId.has(input.uid) || this.softDeleted.has(input.uid)) {
 			throw new ApiError('ERR_UID_ALREADY_EXISTS', `The UID ${input.uid} already exists.`, { details: { uid: input.uid } });
 		}
 		const user: User = {
@@ -155,13 +158,23 @@ export class Users {
 		return added;
 	}
 
-	remove(uid: string): boolean {
+	/**
+	 * Removes a user with their auth tokens, friendships and blocks. Without `permanent` the UID stays
+	 * taken (a create with it is answered ERR_UID_ALREADY_EXISTS); `permanent` frees it.
+	 */
+	remove(uid: string, permanent = true): boolean {
 		const user = this.byId.get(uid);
 		if (!user) return false;
 		this.byId.delete(uid);
 		this.list.remove(user);
 		if (user.deactivatedAt !== undefined) this.deactivatedCount--;
 		this.authTokens.delete(uid);
+		for (const relation of [this.friends, this.blocked]) {
+			relation.delete(uid);
+			for (const others of relation.values()) others.delete(uid);
+		}
+		if (permanent) this.softDeleted.delete(uid);
+		else this.softDeleted.add(uid);
 		return true;
 	}
 
@@ -210,6 +223,22 @@ export class Users {
 		return token;
 	}
 
+	/** A token of the user, or 404 ERR_AUTH_TOKEN_NOT_FOUND. */
+	requireAuthToken(uid: string, authToken: string): AuthToken {
+		const token = (this.authTokens.get(uid) ?? []).find((t) => t.authToken === authToken);
+		if (!token) {
+			throw new ApiError('ERR_AUTH_TOKEN_NOT_FOUND', `The auth token ${authToken} does not exist for the UID ${uid}.`);
+		}
+		return token;
+	}
+
+	/** Removes one token of the user (404 ERR_AUTH_TOKEN_NOT_FOUND when it has no such token). */
+	removeAuthToken(uid: string, authToken: string): void {
+		const token = this.requireAuthToken(uid, authToken);
+		const list = this.authTokens.get(uid) ?? [];
+		list.splice(list.indexOf(token), 1);
+	}
+
 	findAuthToken(authToken: string): { uid: string; token: AuthToken } | undefined {
 		for (const [uid, list] of this.authTokens) {
 			const token = list.find((t) => t.authToken === authToken);
@@ -232,16 +261,19 @@ export class Users {
 		}
 	}
 
-	/** Friends in list order (newest user first). */
-	friendsOf(uid: string): User[] {
-		const m = this.friends.get(uid);
-		if (!m) return [];
+	/** The users a relation of `uid` names (friends, blocks), those that still exist. */
+	private usersIn(m: Map<string, number> | undefined): User[] {
 		const out: User[] = [];
-		for (const f of m.keys()) {
-			const u = this.byId.get(f);
+		for (const other of m?.keys() ?? []) {
+			const u = this.byId.get(other);
 			if (u) out.push(u);
 		}
-		return out.sort((a, b) => (userLess(a, b) ? 1 : -1));
+		return out;
+	}
+
+	/** Friends in list order (newest user first). */
+	friendsOf(uid: string): User[] {
+		return this.usersIn(this.friends.get(uid)).sort((a, b) => (userLess(a, b) ? 1 : -1));
 	}
 
 	block(uid: string, blockedUid: string, at?: number): void {
@@ -250,6 +282,17 @@ export class Users {
 		const m = this.blocked.get(uid) ?? new Map<string, number>();
 		m.set(blockedUid, at ?? this.app.now());
 		this.blocked.set(uid, m);
+	}
+
+	/** Whether the block existed. */
+	unblock(uid: string, blockedUid: string): boolean {
+		return this.blocked.get(uid)?.delete(blockedUid) ?? false;
+	}
+
+	/** The users `uid` blocked, the latest block first (ties: newest user first). */
+	blockedBy(uid: string): User[] {
+		const m = this.blocked.get(uid);
+		return this.usersIn(m).sort((a, b) => (m?.get(b.uid) ?? 0) - (m?.get(a.uid) ?? 0) || (userLess(a, b) ? 1 : -1));
 	}
 
 	/** When `viewer` blocked `uid`, if they did. */

@@ -6,7 +6,7 @@ import { checkTypes, isStringArray, queryBool, queryList, queryOne, requireBodyO
 import type { Json } from '../../core/validation';
 import type { Areas } from '../types';
 import { optionalOnBehalfOf } from './access';
-import type { User } from './collection';
+import type { AuthToken, User } from './collection';
 import { listedUser, newestUpdate, userOut } from './views';
 
 export function register(router: Router, { app, users, roles }: Areas): void {
@@ -90,6 +90,8 @@ export function register(router: Router, { app, users, roles }: Areas): void {
 		for (const k of ['name', 'avatar', 'link', 'role', 'statusMessage'] as const) {
 			if (body[k] !== undefined) user[k] = body[k];
 		}
+		// An empty status message clears it (the emulator's choice; `unset` does not list it).
+		if (body.statusMessage === '') delete user.statusMessage;
 		if (body.metadata !== undefined) user.metadata = structuredClone(body.metadata);
 		if (body.tags !== undefined) user.tags = [...body.tags];
 		for (const k of (body.unset ?? []) as ('avatar' | 'link' | 'metadata')[]) delete user[k];
@@ -97,10 +99,14 @@ export function register(router: Router, { app, users, roles }: Areas): void {
 		return { data: userOut(user, { withTags: true }) };
 	});
 
-	// Extra (public CometChat endpoint): delete a user.
+	// Delete a user; without `permanent` the UID stays taken (see README, Users, groups, tokens).
 	router.add('DELETE', '/v3/users/:uid', (req) => {
 		users.require(req.params.uid);
-		users.remove(req.params.uid);
+		const body = req.body === undefined || req.body === null ? {} : requireBodyObject(req.body);
+		const details: Details = {};
+		checkTypes(body, { permanent: 'boolean' }, details);
+		throwIfInvalid(details);
+		users.remove(req.params.uid, body.permanent === true);
 		return { data: { success: true, message: `User with ${req.params.uid} has been deleted successfully.` } };
 	});
 
@@ -153,12 +159,50 @@ export function register(router: Router, { app, users, roles }: Areas): void {
 		return { data: { accepted } };
 	});
 
-	// Extra: create an auth token for a user.
+	/** An auth token as the API shows it: uid, token, createdAt, and what an update stored. */
+	const tokenOut = (uid: string, t: AuthToken): Json => {
+		const out: Json = { uid, authToken: t.authToken, createdAt: t.createdAt };
+		for (const k of ['platform', 'userAgent', 'updatedAt'] as const) if (t[k] !== undefined) out[k] = t[k];
+		if (t.appInfo !== undefined) out.appInfo = structuredClone(t.appInfo);
+		return out;
+	};
+
+	// Create an auth token. Without `force`, a user who has one gets their newest token back.
 	router.add('POST', '/v3/users/:uid/auth_tokens', (req) => {
 		users.require(req.params.uid);
-		const body = requireBodyObject(req.body);
-		const t = users.addAuthToken(req.params.uid, { platform: body.platform, userAgent: body.userAgent, appInfo: body.appInfo });
+		const body = req.body === undefined || req.body === null ? {} : requireBodyObject(req.body);
+		const details: Details = {};
+		checkTypes(body, { force: 'boolean' }, details);
+		throwIfInvalid(details);
+		const existing = users.authTokens.get(req.params.uid) ?? [];
+		const t = body.force !== true && existing.length > 0 ? existing[existing.length - 1] : users.addAuthToken(req.params.uid);
 		return { data: { uid: req.params.uid, authToken: t.authToken, createdAt: t.createdAt } };
+	});
+
+	// List a user's auth tokens, newest first, page-numbered.
+	router.add('GET', '/v3/users/:uid/auth_tokens', (req) => {
+		users.require(req.params.uid);
+		const all = [...(users.authTokens.get(req.params.uid) ?? [])].reverse();
+		const { items, pagination: pages } = numberedPage(all, pageParams(req.query));
+		return { data: items.map((t) => tokenOut(req.params.uid, t)), meta: { pagination: pages } };
+	});
+
+	// Delete every auth token of a user.
+	router.add('DELETE', '/v3/users/:uid/auth_tokens', (req) => {
+		users.require(req.params.uid);
+		users.authTokens.delete(req.params.uid);
+		return { data: { success: true, message: `Cleared Auth Tokens successfully for uid ${req.params.uid}.` } };
+	});
+
+	router.add('GET', '/v3/users/:uid/auth_tokens/:authToken', (req) => {
+		users.require(req.params.uid);
+		return { data: tokenOut(req.params.uid, users.requireAuthToken(req.params.uid, req.params.authToken)) };
+	});
+
+	router.add('DELETE', '/v3/users/:uid/auth_tokens/:authToken', (req) => {
+		users.require(req.params.uid);
+		users.removeAuthToken(req.params.uid, req.params.authToken);
+		return { data: { success: true, message: `The auth token of the user ${req.params.uid} has been deleted successfully.` } };
 	});
 
 	router.add('PUT', '/v3/users/:uid/auth_tokens/:authToken', (req) => {
@@ -167,14 +211,50 @@ export function register(router: Router, { app, users, roles }: Areas): void {
 		const details: Details = {};
 		checkTypes(body, { platform: 'string', userAgent: 'string', appInfo: 'object' }, details);
 		throwIfInvalid(details);
-		const token = (users.authTokens.get(req.params.uid) ?? []).find((t) => t.authToken === req.params.authToken);
-		if (!token) {
-			throw new ApiError('ERR_AUTH_TOKEN_NOT_FOUND', `The auth token ${req.params.authToken} does not exist for the UID ${req.params.uid}.`);
-		}
+		const token = users.requireAuthToken(req.params.uid, req.params.authToken);
 		if (body.platform !== undefined) token.platform = body.platform;
 		if (body.userAgent !== undefined) token.userAgent = body.userAgent;
 		if (body.appInfo !== undefined) token.appInfo = structuredClone(body.appInfo);
 		token.updatedAt = app.now();
 		return { data: { uid: req.params.uid, authToken: token.authToken, createdAt: token.createdAt } };
+	});
+
+	/** Blocks or unblocks the users in `blockedUids`; answers one entry per uid, keyed by it. */
+	const changeBlocks = (uid: string, body: Json, block: boolean): Json => {
+		if (!isStringArray(body.blockedUids) || body.blockedUids.length === 0) {
+			throw validationError({ blockedUids: ['The blockedUids must be a non-empty array of uids.'] });
+		}
+		const answer: Json = {};
+		for (const other of body.blockedUids) {
+			if (!users.byId.has(other)) {
+				answer[other] = { error: { code: 'ERR_UID_NOT_FOUND', message: `The UID ${other} does not exist.` } };
+				continue;
+			}
+			if (block) users.block(uid, other);
+			else users.unblock(uid, other);
+			answer[other] = {
+				success: true,
+				message: `The user with UID ${uid} has ${block ? 'blocked' : 'unblocked'} user with UID ${other} successfully.`,
+			};
+		}
+		return answer;
+	};
+	router.add('POST', '/v3/users/:uid/blockedusers', (req) => {
+		users.require(req.params.uid);
+		return { data: changeBlocks(req.params.uid, requireBodyObject(req.body), true) };
+	});
+	router.add('DELETE', '/v3/users/:uid/blockedusers', (req) => {
+		users.require(req.params.uid);
+		return { data: changeBlocks(req.params.uid, requireBodyObject(req.body), false) };
+	});
+
+	// The users a user blocked, the latest block first; blockedByMe* and conversationId relative to the owner.
+	router.add('GET', '/v3/users/:uid/blockedusers', (req) => {
+		const owner = users.require(req.params.uid);
+		const { items, pagination: pages } = numberedPage(users.blockedBy(owner.uid), pageParams(req.query));
+		return {
+			data: items.map((u) => listedUser(users, owner.uid, u, queryBool(req.query, 'withTags'))),
+			meta: { pagination: pages, cursor: { updatedAt: newestUpdate(items, app.now()), affix: 'prepend' } },
+		};
 	});
 }

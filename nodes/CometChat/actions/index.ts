@@ -1,6 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { authToken } from './authToken';
 import { blockedMessage } from './blockedMessage';
+import { blockedUser } from './blockedUser';
 import { call } from './call';
 import { flaggedMessage } from './flaggedMessage';
 import { group } from './group';
@@ -17,6 +19,8 @@ import { user } from './user';
 /** Every resource of the node, in the order of the Resource dropdown. */
 export const resources: ResourceDefinition[] = [
 	user,
+	authToken,
+	blockedUser,
 	group,
 	groupMember,
 	message,

@@ -11,6 +11,7 @@ import {
 	readOption,
 	requiredId,
 	requiredUid,
+	uidListOf,
 } from '../helpers/parameters';
 
 /** What a resource locator lists and how its ID looks. */
@@ -62,6 +63,11 @@ export function locatorField(
 	};
 }
 
+/** The user an operation is about, as the required locator `uid` ("User"). Read it with requiredUid(…, 'uid', 'User'). */
+export function userField(description: string): INodeProperties {
+	return locatorField(LOCATOR_KINDS.user, { name: 'uid', displayName: 'User', required: true, description });
+}
+
 /** The user an action is performed for (the `onBehalfOf` header). */
 export function onBehalfOfField(required: boolean, description?: string): INodeProperties {
 	return locatorField(LOCATOR_KINDS.user, {
@@ -90,6 +96,46 @@ export function requiredOnBehalfOf(context: IExecuteFunctions, itemIndex: number
 		'On Behalf Of',
 		'Choose the user the action is performed for from the list, or enter a UID.',
 	);
+}
+
+/** The most UIDs one request of a UID-list field carries (the service publishes no limit). */
+export const MAX_UIDS_PER_REQUEST = 1000;
+
+/** Several users in one field: UIDs separated by commas, or a list from an expression. */
+export function uidListField(field: { name: string; displayName: string; description: string }): INodeProperties {
+	return {
+		displayName: field.displayName,
+		name: field.name,
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. ada, alan',
+		description: `${field.description}: UIDs separated by commas, or a list from an expression`,
+	};
+}
+
+/** Reads a UID-list field: at least one UID, at most MAX_UIDS_PER_REQUEST, each checked against the UID rules. */
+export function uidListValue(context: IExecuteFunctions, itemIndex: number, name: string, label: string): string[] {
+	const uids = uidListOf(context, itemIndex, label, context.getNodeParameter(name, itemIndex, ''));
+	if (uids.length === 0) {
+		throw fieldError(
+			context,
+			itemIndex,
+			label,
+			'is empty',
+			`Enter one or more UIDs in '${label}' separated by commas, or a list from an expression, e.g. {{ $json.uids }}.`,
+		);
+	}
+	if (uids.length > MAX_UIDS_PER_REQUEST) {
+		throw fieldError(
+			context,
+			itemIndex,
+			label,
+			`has ${uids.length} UIDs; at most ${MAX_UIDS_PER_REQUEST} are sent at once`,
+			`Split the UIDs over several items of at most ${MAX_UIDS_PER_REQUEST} each, e.g. with the Loop Over Items node.`,
+		);
+	}
+	return uids;
 }
 
 /** A user's auth token (a session): its own field, since tokens have no list to pick from. */

@@ -1,8 +1,11 @@
 import type { ResourceDefinition } from '../types';
 import { create } from './create.operation';
+import { deactivate } from './deactivate.operation';
+import { deleteUser } from './delete.operation';
 import { get } from './get.operation';
 import { getFriends } from './getFriends.operation';
 import { getMany } from './getMany.operation';
+import { reactivate } from './reactivate.operation';
 import { update } from './update.operation';
 import { updateAuthToken } from './updateAuthToken.operation';
 import { upsert } from './upsert.operation';
@@ -10,7 +13,7 @@ import { upsert } from './upsert.operation';
 export const user: ResourceDefinition = {
 	value: 'user',
 	name: 'User',
-	description: 'People who chat: create, update, list and sync users, their friends and auth tokens',
-	operations: [create, upsert, get, getMany, getFriends, update, updateAuthToken],
+	description: 'People who chat: create, update, list, sync, deactivate and delete users; their friends and auth tokens',
+	operations: [create, upsert, get, getMany, getFriends, update, updateAuthToken, deleteUser, deactivate, reactivate],
 	defaultOperation: 'create',
 };

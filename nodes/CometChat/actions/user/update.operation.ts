@@ -6,12 +6,20 @@ import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 import { userProfileBody, userProfileOptions } from './profile';
 
-/** The attributes PUT /users/{uid} can clear (`unset`; docs/cometchat-api.md, Users). */
+/**
+ * What Clear Fields can clear (docs/cometchat-api.md, Users): avatar, link and metadata through
+ * `unset`, which lists only those; tags by sending `tags: []` and the status message by sending
+ * `statusMessage: ""`, which an update otherwise leaves out as "not given".
+ */
 const CLEARABLE = [
 	{ name: 'Avatar URL', value: 'avatar' },
 	{ name: 'Link', value: 'link' },
 	{ name: 'Metadata', value: 'metadata' },
+	{ name: 'Status Message', value: 'statusMessage' },
+	{ name: 'Tags', value: 'tags' },
 ];
+/** Cleared by an empty value rather than through `unset`. */
+const CLEARED_BY_EMPTY_VALUE: IDataObject = { statusMessage: '', tags: [] };
 
 const clearFields: INodeProperties = {
 	displayName: 'Clear Fields',
@@ -35,7 +43,7 @@ export const update: OperationDefinition = {
 	value: 'update',
 	name: 'Update',
 	action: 'Update a user',
-	description: 'Change the profile of an existing user, or clear its avatar, link or metadata',
+	description: 'Change the profile of an existing user, or clear its avatar, link, metadata, status message or tags',
 	properties: [
 		locatorField(LOCATOR_KINDS.user, {
 			name: 'uid',
@@ -68,7 +76,7 @@ export const update: OperationDefinition = {
 				this,
 				itemIndex,
 				`Clear Fields holds "${unknown.join('", "')}", which cannot be cleared`,
-				'Only avatar, link and metadata can be cleared. Remove the other values from Clear Fields.',
+				'Only avatar, link, metadata, statusMessage and tags can be cleared. Remove the other values from Clear Fields.',
 			);
 		}
 		const both = unset.filter((attribute) => body[attribute] !== undefined);
@@ -80,7 +88,11 @@ export const update: OperationDefinition = {
 				'Either remove it from Clear Fields, or remove its field from Update Fields.',
 			);
 		}
-		if (unset.length > 0) body.unset = unset;
+		for (const attribute of unset) {
+			if (attribute in CLEARED_BY_EMPTY_VALUE) body[attribute] = CLEARED_BY_EMPTY_VALUE[attribute];
+		}
+		const viaUnset = unset.filter((attribute) => !(attribute in CLEARED_BY_EMPTY_VALUE));
+		if (viaUnset.length > 0) body.unset = viaUnset;
 		requireChanges(this, itemIndex, body, 'Add at least one field under Update Fields, or choose attributes under Clear Fields.');
 		const response = await cometChatRequest.call(this, { method: 'PUT', path: ['users', uid], body });
 		return response.data as IDataObject;

@@ -1,0 +1,31 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { authTokenField, authTokenValue, userField } from '../../fields/common';
+import { requiredUid } from '../../helpers/parameters';
+import { cometChatRequest } from '../../transport/request';
+import type { OperationDefinition } from '../types';
+import { maskToken, revealOf, revealOptionsField } from './reveal';
+
+/** GET /users/{uid}/auth_tokens/{authToken}; the token is masked in the output unless revealed. */
+export const get: OperationDefinition = {
+	value: 'get',
+	name: 'Get',
+	action: 'Get an auth token',
+	description: "Get the details of one of a user's auth tokens (when it was created, its platform). The token is masked unless Reveal Tokens is on.",
+	properties: [
+		userField('The user the auth token belongs to'),
+		authTokenField('The auth token to look up'),
+		revealOptionsField('the token'),
+	],
+	async execute(this: IExecuteFunctions, itemIndex: number) {
+		const uid = requiredUid(this, itemIndex, 'uid', 'User');
+		const authToken = authTokenValue(this, itemIndex);
+		const reveal = revealOf(this, itemIndex);
+		const response = await cometChatRequest.call(this, {
+			method: 'GET',
+			path: ['users', uid, 'auth_tokens', authToken],
+			secrets: [authToken],
+		});
+		return maskToken(response.data as IDataObject, reveal);
+	},
+};

@@ -1,0 +1,32 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { pageLimitOf, returnAllOrLimitFields, userField } from '../../fields/common';
+import { requiredUid } from '../../helpers/parameters';
+import { paginate } from '../../transport/paginate';
+import type { OperationDefinition } from '../types';
+import { maskToken, revealOf, revealOptionsField } from './reveal';
+
+/** GET /users/{uid}/auth_tokens, page-numbered; tokens masked unless Options → Reveal Tokens. */
+export const getMany: OperationDefinition = {
+	value: 'getAll',
+	name: 'Get Many',
+	action: 'Get many auth tokens',
+	description: "List a user's auth tokens (their sessions), newest first. Tokens are masked unless Reveal Tokens is on.",
+	properties: [
+		userField('The user whose auth tokens to list'),
+		...returnAllOrLimitFields(),
+		revealOptionsField('each token'),
+	],
+	async execute(this: IExecuteFunctions, itemIndex: number) {
+		const uid = requiredUid(this, itemIndex, 'uid', 'User');
+		const pageLimit = pageLimitOf(this, itemIndex);
+		const reveal = revealOf(this, itemIndex);
+		const records: IDataObject[] = await paginate.call(
+			this,
+			'numberedPages',
+			{ method: 'GET', path: ['users', uid, 'auth_tokens'] },
+			pageLimit,
+		);
+		return records.map((record) => maskToken(record, reveal));
+	},
+};

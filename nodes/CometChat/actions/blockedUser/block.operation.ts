@@ -1,0 +1,16 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import type { OperationDefinition } from '../types';
+import { blockFields, changeBlocks } from './change';
+
+export const block: OperationDefinition = {
+	value: 'block',
+	name: 'Block',
+	action: 'Block users for a user',
+	description:
+		'Make a user block others: they no longer get messages from them. The output lists the UIDs blocked and any CometChat refused.',
+	properties: blockFields('block'),
+	async execute(this: IExecuteFunctions, itemIndex: number) {
+		return await changeBlocks(this, itemIndex, 'POST', 'blocked');
+	},
+};

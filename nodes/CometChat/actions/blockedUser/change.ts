@@ -1,0 +1,43 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { uidListField, uidListValue, userField } from '../../fields/common';
+import { requiredUid } from '../../helpers/parameters';
+import { cometChatRequest } from '../../transport/request';
+
+/** The fields of Block and Unblock: who blocks, and whom. */
+export function blockFields(verb: 'block' | 'unblock'): INodeProperties[] {
+	return [
+		userField(`The user who ${verb}s the others`),
+		uidListField({
+			name: 'blockedUids',
+			displayName: verb === 'block' ? 'Users to Block' : 'Users to Unblock',
+			description: `The users to ${verb}`,
+		}),
+	];
+}
+
+/**
+ * POST or DELETE /users/{uid}/blockedusers {blockedUids}. CometChat answers one entry per UID;
+ * the output lists the UIDs it took (`done`) and those it refused, with the service's words (`failed`).
+ */
+export async function changeBlocks(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	method: 'POST' | 'DELETE',
+	done: 'blocked' | 'unblocked',
+): Promise<IDataObject> {
+	const uid = requiredUid(context, itemIndex, 'uid', 'User');
+	const label = done === 'blocked' ? 'Users to Block' : 'Users to Unblock';
+	const blockedUids = uidListValue(context, itemIndex, 'blockedUids', label);
+	const response = await cometChatRequest.call(context, { method, path: ['users', uid, 'blockedusers'], body: { blockedUids } });
+	const answers = (response.data ?? {}) as IDataObject;
+	const succeeded: string[] = [];
+	const failed: IDataObject[] = [];
+	for (const other of blockedUids) {
+		const answer = (answers[other] ?? {}) as IDataObject;
+		const error = answer.error as IDataObject | undefined;
+		if (answer.success === true) succeeded.push(other);
+		else failed.push({ uid: other, code: error?.code ?? null, message: error?.message ?? 'CometChat gave no answer for this UID' });
+	}
+	return { uid, [done]: succeeded, failed };
+}

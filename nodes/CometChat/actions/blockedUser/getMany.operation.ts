@@ -1,0 +1,23 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { pickFields, userField } from '../../fields/common';
+import { requiredUid } from '../../helpers/parameters';
+import { listOperation } from '../list';
+import { SIMPLIFIED_USER_FIELDS } from '../user/simplify';
+
+/** A blocked user as Simplify keeps it: the user's short record and when the block was made. */
+const SIMPLIFIED_BLOCKED_FIELDS = [...SIMPLIFIED_USER_FIELDS, 'blockedAt'];
+
+export const getMany = listOperation({
+	action: 'Get many blocked users',
+	description: 'List the users a user has blocked, the latest block first',
+	strategy: 'numberedPages',
+	properties: [
+		userField('The user whose blocked users to list'),
+	],
+	request(this: IExecuteFunctions, itemIndex: number) {
+		const uid = requiredUid(this, itemIndex, 'uid', 'User');
+		return { method: 'GET', path: ['users', uid, 'blockedusers'] };
+	},
+	simplify: { fields: SIMPLIFIED_BLOCKED_FIELDS, pick: (record: IDataObject) => pickFields(record, SIMPLIFIED_BLOCKED_FIELDS) },
+});

@@ -1,0 +1,21 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { uidListField, uidListValue } from '../../fields/common';
+import { cometChatRequest } from '../../transport/request';
+import type { OperationDefinition } from '../types';
+
+/** DELETE /users {uidsToDeactivate} (docs/cometchat-api.md, Users). */
+export const deactivate: OperationDefinition = {
+	value: 'deactivate',
+	name: 'Deactivate',
+	action: 'Deactivate users',
+	description:
+		'Deactivate one or more users: they can no longer log in or chat, and are left out of lists, but keep their data and can be reactivated',
+	properties: [uidListField({ name: 'uids', displayName: 'UIDs', description: 'The users to deactivate' })],
+	async execute(this: IExecuteFunctions, itemIndex: number) {
+		const uids = uidListValue(this, itemIndex, 'uids', 'UIDs');
+		const response = await cometChatRequest.call(this, { method: 'DELETE', path: ['users'], body: { uidsToDeactivate: uids } });
+		const data = (response.data ?? {}) as IDataObject;
+		return { deactivatedUids: (data.deactivatedUids as string[] | undefined) ?? [] };
+	},
+};

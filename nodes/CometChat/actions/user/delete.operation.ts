@@ -1,0 +1,32 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import { userField } from '../../fields/common';
+import { readBoolean, requiredUid } from '../../helpers/parameters';
+import { cometChatRequest } from '../../transport/request';
+import type { OperationDefinition } from '../types';
+
+/** DELETE /users/{uid} with `permanent` (docs/cometchat-api.md, Users). */
+export const deleteUser: OperationDefinition = {
+	value: 'delete',
+	name: 'Delete',
+	action: 'Delete a user',
+	description:
+		'Delete a user. Without Permanent the UID stays taken and cannot be created again; to only stop someone chatting, use Deactivate.',
+	properties: [
+		userField('The user to delete'),
+		{
+			displayName: 'Permanent',
+			name: 'permanent',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to delete the user for good, with their messages and conversations, which frees the UID. This cannot be undone.',
+		},
+	],
+	async execute(this: IExecuteFunctions, itemIndex: number) {
+		const uid = requiredUid(this, itemIndex, 'uid', 'User');
+		const permanent = readBoolean(this, itemIndex, 'permanent', 'Permanent', false);
+		await cometChatRequest.call(this, { method: 'DELETE', path: ['users', uid], body: { permanent } });
+		return { deleted: true, uid, permanent };
+	},
+};
