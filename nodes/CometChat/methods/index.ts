@@ -50,6 +50,15 @@ export const listSearch = {
 			paginationToken,
 		);
 	},
+	async searchBots(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
+		const toItem = (bot: IDataObject) => ({
+			name: `${bot.uid as string}${bot.enabled === true ? '' : ' (disabled)'}`,
+			value: bot.uid as string,
+		});
+		const result = await searchPages(this, ['bots'], toItem, undefined, paginationToken);
+		// The bot list takes no search parameter (an app has at most 25 bots): filtered here.
+		return { ...result, results: matchingText(result.results, filter) };
+	},
 	async searchRoles(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
 		const result = await searchPages(this, ['roles'], roleOption, undefined, paginationToken);
 		// The roles list takes no search parameter, so the few roles an app has are filtered here.
