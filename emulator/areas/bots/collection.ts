@@ -35,7 +35,8 @@ const LIMITS = { uid: 50, webhookURL: 255, username: 50, password: 50 };
 
 /** The field checks of a create or update body (the published constraints). */
 function checkBotFields(body: Json, details: Details): void {
-	if (body.webhookURL !== undefined) {
+	// An update may clear the URL with '' (the bot then relays nothing).
+	if (body.webhookURL !== undefined && body.webhookURL !== '') {
 		if (typeof body.webhookURL !== 'string' || body.webhookURL.length > LIMITS.webhookURL || !/^https?:\/\/[^\s]+$/i.test(body.webhookURL)) {
 			addDetail(details, 'webhookURL', `The webhookURL must be a valid URL of at most ${LIMITS.webhookURL} characters.`);
 		}
