@@ -673,7 +673,7 @@ const OPERATIONS: OperationSpec[] = [
 			{ key: 'tags', label: 'Tags', bad: NOT_LIST },
 			{ key: 'hideReplies', label: 'Hide Thread Replies', bad: NOT_BOOLEAN },
 			{ key: 'deleted', label: 'Deleted Messages', bad: NOT_OPTION },
-			{ key: 'sentFrom', label: 'Sent From', bad: [['text', 'last tuesday'], ['a number', 1_700_000_000], ['a boolean', true], ['an object', { a: 1 }]] },
+			{ key: 'sentFrom', label: 'Sent From', bad: [['text', 'last tuesday'], ['a negative number', -5], ['a boolean', true], ['an object', { a: 1 }]] },
 			...limitFields,
 			simplifyField,
 		],
