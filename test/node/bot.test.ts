@@ -118,8 +118,11 @@ describe('Bot → Get, Get Many, Update, Delete', () => {
 			['faqbot', false],
 		]);
 		expect(leaks([one.items, all.items])).toBe(false);
-		// The service did echo it: the node dropped it.
-		expect(JSON.stringify(apiRequests(emulator()))).not.toContain(PASSWORD);
+		// One request without paging parameters (none is published); Limit applies to the answer.
+		emulator().clearRequests();
+		const limited = await runNode(credentialsFor(emulator()), { resource: 'bot', operation: 'getAll', limit: 1 });
+		expect(limited.items.map((item) => item.json.uid)).toEqual(['helpbot']);
+		expect(apiRequests(emulator()).map((request) => [request.path, request.query])).toEqual([['/v3/bots', {}]]);
 	});
 
 	it('Update sends only the fields given; Delete keeps the user', async () => {

@@ -2,6 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { LOCATOR_KINDS, locatorField } from '../../fields/common';
 import { booleanOf, compact, describeValue, fieldError, optionalOptionOf, optionalTextOf } from '../../helpers/parameters';
+import type { CometChatContext } from '../../transport/request';
+import { cometChatRequest } from '../../transport/request';
 
 /** The bot an operation is about, as the required locator `botUid` ("Bot"). */
 export function botField(description: string): INodeProperties {
@@ -120,4 +122,10 @@ export function botSettingsBody(context: IExecuteFunctions, itemIndex: number, s
 export function botOutput(record: IDataObject): IDataObject {
 	const { password, ...rest } = record;
 	return { ...rest, hasPassword: typeof password === 'string' && password !== '' };
+}
+
+/** Every bot of the app: GET /bots, one request (at most 25 bots; no paging parameter is published). */
+export async function readBots(context: CometChatContext): Promise<IDataObject[]> {
+	const response = await cometChatRequest.call(context, { method: 'GET', path: ['bots'] });
+	return Array.isArray(response.data) ? response.data : [];
 }
