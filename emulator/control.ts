@@ -74,6 +74,13 @@ export function handleControl(method: string, rawPath: string, body: unknown, st
 		}
 		case 'GET /__emulator/faults':
 			return faultState(runtime);
+		case 'POST /__emulator/bots':
+			return store.addBot(obj);
+		case 'GET /__emulator/deliveries':
+			return store.areas.bots.deliverer.attempts;
+		case 'DELETE /__emulator/deliveries':
+			store.areas.bots.deliverer.clear();
+			return { success: true };
 		case 'GET /__emulator/requests':
 			return runtime.log.entries;
 		case 'DELETE /__emulator/requests':

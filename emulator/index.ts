@@ -4,6 +4,7 @@
  */
 import { buildRouters } from './areas';
 import type { Fault, FaultKind, FaultMatch, FaultOptions } from './core/faults';
+import { Deliverer } from './core/delivery';
 import { loadSeed } from './core/seed';
 import type { SeedOption } from './core/seed';
 import type { RequestHook, RuntimeOptions } from './runtime';
@@ -18,6 +19,9 @@ export type { Fault, FaultKind, FaultMatch, FaultOptions } from './core/faults';
 export { MODERATION_MAX_LIMIT, PAGE_DEFAULT, PAGE_MAX } from './core/paging';
 export type { LoggedRequest } from './core/request-log';
 export { DEMO_SEED_PATH, loadSeed } from './core/seed';
+export { Deliverer, isLoopbackUrl } from './core/delivery';
+export type { Delivery, DeliveryAttempt } from './core/delivery';
+export { MAX_BOTS } from './areas/bots/collection';
 export { MESSAGES_LIMIT_MAX, REACTIONS_LIMIT_MAX, THREAD_LIMIT_MAX } from './areas/messages/routes';
 export type { RequestHook, RequestHookInfo, Settings } from './runtime';
 export { Store } from './store';
@@ -45,6 +49,8 @@ export async function startEmulator(options: EmulatorOptions = {}) {
 	const seedData = loadSeed(options.seed ?? 'none');
 	if (seedData) store.seed(seedData);
 	const runtime = new Runtime(options);
+	const deliveries = new Deliverer({ timeoutMs: options.deliveryTimeoutMs, retryDelaysMs: options.deliveryRetryDelaysMs });
+	store.areas.bots.deliverer = deliveries;
 	const ctx = { apiKey, store, runtime, routers: buildRouters(store.areas) };
 
 	const chat = await listen(ctx, 'chat', options.port ?? 0, bindHost);
@@ -71,6 +77,8 @@ export async function startEmulator(options: EmulatorOptions = {}) {
 		/** The request log (API requests only, oldest first). */
 		requests: runtime.log.entries,
 		faultCounts: faults.counts,
+		/** Outgoing webhook deliveries (bots): every attempt in `deliveries.attempts`. */
+		deliveries,
 		faults,
 		clearRequests(): void {
 			runtime.log.clear();
@@ -106,6 +114,7 @@ export async function startEmulator(options: EmulatorOptions = {}) {
 			return runtime.settings();
 		},
 		async close(): Promise<void> {
+			deliveries.close();
 			for (const socket of runtime.stalledSockets) socket.destroy();
 			await Promise.all([chat.app.close(), call.app.close()]);
 		},

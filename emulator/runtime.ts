@@ -17,6 +17,10 @@ export interface RuntimeOptions {
 	requestLogLimit?: number;
 	/** Query parameters dropped before routing, as by a service that does not know them (e.g. `page`). */
 	ignoreQueryParams?: string[];
+	/** How long a webhook receiver has to answer (default 2000 ms). */
+	deliveryTimeoutMs?: number;
+	/** Waits before the retries of a failed delivery (default [10000, 30000]). */
+	deliveryRetryDelaysMs?: number[];
 }
 
 export interface RequestHookInfo {

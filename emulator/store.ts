@@ -11,6 +11,7 @@ import type { BlockedRecord, FlagRecord, FlagStatus, KeywordList, Reason } from 
 import type { Rule } from './areas/moderation/rules';
 import type { PushToken } from './areas/push/collection';
 import type { Role } from './areas/roles/collection';
+import type { Bot } from './areas/bots/collection';
 import type { AuthToken, NewUser, User, UserPageOptions } from './areas/users/collection';
 import { App } from './core/app';
 import { validationError } from './core/errors';
@@ -52,6 +53,7 @@ export class Store {
 		a.moderation.seedRecords(data);
 		for (const c of data.calls ?? []) a.calls.add(c);
 		for (const t of data.pushTokens ?? []) a.push.add(t);
+		for (const b of data.bots ?? []) a.bots.add(b);
 		return this;
 	}
 
@@ -75,6 +77,7 @@ export class Store {
 			blockedMessages: a.moderation.blockedMessages.size,
 			calls: a.calls.byId.size,
 			pushTokens: a.push.list.length,
+			bots: a.bots.byId.size,
 		};
 	}
 
@@ -154,4 +157,9 @@ export class Store {
 	addCallSession(c: Json): CallSession { return this.areas.calls.add(c); }
 	/** `{uid | authToken, pushToken?, platform?, providerId?}`. */
 	addPushToken(t: Json): PushToken { return this.areas.push.add(t); }
+
+	// ---------------------------------------------------------------- bots
+	get bots(): Map<string, Bot> { return this.areas.bots.byId; }
+	/** As POST /bots: the uid must be a user. */
+	addBot(b: Json): Bot { return this.areas.bots.add(b); }
 }

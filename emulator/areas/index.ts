@@ -4,6 +4,8 @@
  * (types.ts) and `createAreas` below, and its `register` to CHAT_ROUTES or CALL_ROUTES.
  */
 import type { App } from '../core/app';
+import { Bots } from './bots/collection';
+import * as botRoutes from './bots/routes';
 import { Router } from '../core/router';
 import { Calls } from './calls/collection';
 import * as callRoutes from './calls/routes';
@@ -32,7 +34,8 @@ export function createAreas(app: App): Areas {
 	const moderation = new Moderation(app, users, messages);
 	const calls = new Calls(app, users);
 	const push = new PushTokens(app, users);
-	return { app, roles, users, groups, messages, moderation, calls, push };
+	const bots = new Bots(app, users, groups, messages);
+	return { app, roles, users, groups, messages, moderation, calls, push, bots };
 }
 
 type Register = (router: Router, areas: Areas) => void;
@@ -45,6 +48,7 @@ export const CHAT_ROUTES: readonly Register[] = [
 	messageRoutes.register,
 	moderationRoutes.register,
 	pushRoutes.register,
+	botRoutes.register,
 ];
 
 /** The routes of the call host. */
@@ -61,5 +65,5 @@ export function buildRouters(areas: Areas): { chat: Router; call: Router } {
 
 /** Empties every collection (the `default` role and the default moderation reasons come back). */
 export function resetAreas(a: Areas): void {
-	for (const collection of [a.roles, a.users, a.groups, a.messages, a.moderation, a.calls, a.push]) collection.reset();
+	for (const collection of [a.roles, a.users, a.groups, a.messages, a.moderation, a.calls, a.push, a.bots]) collection.reset();
 }

@@ -1,5 +1,6 @@
 /** The collections of every area, as route modules receive them. */
 import type { App } from '../core/app';
+import type { Bots } from './bots/collection';
 import type { Calls } from './calls/collection';
 import type { Groups } from './groups/collection';
 import type { Messages } from './messages/collection';
@@ -17,4 +18,5 @@ export interface Areas {
 	moderation: Moderation;
 	calls: Calls;
 	push: PushTokens;
+	bots: Bots;
 }

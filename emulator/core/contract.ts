@@ -24,7 +24,10 @@ import type { Host } from './router';
 import type { Query } from './validation';
 
 /** The value a body's discriminator takes when the body leaves it out, per operation: the emulator's default category of a send. */
-const DISCRIMINATOR_DEFAULTS: Record<string, Record<string, string>> = { 'POST /messages': { category: 'message' } };
+const DISCRIMINATOR_DEFAULTS: Record<string, Record<string, string>> = {
+	'POST /messages': { category: 'message' },
+	'POST /bots/{uid}/messages': { category: 'message' },
+};
 
 export interface RequestToCheck {
 	host: Host;

@@ -748,6 +748,88 @@ const OPERATIONS: OperationSpec[] = [
 	},
 	{ resource: 'keywordList', operation: 'get', parameters: { keywordListId: rl('keywordListId', 'kw') }, valid: [{}, {}], fields: [{ key: 'keywordListId', label: 'Keyword List', bad: NOT_ID }] },
 	plainList('keywordList'),
+	{
+		resource: 'bot',
+		operation: 'create',
+		parameters: {
+			uid: rl('uid', 'botty'),
+			webhookURL: ex('webhookURL', 'http://127.0.0.1:9/hook'),
+			groupChatSetting: ex('groupChatSetting', 'none'),
+			additionalFields: {
+				useBasicAuth: ex('useBasicAuth', false),
+				username: ex('username', ''),
+				password: ex('password', ''),
+				enabled: ex('enabled', true),
+			},
+		},
+		valid: [{}, { uid: 'botty2', useBasicAuth: true, username: 'n8n', password: 'pw' }],
+		fields: [
+			{ key: 'uid', label: 'User', bad: NOT_UID },
+			{ key: 'webhookURL', label: 'Webhook URL', bad: [...NOT_REQUIRED_TEXT, ['not a URL', 'example.com/hook'], ['256 characters', `http://127.0.0.1/${'x'.repeat(239)}`]] },
+			{ key: 'groupChatSetting', label: 'Group Messages', bad: NOT_OPTION },
+			{ key: 'useBasicAuth', label: 'Use Basic Auth', bad: [...NOT_BOOLEAN, ['on without a username and a password', true]] },
+			{ key: 'enabled', label: 'Enabled', bad: NOT_BOOLEAN },
+			{ key: 'username', label: 'Basic Auth Username', bad: [...NOT_TEXT, ['51 characters', 'u'.repeat(51)]] },
+			{ key: 'password', label: 'Basic Auth Password', bad: [...NOT_TEXT, ['51 characters', 'p'.repeat(51)]], with: { useBasicAuth: true, username: 'n8n' } },
+		],
+	},
+	{
+		resource: 'bot',
+		operation: 'get',
+		parameters: { botUid: rl('botUid', 'helpbot') },
+		valid: [{}, { botUid: 'helpbot2' }],
+		fields: [{ key: 'botUid', label: 'Bot', bad: NOT_UID }],
+	},
+	plainList('bot', false),
+	{
+		resource: 'bot',
+		operation: 'update',
+		parameters: {
+			botUid: rl('botUid', 'helpbot'),
+			updateFields: {
+				webhookURL: ex('webhookURL', 'http://127.0.0.1:9/new'),
+				groupChatSetting: ex('groupChatSetting', 'allMessages'),
+				enabled: ex('enabled', false),
+				password: ex('password', ''),
+			},
+		},
+		valid: [{}, { botUid: 'helpbot2', password: 'new-pw' }],
+		fields: [
+			{ key: 'botUid', label: 'Bot', bad: NOT_UID },
+			{ key: 'webhookURL', label: 'Webhook URL', bad: [...NOT_TEXT, ['not a URL', 'nope']] },
+			{ key: 'groupChatSetting', label: 'Group Messages', bad: NOT_OPTION },
+			{ key: 'enabled', label: 'Enabled', bad: NOT_BOOLEAN },
+			{ key: 'password', label: 'Basic Auth Password', bad: [...NOT_TEXT, ['51 characters', 'p'.repeat(51)]] },
+		],
+	},
+	{
+		resource: 'bot',
+		operation: 'delete',
+		parameters: { botUid: rl('botUid', 'helpbot') },
+		valid: [{}, { botUid: 'helpbot2' }],
+		fields: [{ key: 'botUid', label: 'Bot', bad: NOT_UID }],
+	},
+	{
+		resource: 'message',
+		operation: 'sendAsBot',
+		parameters: {
+			...delivery,
+			botUid: rl('botUid', 'helpbot'),
+			category: ex('category', 'message'),
+			messageType: ex('messageType', 'text'),
+			customType: ex('customType', 'location'),
+			text: ex('text', 'Hello from the bot'),
+		},
+		valid: [{}, { text: 42, receiverType: 'group', receiverGuid: 'crew' }],
+		fields: [
+			{ key: 'botUid', label: 'Bot', bad: NOT_UID },
+			...deliveryFields.filter((field) => field.key !== 'onBehalfOf'),
+			{ key: 'category', label: 'Category', bad: NOT_OPTION },
+			{ key: 'messageType', label: 'Type', bad: NOT_OPTION },
+			{ key: 'customType', label: 'Custom Type', bad: NOT_REQUIRED_TEXT, with: { category: 'custom' } },
+			{ key: 'text', label: 'Text', bad: NOT_MESSAGE_TEXT },
+		],
+	},
 ];
 
 /** What every operation's valid items need: people, a group, a role, rules, messages, flags, tokens, a call. */
@@ -779,6 +861,9 @@ function seed(): void {
 	store.addPushToken({ uid: 'ada', authToken: 'tok-ada-1', pushToken: 'push-1' });
 	store.addPushToken({ uid: 'ada', authToken: 'tok-ada-1', pushToken: 'push-2' });
 	store.addCallSession({ sessionId: 'sess-1', initiator: 'ada', receiver: 'bob' });
+	for (const uid of ['helpbot', 'helpbot2', 'botty', 'botty2']) store.addUser({ uid, name: uid });
+	store.addBot({ uid: 'helpbot', webhookURL: 'http://127.0.0.1:9/hook' });
+	store.addBot({ uid: 'helpbot2', webhookURL: 'http://127.0.0.1:9/hook2', useBasicAuth: true, username: 'n8n', password: 'seeded-pw' });
 }
 
 function freshStore(): void {

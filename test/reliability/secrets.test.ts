@@ -1,5 +1,5 @@
 /**
- * Secrets (the API key, auth tokens, push tokens) meet every failure: 404, 500, a reset, a garbled
+ * Secrets (the API key, auth tokens, push tokens, bot passwords) meet every failure: 404, 500, a reset, a garbled
  * body, a stall, a wrong key; with and without Continue On Fail; in a node run and a trigger poll.
  * Everything that comes out is captured (the execution result, the error whole, the output items,
  * n8n's logs, the console) and searched. Only the requests themselves may hold the secrets.
@@ -22,6 +22,9 @@ const API_KEY = 'sk-cometchat-api-key-7Qx9Lm2Rt5Vb';
 const WRONG_KEY = 'sk-cometchat-wrong-key-3Hd8Kp1Wz6';
 const PUSH_TOKEN = 'fcm-push-token-secret-9Tg4Nc7Yq2';
 const UNKNOWN_AUTH_TOKEN = 'auth-token-unknown-secret-5Jr1Bv8Xs3';
+/** The Basic Auth password of a bot: CometChat echoes it in every /v3/bots answer. */
+const BOT_PASSWORD = 'botpw-secret-4Fk7Ws2Qn9Zc';
+const NEW_BOT_PASSWORD = 'botpw-new-secret-8Lm3Rt6Yx1';
 
 const trigger = new CometChatTrigger();
 registerNodeType(TRIGGER_TYPE, trigger);
@@ -72,7 +75,7 @@ function count(text: string, secret: string): number {
 }
 
 function secretsOf(): Record<string, string> {
-	return { apiKey: API_KEY, wrongKey: WRONG_KEY, authToken, unknownAuthToken: UNKNOWN_AUTH_TOKEN, pushToken: PUSH_TOKEN };
+	return { apiKey: API_KEY, wrongKey: WRONG_KEY, authToken, unknownAuthToken: UNKNOWN_AUTH_TOKEN, pushToken: PUSH_TOKEN, botPassword: BOT_PASSWORD, newBotPassword: NEW_BOT_PASSWORD };
 }
 
 function stringify(value: unknown): string {
@@ -95,6 +98,8 @@ async function freshStore(): Promise<void> {
 	emulator.store.addUser({ uid: 'ada', name: 'Ada' });
 	authToken = emulator.store.addAuthToken('ada').authToken as string;
 	emulator.store.addPushToken({ uid: 'ada', authToken, pushToken: 'another-device' });
+	emulator.store.addUser({ uid: 'helpbot', name: 'Help Bot' });
+	emulator.store.addBot({ uid: 'helpbot', webhookURL: 'http://127.0.0.1:9/hook', useBasicAuth: true, username: 'n8n', password: BOT_PASSWORD });
 }
 
 type Failure = '404' | '500' | 'reset' | 'invalidJson' | 'stall' | 'stallBody' | 'wrongKey';
@@ -148,6 +153,21 @@ const OPERATIONS: Operation[] = [
 		pathPrefix: '/v3/notifications/push',
 		// 404 here: the push token is not registered (the auth token is known).
 		parameters: () => ({ resource: 'pushToken', operation: 'deleteByValue', authToken, pushToken: PUSH_TOKEN }),
+	},
+	{
+		name: 'Bot → Get',
+		pathPrefix: '/v3/bots',
+		parameters: (known) => ({ resource: 'bot', operation: 'get', botUid: { __rl: true, mode: 'id', value: known ? 'helpbot' : 'nobot' } }),
+	},
+	{
+		name: 'Bot → Update (a new password)',
+		pathPrefix: '/v3/bots',
+		parameters: (known) => ({
+			resource: 'bot',
+			operation: 'update',
+			botUid: { __rl: true, mode: 'id', value: known ? 'helpbot' : 'nobot' },
+			updateFields: { password: NEW_BOT_PASSWORD },
+		}),
 	},
 	{
 		name: 'User → Get (the key only)',

@@ -48,6 +48,8 @@ export class Messages {
 	/** Message id → reactions, ascending id. */
 	reactions!: Map<string, Reaction[]>;
 	private nextReactionId!: number;
+	/** Called with each stored message (bots relay them); kept across resets. */
+	readonly listeners = new Set<(m: Message) => void>();
 
 	constructor(private readonly app: App, private readonly users: Users, private readonly groups: Groups) {
 		this.reset();
@@ -127,6 +129,7 @@ export class Messages {
 			parent.replyCount = (parent.replyCount ?? 0) + 1;
 		}
 		this.byId.set(m.id, m);
+		for (const listener of this.listeners) listener(m);
 	}
 
 	/** Takes the next message id, e.g. for an action message that is answered but not listed. */

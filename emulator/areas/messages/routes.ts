@@ -24,58 +24,62 @@ export const REACTIONS_LIMIT_MAX = 1000;
 export const MESSAGES_LIMIT_DEFAULT = 10;
 export const MESSAGES_LIMIT_MAX = 1000;
 
+/**
+ * Sends one message through the moderation engine.
+ * Approved → stored; blockMessage → stored as `pending` with a blocked record; dropMessage → not
+ * stored, answered with status `disapproved`.
+ */
+function sendOne(areas: Areas, input: Json): Json {
+	const { messages, moderation } = areas;
+	const m = messages.build(input);
+	const verdict = evaluate(areas, m);
+	if (verdict.outcome === 'drop') return messageOut(areas, m, { withQuoted: true, status: 'disapproved' });
+	m.moderationStatus = verdict.outcome === 'block' ? 'pending' : 'approved';
+	messages.store(m);
+	if (verdict.outcome === 'block') moderation.addBlocked({ messageId: m.id, ruleId: verdict.rule.id, condition: verdict.condition, createdAt: m.sentAt });
+	return messageOut(areas, m, { withQuoted: true });
+}
+
+/** The send body of POST /messages (also of a thread reply and of a bot's message), sent by `sender`. */
+export function sendMessage(areas: Areas, sender: string, rawBody: unknown, parentId: string | undefined) {
+	const { users, groups, messages } = areas;
+	const body = requireBodyObject(rawBody);
+	const { category, type, data, hasMulti } = checkSendBody(body);
+	const quotedMessageId = idString(body.quotedMessageId) as string | undefined;
+	if (quotedMessageId !== undefined) messages.require(quotedMessageId);
+	// A reply comes only by the thread route: the published send body has no parentId.
+	if (parentId !== undefined) messages.require(parentId);
+	const base = { sender, category, type, data, muid: body.muid, tags: body.tags, quotedMessageId, parentId };
+
+	if (!hasMulti) {
+		if (body.receiverType === 'group') groups.require(body.receiver);
+		else users.require(body.receiver);
+		return { data: sendOne(areas, { ...base, receiver: body.receiver, receiverType: body.receiverType }) };
+	}
+	// multipleReceivers: one message per receiver, answered per receiver (see README).
+	const out: { uids: Json; guids: Json } = { uids: {}, guids: {} };
+	const targets: [string, string][] = [
+		...(body.receiver !== undefined ? [[body.receiverType, body.receiver] as [string, string]] : []),
+		...(body.multipleReceivers.uids ?? []).map((u: string) => ['user', u]),
+		...(body.multipleReceivers.guids ?? []).map((g: string) => ['group', g]),
+	];
+	for (const [receiverType, receiver] of targets) {
+		const bucket = receiverType === 'group' ? out.guids : out.uids;
+		if (receiver in bucket) continue;
+		try {
+			bucket[receiver] = sendOne(areas, { ...base, receiver, receiverType });
+		} catch (err) {
+			if (!(err instanceof ApiError)) throw err;
+			bucket[receiver] = err.toBody();
+		}
+	}
+	return { data: out };
+}
+
 export function register(router: Router, areas: Areas): void {
-	const { users, groups, messages, moderation } = areas;
+	const { users, groups, messages } = areas;
 
-	/**
-	 * Sends one message through the moderation engine.
-	 * Approved → stored; blockMessage → stored as `pending` with a blocked record; dropMessage → not
-	 * stored, answered with status `disapproved`.
-	 */
-	function sendOne(input: Json): Json {
-		const m = messages.build(input);
-		const verdict = evaluate(areas, m);
-		if (verdict.outcome === 'drop') return messageOut(areas, m, { withQuoted: true, status: 'disapproved' });
-		m.moderationStatus = verdict.outcome === 'block' ? 'pending' : 'approved';
-		messages.store(m);
-		if (verdict.outcome === 'block') moderation.addBlocked({ messageId: m.id, ruleId: verdict.rule.id, condition: verdict.condition, createdAt: m.sentAt });
-		return messageOut(areas, m, { withQuoted: true });
-	}
-
-	function send(req: Req, parentId: string | undefined) {
-		const sender = requireOnBehalfOf(users, req);
-		const body = requireBodyObject(req.body);
-		const { category, type, data, hasMulti } = checkSendBody(body);
-		const quotedMessageId = idString(body.quotedMessageId) as string | undefined;
-		if (quotedMessageId !== undefined) messages.require(quotedMessageId);
-		// A reply comes only by the thread route: the published send body has no parentId.
-		if (parentId !== undefined) messages.require(parentId);
-		const base = { sender, category, type, data, muid: body.muid, tags: body.tags, quotedMessageId, parentId };
-
-		if (!hasMulti) {
-			if (body.receiverType === 'group') groups.require(body.receiver);
-			else users.require(body.receiver);
-			return { data: sendOne({ ...base, receiver: body.receiver, receiverType: body.receiverType }) };
-		}
-		// multipleReceivers: one message per receiver, answered per receiver (see README).
-		const out: { uids: Json; guids: Json } = { uids: {}, guids: {} };
-		const targets: [string, string][] = [
-			...(body.receiver !== undefined ? [[body.receiverType, body.receiver] as [string, string]] : []),
-			...(body.multipleReceivers.uids ?? []).map((u: string) => ['user', u]),
-			...(body.multipleReceivers.guids ?? []).map((g: string) => ['group', g]),
-		];
-		for (const [receiverType, receiver] of targets) {
-			const bucket = receiverType === 'group' ? out.guids : out.uids;
-			if (receiver in bucket) continue;
-			try {
-				bucket[receiver] = sendOne({ ...base, receiver, receiverType });
-			} catch (err) {
-				if (!(err instanceof ApiError)) throw err;
-				bucket[receiver] = err.toBody();
-			}
-		}
-		return { data: out };
-	}
+	const send = (req: Req, parentId: string | undefined) => sendMessage(areas, requireOnBehalfOf(users, req), req.body, parentId);
 
 	router.add('POST', '/v3/messages', (req) => send(req, undefined));
 	// A thread reply: the send body, on the thread route.

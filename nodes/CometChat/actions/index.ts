@@ -3,6 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { authToken } from './authToken';
 import { blockedMessage } from './blockedMessage';
 import { blockedUser } from './blockedUser';
+import { bot } from './bot';
 import { call } from './call';
 import { flaggedMessage } from './flaggedMessage';
 import { group } from './group';
@@ -32,6 +33,7 @@ export const resources: ResourceDefinition[] = [
 	moderationReason,
 	moderationRule,
 	keywordList,
+	bot,
 ];
 
 const operationTable = new Map<string, OperationDefinition>(

@@ -31,6 +31,7 @@ export const LOCATOR_KINDS = {
 	rule: { searchListMethod: 'searchRules', placeholder: 'e.g. profanity-filter', noun: 'rule' },
 	keywordList: { searchListMethod: 'searchKeywordLists', placeholder: 'e.g. profanity-list', noun: 'keyword list' },
 	message: { searchListMethod: 'searchMessages', placeholder: 'e.g. 1234', noun: 'message' },
+	bot: { searchListMethod: 'searchBots', placeholder: 'e.g. helpbot', noun: 'bot' },
 } satisfies Record<string, LocatorKind>;
 
 /** A resource locator: pick from a searchable list, or type the ID. */

@@ -6,6 +6,7 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
+import { readBots } from '../actions/bot/fields';
 import { paginate } from '../transport/paginate';
 import { groupMemberListSearch } from './groupMembers';
 import { messageListSearch } from './messages';
@@ -49,6 +50,14 @@ export const listSearch = {
 			filter,
 			paginationToken,
 		);
+	},
+	async searchBots(this: ILoadOptionsFunctions, filter?: string) {
+		const toItem = (bot: IDataObject) => ({
+			name: `${bot.uid as string}${bot.enabled === true ? '' : ' (disabled)'}`,
+			value: bot.uid as string,
+		});
+		// One request (at most 25 bots, no paging or search parameter published): filtered here.
+		return { results: matchingText((await readBots(this)).map(toItem), filter) };
 	},
 	async searchRoles(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
 		const result = await searchPages(this, ['roles'], roleOption, undefined, paginationToken);

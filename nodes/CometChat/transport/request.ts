@@ -3,6 +3,7 @@ import type {
 	IDataObject,
 	IExecuteFunctions,
 	IHttpRequestMethods,
+	IHookFunctions,
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
 	INode,
@@ -18,7 +19,7 @@ import type { RequestLimits } from './limits';
 import { requestLimits } from './limits';
 
 /** Every context our code makes requests from. */
-export type CometChatContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
+export type CometChatContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions | IHookFunctions;
 
 const CREDENTIAL_TYPE = 'cometChatApi';
 

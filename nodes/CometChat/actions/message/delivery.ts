@@ -128,17 +128,18 @@ function receiverBody(context: IExecuteFunctions, itemIndex: number): IDataObjec
 }
 
 /**
- * POST /messages on behalf of the sender, or POST /messages/{parentId}/thread for a reply in the
- * thread of `parentId` (the same body). Answers the sent message; with several receivers, one
+ * POST /messages on behalf of the sender, POST /messages/{parentId}/thread for a reply in the
+ * thread of `parentId`, or POST /bots/{bot}/messages as the bot `bot` (the same body). Answers the sent message; with several receivers, one
  * output item per receiver: the message sent to it, or `{receiverType, receiver, error}` for a
  * receiver the service refused (the others are still sent).
  */
 export async function sendMessage(
 	context: IExecuteFunctions,
 	itemIndex: number,
-	message: { category: string; type: string; data: IDataObject; parentId?: string },
+	message: { category: string; type: string; data: IDataObject; parentId?: string; bot?: string },
 ): Promise<IDataObject | IDataObject[]> {
-	const onBehalfOf = requiredOnBehalfOf(context, itemIndex);
+	// A bot's message is sent by the bot (POST /bots/{uid}/messages), with no onBehalfOf.
+	const onBehalfOf = message.bot === undefined ? requiredOnBehalfOf(context, itemIndex) : undefined;
 	const receiver = receiverBody(context, itemIndex);
 	const options = context.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const metadata = parseJsonObject(context, itemIndex, options.metadata, 'Metadata (JSON)');
@@ -157,7 +158,12 @@ export async function sendMessage(
 			tags: tagsOf(context, itemIndex, 'Tags', options.tags),
 		}),
 	};
-	const path = message.parentId ? ['messages', message.parentId, 'thread'] : ['messages'];
+	const path =
+		message.bot !== undefined
+			? ['bots', message.bot, 'messages']
+			: message.parentId
+				? ['messages', message.parentId, 'thread']
+				: ['messages'];
 	const response = await cometChatRequest.call(context, { method: 'POST', path, body, onBehalfOf });
 	const answer = (response.data ?? {}) as IDataObject;
 	if (!receiver.multipleReceivers) return answer;

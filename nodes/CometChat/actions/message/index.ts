@@ -6,6 +6,7 @@ import { getMany } from './getMany.operation';
 import { getReactions } from './getReactions.operation';
 import { getThread } from './getThread.operation';
 import { send } from './send.operation';
+import { sendAsBot } from './sendAsBot.operation';
 import { sendForm } from './sendForm.operation';
 import { update } from './update.operation';
 
@@ -13,7 +14,7 @@ export const message: ResourceDefinition = {
 	value: 'message',
 	name: 'Message',
 	description:
-		'Send messages (also as thread replies) and interactive forms on behalf of a user, get, list and delete them, edit and re-moderate, read threads and reactions, flag',
-	operations: [deleteMessage, flag, get, getMany, getReactions, getThread, send, sendForm, update],
+		'Send messages (also as thread replies and as a bot) and interactive forms on behalf of a user, get, list and delete them, edit and re-moderate, read threads and reactions, flag',
+	operations: [deleteMessage, flag, get, getMany, getReactions, getThread, send, sendAsBot, sendForm, update],
 	defaultOperation: send.value,
 };

@@ -39,8 +39,8 @@ const sendOptionsField: INodeProperties = {
 	),
 };
 
-const properties: INodeProperties[] = [
-	...senderAndReceiverFields,
+/** What is sent: the category, the type and the data (Send and Send as Bot). */
+const contentFields: INodeProperties[] = [
 	{
 		displayName: 'Category',
 		name: 'category',
@@ -171,8 +171,9 @@ const properties: INodeProperties[] = [
 		description: 'The message\'s data object, sent as is (e.g. text, a media URL, attachments, customData, metadata)',
 		displayOptions: { show: { dataMode: ['json'] } },
 	},
-	sendOptionsField,
 ];
+
+const properties: INodeProperties[] = [...senderAndReceiverFields, ...contentFields, sendOptionsField];
 
 export const send: OperationDefinition = {
 	value: 'send',
@@ -182,29 +183,42 @@ export const send: OperationDefinition = {
 		'Send a text, media or custom message on behalf of a user to a user, a group, or several of them, or as a reply in a thread. The answer shows its moderation status.',
 	properties,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
-		// Category, Type and the fields they show are not `required` and may come from expressions:
-		// each is checked here, before anything is sent.
-		const category = readOption(this, itemIndex, 'category', 'Category', CATEGORIES, 'message');
-		const type =
-			category === 'custom'
-				? readRequiredText(
-						this,
-						itemIndex,
-						'customType',
-						'Custom Type',
-						"Enter the type of the custom message in 'Custom Type', e.g. location.",
-					).trim()
-				: readOption(this, itemIndex, 'messageType', 'Type', MESSAGE_TYPES, 'text');
 		const options = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 		const parentId = idOf(this, itemIndex, 'Reply in Thread To', options.parentId) || undefined;
-		if (this.getNodeParameter('dataMode', itemIndex, 'fields') !== 'json') {
-			return await sendMessage(this, itemIndex, { category, type, data: dataFromFields(this, itemIndex, category, type), parentId });
-		}
-		const data = parseJsonObject(this, itemIndex, this.getNodeParameter('data', itemIndex, ''), 'Data (JSON)') ?? {};
-		if (data.text !== undefined) messageTextOf(this, itemIndex, 'Data (JSON)', data.text);
-		return await sendMessage(this, itemIndex, { category, type, data, parentId });
+		return await sendMessage(this, itemIndex, { ...messageContentOf(this, itemIndex), parentId });
 	},
 };
+
+/** Send as Bot: Send's fields, with the bot instead of the sender and no thread reply (the bot's endpoint has none). */
+export const sendAsBotProperties: INodeProperties[] = [
+	...senderAndReceiverFields.filter((field) => field.name !== 'onBehalfOf'),
+	...contentFields,
+	deliveryOptionsField,
+];
+
+/**
+ * The category, type and data of a message from Send's fields. Category, Type and the fields they
+ * show are not `required` and may come from expressions: each is checked here, before anything is sent.
+ */
+export function messageContentOf(context: IExecuteFunctions, itemIndex: number): { category: string; type: string; data: IDataObject } {
+	const category = readOption(context, itemIndex, 'category', 'Category', CATEGORIES, 'message');
+	const type =
+		category === 'custom'
+			? readRequiredText(
+					context,
+					itemIndex,
+					'customType',
+					'Custom Type',
+					"Enter the type of the custom message in 'Custom Type', e.g. location.",
+				).trim()
+			: readOption(context, itemIndex, 'messageType', 'Type', MESSAGE_TYPES, 'text');
+	if (context.getNodeParameter('dataMode', itemIndex, 'fields') !== 'json') {
+		return { category, type, data: dataFromFields(context, itemIndex, category, type) };
+	}
+	const data = parseJsonObject(context, itemIndex, context.getNodeParameter('data', itemIndex, ''), 'Data (JSON)') ?? {};
+	if (data.text !== undefined) messageTextOf(context, itemIndex, 'Data (JSON)', data.text);
+	return { category, type, data };
+}
 
 function dataFromFields(context: IExecuteFunctions, itemIndex: number, category: string, type: string): IDataObject {
 	if (category === 'custom') {

@@ -1,0 +1,20 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import { requiredUid } from '../../helpers/parameters';
+import { cometChatRequest } from '../../transport/request';
+import type { OperationDefinition } from '../types';
+import { botField } from './fields';
+
+/** DELETE /bots/{uid}: the bot and its webhook go; the user stays. */
+export const deleteBot: OperationDefinition = {
+	value: 'delete',
+	name: 'Delete',
+	action: 'Delete a bot',
+	description: 'Delete a bot. Its user stays, as an ordinary user with its messages.',
+	properties: [botField('The bot to delete')],
+	async execute(this: IExecuteFunctions, itemIndex: number) {
+		const uid = requiredUid(this, itemIndex, 'botUid', 'Bot');
+		await cometChatRequest.call(this, { method: 'DELETE', path: ['bots', uid] });
+		return { deleted: true, uid };
+	},
+};

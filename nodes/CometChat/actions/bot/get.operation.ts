@@ -1,0 +1,20 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { requiredUid } from '../../helpers/parameters';
+import { cometChatRequest } from '../../transport/request';
+import type { OperationDefinition } from '../types';
+import { botField, botOutput } from './fields';
+
+/** GET /bots/{uid}; the echoed password is dropped. */
+export const get: OperationDefinition = {
+	value: 'get',
+	name: 'Get',
+	action: 'Get a bot',
+	description: 'Get a bot by UID: its webhook URL, group messages setting and whether it is enabled',
+	properties: [botField('The bot to get')],
+	async execute(this: IExecuteFunctions, itemIndex: number) {
+		const uid = requiredUid(this, itemIndex, 'botUid', 'Bot');
+		const response = await cometChatRequest.call(this, { method: 'GET', path: ['bots', uid] });
+		return botOutput(response.data as IDataObject);
+	},
+};

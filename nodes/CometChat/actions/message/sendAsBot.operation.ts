@@ -1,0 +1,29 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import { LOCATOR_KINDS, locatorField } from '../../fields/common';
+import { requiredUid } from '../../helpers/parameters';
+import type { OperationDefinition } from '../types';
+import { sendMessage } from './delivery';
+import { messageContentOf, sendAsBotProperties } from './send.operation';
+
+/** POST /bots/{uid}/messages: Send's body, sent by the bot user (docs/cometchat-api.md, Bots). */
+export const sendAsBot: OperationDefinition = {
+	value: 'sendAsBot',
+	name: 'Send as Bot',
+	action: 'Send a message as a bot',
+	description:
+		'Send a text, media or custom message from a bot to a user, a group, or several of them, e.g. to answer a message the CometChat Bot Trigger received',
+	properties: [
+		locatorField(LOCATOR_KINDS.bot, {
+			name: 'botUid',
+			displayName: 'Bot',
+			required: true,
+			description: 'The bot that sends the message',
+		}),
+		...sendAsBotProperties,
+	],
+	async execute(this: IExecuteFunctions, itemIndex: number) {
+		const bot = requiredUid(this, itemIndex, 'botUid', 'Bot');
+		return await sendMessage(this, itemIndex, { ...messageContentOf(this, itemIndex), bot });
+	},
+};
