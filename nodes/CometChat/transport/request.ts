@@ -11,7 +11,8 @@ import type {
 	IPollFunctions,
 	JsonObject,
 } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError, sleep, sleepWithAbort } from 'n8n-workflow';
+import * as n8nWorkflow from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import type { HostUrlField } from './checks';
 import { headerValueProblem, HOST_URL_FORMS, parseHostUrl } from './checks';
@@ -283,7 +284,7 @@ async function attempt(
 			(response): AttemptOutcome => ({ response: response as RawResponse }),
 			(error: unknown): AttemptOutcome => ({ error }),
 		);
-	const timer = sleepWithAbort(timeoutMs + RACE_GRACE_MS, stopTimer.signal).then(
+	const timer = backstopDelay(timeoutMs + RACE_GRACE_MS, stopTimer.signal).then(
 		(): AttemptOutcome => ({ timedOut: true }),
 		// Stopped because the answer came first.
 		(): AttemptOutcome => ({ timedOut: true }),
@@ -293,6 +294,17 @@ async function attempt(
 	} finally {
 		stopTimer.abort();
 	}
+}
+
+/**
+ * The attempt's backstop timer. n8n-workflow 2.8 has `sleepWithAbort`, so the timer stops when the
+ * answer comes first; later versions (2.41) dropped it from their exports, and there the plain
+ * `sleep` runs out on its own after the race is settled. Looked up at call time, because the
+ * n8n-workflow that runs the node is the installed n8n's, not ours.
+ */
+function backstopDelay(ms: number, signal: AbortSignal): Promise<void> {
+	const { sleepWithAbort } = n8nWorkflow as { sleepWithAbort?: (ms: number, signal?: AbortSignal) => Promise<void> };
+	return typeof sleepWithAbort === 'function' ? sleepWithAbort(ms, signal) : sleep(ms);
 }
 
 function parseBody(body: unknown): IDataObject | undefined {
