@@ -266,7 +266,7 @@ async function flag(emulator, messages) {
 		const response = await fetch(`${emulator.baseUrl}/v3/messages/${message.id}/flagged`, {
 			method: 'POST',
 			headers: { apikey: emulator.apiKey, 'content-type': 'application/json', onBehalfOf: String(flagger) },
-			body: JSON.stringify({ reasonId: 'spam', remark: 'queue e2e' }),
+			body: JSON.stringify({ id: 'spam', remark: 'queue e2e' }),
 		});
 		if (response.status !== 200) throw new Error(`flagging message ${message.id} answered ${response.status}`);
 	}
