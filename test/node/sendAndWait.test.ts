@@ -112,7 +112,7 @@ describe('Send and Wait for Response: the question', () => {
 	it('Custom Form: the form builder\'s fields, with the submit button on the resume URL', async () => {
 		const result = await run(
 			ask({
-				responseType: 'customForm',
+				responseType: 'form',
 				formFields: {
 					field: [
 						{ elementType: 'textInput', elementId: 'reason', label: 'Reason', maxLines: 1 },
@@ -142,7 +142,7 @@ describe('Send and Wait for Response: the question', () => {
 describe('Send and Wait for Response: bad input, before anything is sent', () => {
 	it('a custom form with problems is refused by the form checks', async () => {
 		const result = await run(
-			ask({ responseType: 'customForm', formFields: { field: [{ elementType: 'dropdown', elementId: 'pick', label: 'Pick' }] } }),
+			ask({ responseType: 'form', formFields: { field: [{ elementType: 'dropdown', elementId: 'pick', label: 'Pick' }] } }),
 		);
 		expectInputError(result, /The form cannot be sent: Form field 1 "pick" \(dropdown\) has no options/, /Fix this in the form/);
 		expect(sentForms()).toHaveLength(0);

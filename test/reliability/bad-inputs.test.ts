@@ -623,7 +623,7 @@ const OPERATIONS: OperationSpec[] = [
 			{ key: 'receiverUid', label: 'Receiver User', bad: NOT_UID },
 			{ key: 'message', label: 'Message', bad: NOT_REQUIRED_TEXT },
 			{ key: 'responseType', label: 'Response Type', bad: NOT_OPTION },
-			{ key: 'fieldLabel', label: 'Label of form field 1', bad: NOT_TEXT, with: { responseType: 'customForm' } },
+			{ key: 'fieldLabel', label: 'Label of form field 1', bad: NOT_TEXT, with: { responseType: 'form' } },
 			{ key: 'resumeAmount', label: 'Amount', bad: [['0', 0], ['-1', -1], ['text', 'abc'], ['null', null]] },
 			{
 				key: 'maxDateAndTime',

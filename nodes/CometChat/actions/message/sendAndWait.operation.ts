@@ -29,7 +29,12 @@ export const FREE_TEXT_ELEMENT = 'response';
 /** The signed query parameter that carries the wait's deadline (epoch milliseconds). */
 const EXPIRES_PARAM = 'expires';
 
-const RESPONSE_TYPES = ['approval', 'freeText', 'customForm'] as const;
+/**
+ * The Custom Form's value is `form`, not n8n's `customForm`: newer n8n (2.41) expects a
+ * `customForm` answer as multipart form data from its own web form and refuses the JSON the
+ * CometChat client sends with 415.
+ */
+const RESPONSE_TYPES = ['approval', 'freeText', 'form'] as const;
 type ResponseType = (typeof RESPONSE_TYPES)[number];
 
 /** n8n's send-and-wait webhook: resumes the waiting execution (POST, the buttons' method). */
@@ -120,7 +125,7 @@ const properties: INodeProperties[] = [
 		options: [
 			{ name: 'Approval', value: 'approval', description: 'The person approves (or declines) with a button' },
 			{ name: 'Free Text', value: 'freeText', description: 'The person answers with a text' },
-			{ name: 'Custom Form', value: 'customForm', description: 'The person fills in a form built below' },
+			{ name: 'Custom Form', value: 'form', description: 'The person fills in a form built below' },
 		],
 	},
 	{
@@ -131,7 +136,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'Add Form Field',
 		default: {},
 		description: 'The elements of the form, in order; the answer carries each under its element ID',
-		displayOptions: { show: { responseType: ['customForm'] } },
+		displayOptions: { show: { responseType: ['form'] } },
 		options: [{ displayName: 'Field', name: 'field', values: elementProperties }],
 	},
 	{
@@ -188,7 +193,7 @@ const properties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add option',
 		default: {},
-		displayOptions: { show: { responseType: ['freeText', 'customForm'] } },
+		displayOptions: { show: { responseType: ['freeText', 'form'] } },
 		options: [
 			{
 				displayName: 'Response Form Button Label',
@@ -323,7 +328,9 @@ export const sendAndWait: OperationDefinition = {
 		const resumeUrl = (query: Record<string, string>) =>
 			this.getSignedResumeUrl(limited ? { ...query, [EXPIRES_PARAM]: String(waitTill.getTime()) } : query);
 		const data = questionForm(this, itemIndex, responseType, title, resumeUrl);
-		this.setSignatureValidationRequired();
+		// n8n 2.8 checks the signature of this execution's resume calls once asked to; later versions
+		// check it for every send-and-wait resume and no longer have the method.
+		if (typeof this.setSignatureValidationRequired === 'function') this.setSignatureValidationRequired();
 		const sent = await sendMessage(this, itemIndex, { category: 'interactive', type: 'form', data });
 		await this.putExecutionToWait(waitTill);
 		return sent;
