@@ -8,6 +8,7 @@ import * as querystring from 'querystring';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { handleControl } from './control';
+import { FORM_SUBMIT_PATH, submitForm } from './forms';
 import { contractValidator } from './core/contract';
 import { ApiError } from './core/errors';
 import type { LoggedRequest } from './core/request-log';
@@ -54,6 +55,8 @@ async function handle(ctx: ServerContext, host: Host, request: FastifyRequest, r
 
 	if (rawPath === '/__emulator' || rawPath.startsWith('/__emulator/')) {
 		try {
+			const formSubmit = method === 'POST' ? FORM_SUBMIT_PATH.exec(rawPath) : null;
+			if (formSubmit) return send(200, { data: await submitForm(ctx.store, decodeURIComponent(formSubmit[1]), body) });
 			return send(200, { data: handleControl(method, rawPath, body, ctx.store, runtime) });
 		} catch (err) {
 			const e = err instanceof ApiError ? err : new ApiError('ERR_INTERNAL_SERVER_ERROR', String((err as Error)?.message ?? err));

@@ -4,9 +4,10 @@ import type {
 	INodeType,
 	INodeTypeDescription,
 } from 'n8n-workflow';
-import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeConnectionTypes, NodeOperationError, SEND_AND_WAIT_OPERATION } from 'n8n-workflow';
 
 import { findOperation, nodeProperties } from './actions';
+import { sendAndWait, sendAndWaitWebhook, sendAndWaitWebhooks } from './actions/message/sendAndWait.operation';
 import { asNodeError } from './helpers/errors';
 import { listSearch, loadOptions } from './methods';
 
@@ -25,13 +26,29 @@ export class CometChat implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'cometChatApi', required: true }],
+		// Only Message → Send and Wait for Response uses it: the waiting execution's resume.
+		webhooks: sendAndWaitWebhooks,
 		properties: nodeProperties(),
 	};
 
 	methods = { listSearch, loadOptions };
 
+	webhook = sendAndWaitWebhook;
+
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const items = this.getInputData();
+		if (this.getNodeParameter('operation', 0) === SEND_AND_WAIT_OPERATION) {
+			// As n8n's own send-and-wait nodes: one question for the run (from the first item), then
+			// the execution waits; the answer becomes the node's output when it resumes.
+			try {
+				await sendAndWait.execute.call(this, 0);
+			} catch (error) {
+				const itemError = withItemIndex(this, error, 0);
+				if (!this.continueOnFail()) throw itemError;
+				return [[{ json: { error: itemError.message }, error: itemError, pairedItem: { item: 0 } }]];
+			}
+			return [items];
+		}
 		const output: INodeExecutionData[] = [];
 		for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 			try {

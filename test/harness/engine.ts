@@ -178,6 +178,8 @@ export function additionalDataFor(credentials: () => CredentialData): IWorkflowE
 		},
 		getRunExecutionData: async () => undefined,
 		currentNodeExecutionIndex: 0,
+		// n8n gives every execution an id; the signed resume URL of Send and Wait is built from it.
+		executionId: 'test-execution',
 		restApiUrl: 'http://localhost/rest',
 		instanceBaseUrl: 'http://localhost/',
 		formWaitingBaseUrl: 'http://localhost/form-waiting',

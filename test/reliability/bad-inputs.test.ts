@@ -124,6 +124,11 @@ interface OperationSpec {
 	/** Two valid items: one runs before the bad ones, one after. */
 	valid: [IDataObject, IDataObject];
 	fields: Field[];
+	/**
+	 * The operation takes one item per run (Send and Wait asks once, from the first item, and the
+	 * execution waits): each bad case runs alone, as item 0.
+	 */
+	onePerRun?: true;
 }
 
 const limitFields: Field[] = [
@@ -594,6 +599,42 @@ const OPERATIONS: OperationSpec[] = [
 	},
 	{
 		resource: 'message',
+		operation: 'sendAndWait',
+		onePerRun: true,
+		parameters: {
+			...delivery,
+			message: ex('message', 'May I refund order 4711?'),
+			responseType: ex('responseType', 'approval'),
+			formFields: { field: [{ elementType: 'textInput', elementId: 'reason', label: ex('fieldLabel', 'Reason') }] },
+			options: {
+				limitWaitTime: {
+					values: {
+						limitType: ex('limitType', 'afterTimeInterval'),
+						resumeAmount: ex('resumeAmount', 45),
+						resumeUnit: 'minutes',
+						maxDateAndTime: ex('maxDateAndTime', ''),
+					},
+				},
+			},
+		},
+		valid: [{}, { message: 2025, responseType: 'freeText' }],
+		fields: [
+			requiredOnBehalfOf,
+			{ key: 'receiverUid', label: 'Receiver User', bad: NOT_UID },
+			{ key: 'message', label: 'Message', bad: NOT_REQUIRED_TEXT },
+			{ key: 'responseType', label: 'Response Type', bad: NOT_OPTION },
+			{ key: 'fieldLabel', label: 'Label of form field 1', bad: NOT_TEXT, with: { responseType: 'form' } },
+			{ key: 'resumeAmount', label: 'Amount', bad: [['0', 0], ['-1', -1], ['text', 'abc'], ['null', null]] },
+			{
+				key: 'maxDateAndTime',
+				label: 'Max Date and Time',
+				bad: [['a past date', '2000-01-01T00:00:00Z'], ['not a date', 'soon'], ['empty', '']],
+				with: { limitType: 'atSpecifiedTime' },
+			},
+		],
+	},
+	{
+		resource: 'message',
 		operation: 'flag',
 		parameters: { messageId: ex('messageId', '105'), ...onBehalfOf('cy'), reasonId: rl('reasonId', 'spam'), remark: ex('remark', '') },
 		valid: [{ messageId: '105' }, { messageId: 106, remark: 'again' }],
@@ -956,11 +997,32 @@ describe('bad inputs: every operation', () => {
 		expect(OPERATIONS.map(({ resource, operation }) => `${resource}:${operation}`).sort()).toEqual(all.sort());
 	});
 
-	it.each(OPERATIONS.map((spec) => [`${spec.resource} → ${spec.operation}`, spec] as const))('%s', async (title, spec) => {
-		const parameters = { resource: spec.resource, operation: spec.operation, ...spec.parameters };
-		const cases = spec.fields.flatMap((field) =>
+	const casesOf = (spec: OperationSpec) =>
+		spec.fields.flatMap((field) =>
 			field.bad.map(([what, value]) => ({ name: `${field.label}: ${what}`, label: field.label, item: { ...field.with, [field.key]: value } as IDataObject })),
 		);
+	const titled = (specs: OperationSpec[]) => specs.map((spec) => [`${spec.resource} → ${spec.operation}`, spec] as const);
+
+	it.each(titled(OPERATIONS.filter((spec) => spec.onePerRun)))('%s (one item per run)', async (title, spec) => {
+		const parameters = { resource: spec.resource, operation: spec.operation, ...spec.parameters };
+		const credentials = credentialsFor(emulator());
+		freshStore();
+		const valid = await runNode(credentials, parameters, [spec.valid[0]], CONTINUE);
+		expect(valid.items.filter((item) => item.error).map((item) => item.json.error)).toEqual([]);
+		expect(emulator().requests.length).toBeGreaterThan(0);
+		const alone: Outcome[] = [];
+		for (const entry of casesOf(spec)) {
+			freshStore();
+			const run = await runNode(credentials, parameters, [entry.item], CONTINUE);
+			alone.push(classify(title, entry.name, entry.label, 0, outputsOf(run.items, 0), emulator().requests.length));
+		}
+		outcomes.push(...alone);
+		expect(alone.filter((outcome) => !held(outcome))).toEqual([]);
+	});
+
+	it.each(titled(OPERATIONS.filter((spec) => !spec.onePerRun)))('%s', async (title, spec) => {
+		const parameters = { resource: spec.resource, operation: spec.operation, ...spec.parameters };
+		const cases = casesOf(spec);
 		const credentials = credentialsFor(emulator());
 
 		// What the two valid items send on their own.

@@ -119,7 +119,7 @@ function buttonProperties(forSubmit: boolean, show: Show): INodeProperties[] {
 const ofType = (...types: string[]) => ({ show: { elementType: types } });
 
 /** The members of one Form Fields entry; each is shown for the element types that have it. */
-const elementProperties: INodeProperties[] = [
+export const elementProperties: INodeProperties[] = [
 	{
 		displayName: 'Element Type',
 		name: 'elementType',
@@ -369,13 +369,7 @@ export const sendForm: OperationDefinition = {
 		'Send an interactive form message (title, fields, submit button) on behalf of a user; the form is checked before it is sent',
 	properties,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
-		const read: FormReaders = {
-			json: (value, fieldName) => parseJsonObject(this, itemIndex, value, fieldName),
-			text: (value, fieldName) => textOf(this, itemIndex, fieldName, value).trim() || undefined,
-			flag: (value, fieldName) => booleanOf(this, itemIndex, fieldName, value, false),
-			list: (value, fieldName) => listOf(this, itemIndex, fieldName, value),
-			count: (value, fieldName) => (value === undefined || value === null ? undefined : integerOf(this, itemIndex, fieldName, value, 1)),
-		};
+		const read = formReaders(this, itemIndex);
 		const data =
 			this.getNodeParameter('formMode', itemIndex, 'builder') === 'json'
 				? formDataFromJson(read.json(this.getNodeParameter('formJson', itemIndex, ''), 'Form (JSON)') ?? {})
@@ -388,17 +382,7 @@ export const sendForm: OperationDefinition = {
 						},
 						read,
 					);
-		const problems = formProblems(data);
-		if (problems.length > 0) {
-			throw inputError(
-				this,
-				itemIndex,
-				`The form cannot be sent: ${problems[0]}`,
-				problems.length === 1
-					? 'Fix this in the form, then run the node again.'
-					: `Fix these ${problems.length} problems in the form, then run the node again: ${problems.join('; ')}.`,
-			);
-		}
+		checkForm(this, itemIndex, data);
 		return await sendMessage(this, itemIndex, { category: 'interactive', type: 'form', data });
 	},
 };
@@ -413,4 +397,30 @@ function submitButtonValues(context: IExecuteFunctions, itemIndex: number): IDat
 		values[member] = context.getNodeParameter(submitMemberName(member), itemIndex, null);
 	}
 	return values;
+}
+
+/** The builder's readers for one item: each refuses a wrong value with an error naming the field. */
+export function formReaders(context: IExecuteFunctions, itemIndex: number): FormReaders {
+	return {
+		json: (value, fieldName) => parseJsonObject(context, itemIndex, value, fieldName),
+		text: (value, fieldName) => textOf(context, itemIndex, fieldName, value).trim() || undefined,
+		flag: (value, fieldName) => booleanOf(context, itemIndex, fieldName, value, false),
+		list: (value, fieldName) => listOf(context, itemIndex, fieldName, value),
+		count: (value, fieldName) =>
+			value === undefined || value === null ? undefined : integerOf(context, itemIndex, fieldName, value, 1),
+	};
+}
+
+/** Refuses a form with problems (formProblems) before it is sent, naming the first and counting them all. */
+export function checkForm(context: IExecuteFunctions, itemIndex: number, data: IDataObject): void {
+	const problems = formProblems(data);
+	if (problems.length === 0) return;
+	throw inputError(
+		context,
+		itemIndex,
+		`The form cannot be sent: ${problems[0]}`,
+		problems.length === 1
+			? 'Fix this in the form, then run the node again.'
+			: `Fix these ${problems.length} problems in the form, then run the node again: ${problems.join('; ')}.`,
+	);
 }

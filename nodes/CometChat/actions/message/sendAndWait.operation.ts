@@ -1,0 +1,396 @@
+/**
+ * Message → Send and Wait for Response: an interactive form whose buttons call the execution's
+ * resume URL, then n8n's own wait. n8n signs the resume URL (getSignedResumeUrl, an HMAC with the
+ * instance's secret) and, once setSignatureValidationRequired was called, refuses an unsigned or
+ * forged call with 401 before the node is asked. The request the CometChat client makes for an API
+ * action, and what the webhook reads from it, are in docs/cometchat-api.md ("Interactive forms and
+ * Send and Wait").
+ */
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	IWebhookDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
+import { SEND_AND_WAIT_OPERATION, WAIT_INDEFINITELY } from 'n8n-workflow';
+
+import { fieldError, readOption, readRequiredText, textOf } from '../../helpers/parameters';
+import type { OperationDefinition } from '../types';
+import { senderAndReceiverFields, sendMessage } from './delivery';
+import { buildFormData } from './form';
+import { checkForm, elementProperties, formReaders } from './sendForm.operation';
+
+/** The data key of every button: the person's answers come under it, keyed by element ID. */
+export const ANSWERS_KEY = 'answers';
+/** The element ID of the Free Text answer. */
+export const FREE_TEXT_ELEMENT = 'response';
+/** The signed query parameter that carries the wait's deadline (epoch milliseconds). */
+const EXPIRES_PARAM = 'expires';
+
+/**
+ * The Custom Form's value is `form`, not n8n's `customForm`: newer n8n (2.41) expects a
+ * `customForm` answer as multipart form data from its own web form and refuses the JSON the
+ * CometChat client sends with 415.
+ */
+const RESPONSE_TYPES = ['approval', 'freeText', 'form'] as const;
+type ResponseType = (typeof RESPONSE_TYPES)[number];
+
+/** n8n's send-and-wait webhook: resumes the waiting execution (POST, the buttons' method). */
+export const sendAndWaitWebhooks: IWebhookDescription[] = [
+	{
+		name: 'default',
+		httpMethod: 'POST',
+		responseMode: 'onReceived',
+		responseData: '',
+		path: '={{ $nodeId }}',
+		restartWebhook: true,
+		isFullPath: true,
+	},
+];
+
+const limitWaitTimeValues: INodeProperties[] = [
+	{
+		displayName: 'Limit Type',
+		name: 'limitType',
+		type: 'options',
+		default: 'afterTimeInterval',
+		description: 'When the wait ends without an answer',
+		options: [
+			{ name: 'After Time Interval', value: 'afterTimeInterval', description: 'Waits for a certain amount of time' },
+			{ name: 'At Specified Time', value: 'atSpecifiedTime', description: 'Waits until the set date and time' },
+		],
+	},
+	{
+		displayName: 'Amount',
+		name: 'resumeAmount',
+		type: 'number',
+		typeOptions: { minValue: 0, numberPrecision: 2 },
+		default: 1,
+		description: 'The time to wait',
+		displayOptions: { show: { limitType: ['afterTimeInterval'] } },
+	},
+	{
+		displayName: 'Unit',
+		name: 'resumeUnit',
+		type: 'options',
+		options: [
+			{ name: 'Seconds', value: 'seconds' },
+			{ name: 'Minutes', value: 'minutes' },
+			{ name: 'Hours', value: 'hours' },
+			{ name: 'Days', value: 'days' },
+		],
+		default: 'hours',
+		description: 'Unit of the amount',
+		displayOptions: { show: { limitType: ['afterTimeInterval'] } },
+	},
+	{
+		displayName: 'Max Date and Time',
+		name: 'maxDateAndTime',
+		type: 'dateTime',
+		default: '',
+		description: 'The wait ends at this date and time',
+		displayOptions: { show: { limitType: ['atSpecifiedTime'] } },
+	},
+];
+
+const limitWaitTimeOption: INodeProperties = {
+	displayName: 'Limit Wait Time',
+	name: 'limitWaitTime',
+	type: 'fixedCollection',
+	description:
+		'Whether to limit the time this node waits for an answer; when it is over, the workflow continues with the input items and later answers are refused',
+	default: { values: { limitType: 'afterTimeInterval', resumeAmount: 45, resumeUnit: 'minutes' } },
+	options: [{ displayName: 'Values', name: 'values', values: limitWaitTimeValues }],
+};
+
+const properties: INodeProperties[] = [
+	...senderAndReceiverFields,
+	{
+		displayName: 'Message',
+		name: 'message',
+		type: 'string',
+		required: true,
+		default: '',
+		typeOptions: { rows: 3 },
+		placeholder: 'e.g. May I refund order 4711?',
+		description: 'The question the person sees: the title of the form',
+	},
+	{
+		displayName: 'Response Type',
+		name: 'responseType',
+		type: 'options',
+		default: 'approval',
+		options: [
+			{ name: 'Approval', value: 'approval', description: 'The person approves (or declines) with a button' },
+			{ name: 'Free Text', value: 'freeText', description: 'The person answers with a text' },
+			{ name: 'Custom Form', value: 'form', description: 'The person fills in a form built below' },
+		],
+	},
+	{
+		displayName: 'Form Fields',
+		name: 'formFields',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true, sortable: true },
+		placeholder: 'Add Form Field',
+		default: {},
+		description: 'The elements of the form, in order; the answer carries each under its element ID',
+		displayOptions: { show: { responseType: ['form'] } },
+		options: [{ displayName: 'Field', name: 'field', values: elementProperties }],
+	},
+	{
+		displayName: 'Approval Options',
+		name: 'approvalOptions',
+		type: 'fixedCollection',
+		placeholder: 'Add option',
+		default: {},
+		displayOptions: { show: { responseType: ['approval'] } },
+		options: [
+			{
+				displayName: 'Values',
+				name: 'values',
+				values: [
+					{
+						displayName: 'Type of Approval',
+						name: 'approvalType',
+						type: 'options',
+						default: 'single',
+						options: [
+							{ name: 'Approve Only', value: 'single' },
+							{ name: 'Approve and Disapprove', value: 'double' },
+						],
+					},
+					{
+						displayName: 'Approve Button Label',
+						name: 'approveLabel',
+						type: 'string',
+						default: 'Approve',
+					},
+					{
+						displayName: 'Disapprove Button Label',
+						name: 'disapproveLabel',
+						type: 'string',
+						default: 'Decline',
+						displayOptions: { show: { approvalType: ['double'] } },
+					},
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		displayOptions: { show: { responseType: ['approval'] } },
+		options: [limitWaitTimeOption],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		displayOptions: { show: { responseType: ['freeText', 'form'] } },
+		options: [
+			{
+				displayName: 'Response Form Button Label',
+				name: 'responseFormButtonLabel',
+				type: 'string',
+				default: 'Submit',
+			},
+			{
+				displayName: 'Response Label',
+				name: 'responseLabel',
+				type: 'string',
+				default: 'Response',
+				description: 'The label of the text box (Free Text)',
+			},
+			limitWaitTimeOption,
+		],
+	},
+];
+
+const UNIT_MILLIS: Record<string, number> = { seconds: 1000, minutes: 60_000, hours: 3_600_000, days: 86_400_000 };
+
+/** When the wait ends: n8n's "wait indefinitely" date, or the limit from Options → Limit Wait Time. */
+export function waitTillOf(context: IExecuteFunctions, itemIndex: number): Date {
+	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const limit = (options.limitWaitTime as IDataObject | undefined)?.values as IDataObject | undefined;
+	if (!limit) return WAIT_INDEFINITELY;
+	const limitType = limit.limitType ?? 'afterTimeInterval';
+	if (limitType === 'atSpecifiedTime') {
+		const at = limit.maxDateAndTime;
+		const millis = typeof at === 'string' && at !== '' ? Date.parse(at) : Number.NaN;
+		if (!Number.isFinite(millis) || millis <= Date.now()) {
+			throw fieldError(
+				context,
+				itemIndex,
+				'Max Date and Time',
+				Number.isFinite(millis) ? `is in the past (${String(at)})` : `must be a date and time, not ${JSON.stringify(at ?? '')}`,
+				"Pick a date and time in the future in Options → Limit Wait Time → 'Max Date and Time'.",
+			);
+		}
+		return new Date(millis);
+	}
+	const amount = limit.resumeAmount;
+	const unit = String(limit.resumeUnit ?? 'hours');
+	if (typeof amount !== 'number' || !Number.isFinite(amount) || amount <= 0 || UNIT_MILLIS[unit] === undefined) {
+		throw fieldError(
+			context,
+			itemIndex,
+			'Amount',
+			`must be a number above 0 with a unit of seconds, minutes, hours or days, not ${JSON.stringify(amount)} ${unit}`,
+			"Enter how long to wait in Options → Limit Wait Time → 'Amount'.",
+		);
+	}
+	return new Date(Date.now() + amount * UNIT_MILLIS[unit]);
+}
+
+/** A button whose API action calls the signed resume URL with the answers under ANSWERS_KEY. */
+function answerButton(elementId: string, buttonText: string, url: string): IDataObject {
+	return {
+		elementType: 'button',
+		elementId,
+		buttonText,
+		disableAfterInteracted: true,
+		action: { actionType: 'apiAction', url, method: 'POST', dataKey: ANSWERS_KEY },
+	};
+}
+
+/** The form's `data` for the chosen response type, its buttons calling `resumeUrl(query)`. */
+function questionForm(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	responseType: ResponseType,
+	title: string,
+	resumeUrl: (query: Record<string, string>) => string,
+): IDataObject {
+	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const label = (value: unknown, name: string, fallback: string) => textOf(context, itemIndex, name, value ?? fallback).trim() || fallback;
+	if (responseType === 'approval') {
+		const approval = context.getNodeParameter('approvalOptions.values', itemIndex, {}) as IDataObject;
+		const approve = answerButton('approve', label(approval.approveLabel, 'Approve Button Label', 'Approve'), resumeUrl({ approved: 'true' }));
+		const formFields =
+			approval.approvalType === 'double'
+				? [answerButton('decline', label(approval.disapproveLabel, 'Disapprove Button Label', 'Decline'), resumeUrl({ approved: 'false' }))]
+				: [];
+		return { interactiveData: { title, formFields, submitElement: approve } };
+	}
+	const submit = answerButton(
+		'submit',
+		label(options.responseFormButtonLabel, 'Response Form Button Label', 'Submit'),
+		resumeUrl({ approved: 'true' }),
+	);
+	if (responseType === 'freeText') {
+		const formFields = [
+			{
+				elementType: 'textInput',
+				elementId: FREE_TEXT_ELEMENT,
+				label: label(options.responseLabel, 'Response Label', 'Response'),
+				optional: false,
+				maxLines: 5,
+			},
+		];
+		return { interactiveData: { title, formFields, submitElement: submit } };
+	}
+	const built = buildFormData(
+		{
+			title,
+			fields: ((context.getNodeParameter('formFields', itemIndex, {}) as IDataObject).field ?? []) as IDataObject[],
+			submit: { elementId: 'submit', buttonText: 'Submit', actionType: 'apiAction', url: 'about:blank' },
+			options: {},
+		},
+		formReaders(context, itemIndex),
+	);
+	const interactiveData = { ...(built.interactiveData as IDataObject), submitElement: submit };
+	const data = { ...built, interactiveData };
+	checkForm(context, itemIndex, data);
+	return data;
+}
+
+export const sendAndWait: OperationDefinition = {
+	value: SEND_AND_WAIT_OPERATION,
+	name: 'Send and Wait for Response',
+	action: 'Send message and wait for response',
+	description:
+		'Send a form to a person and wait until they answer it in the chat: approve or decline, a text, or a custom form. The workflow continues with the answer.',
+	properties,
+	async execute(this: IExecuteFunctions, itemIndex: number) {
+		const responseType = readOption(this, itemIndex, 'responseType', 'Response Type', RESPONSE_TYPES, 'approval');
+		const title = readRequiredText(this, itemIndex, 'message', 'Message').trim();
+		const waitTill = waitTillOf(this, itemIndex);
+		const limited = waitTill.getTime() !== WAIT_INDEFINITELY.getTime();
+		// The deadline rides in the signed query, so a late answer that arrives before n8n ends the
+		// wait is refused by the webhook; no one can move it without breaking the signature.
+		const resumeUrl = (query: Record<string, string>) =>
+			this.getSignedResumeUrl(limited ? { ...query, [EXPIRES_PARAM]: String(waitTill.getTime()) } : query);
+		const data = questionForm(this, itemIndex, responseType, title, resumeUrl);
+		// n8n 2.8 checks the signature of this execution's resume calls once asked to; later versions
+		// check it for every send-and-wait resume and no longer have the method.
+		if (typeof this.setSignatureValidationRequired === 'function') this.setSignatureValidationRequired();
+		const sent = await sendMessage(this, itemIndex, { category: 'interactive', type: 'form', data });
+		await this.putExecutionToWait(waitTill);
+		return sent;
+	},
+};
+
+function isObject(value: unknown): value is IDataObject {
+	return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** Refuses the request with a JSON answer; the execution keeps waiting. */
+function refuse(context: IWebhookFunctions, status: number, error: string, hint: string): IWebhookResponseData {
+	context.getResponseObject().status(status).json({ error, hint });
+	return { noWebhookResponse: true };
+}
+
+/**
+ * The resume: n8n has checked the signature already. Refuses an answer after the deadline (410)
+ * and one without the answers a text or form needs (400); the execution keeps waiting then.
+ * Otherwise outputs `{data, answeredBy, answeredAt, messageId}` with data as n8n's own
+ * send-and-wait nodes shape it: {approved}, {text}, or the form's answers by element ID.
+ */
+export async function sendAndWaitWebhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+	const query = this.getQueryData() as IDataObject;
+	const expires = Number(query[EXPIRES_PARAM]);
+	if (query[EXPIRES_PARAM] !== undefined && (!Number.isFinite(expires) || Date.now() > expires)) {
+		return refuse(
+			this,
+			410,
+			`This question expired at ${new Date(expires).toISOString()}; the workflow no longer waits for an answer`,
+			'Ask again from the workflow.',
+		);
+	}
+	const body = (this.getBodyData() ?? {}) as IDataObject;
+	const responseType = this.getNodeParameter('responseType', 'approval') as ResponseType;
+	const answers = body[ANSWERS_KEY];
+	const context = isObject(body.data) ? body.data : {};
+	let data: IDataObject;
+	if (responseType === 'approval') {
+		data = { approved: query.approved === 'true' };
+	} else if (!isObject(answers)) {
+		return refuse(
+			this,
+			400,
+			`The answer has no "${ANSWERS_KEY}" object`,
+			`Send the form's values under "${ANSWERS_KEY}", keyed by element ID.`,
+		);
+	} else if (responseType === 'freeText') {
+		const text = answers[FREE_TEXT_ELEMENT];
+		if (typeof text !== 'string') {
+			return refuse(this, 400, `The answer has no text in "${ANSWERS_KEY}.${FREE_TEXT_ELEMENT}"`, 'Fill in the text box, then submit.');
+		}
+		data = { text };
+	} else {
+		data = { ...answers };
+	}
+	const answeredBy = typeof context.interactedBy === 'string' ? context.interactedBy : null;
+	const messageId = context.messageId === undefined || context.messageId === null ? null : String(context.messageId);
+	return {
+		webhookResponse: { success: true },
+		workflowData: [[{ json: { data, answeredBy, answeredAt: new Date().toISOString(), messageId } }]],
+	};
+}
