@@ -7,6 +7,7 @@ import type { Moderation } from './moderation/collection';
 import type { PushTokens } from './push/collection';
 import type { Roles } from './roles/collection';
 import type { Users } from './users/collection';
+import type { Webhooks } from './webhooks/collection';
 
 export interface Areas {
 	app: App;
@@ -17,4 +18,5 @@ export interface Areas {
 	moderation: Moderation;
 	calls: Calls;
 	push: PushTokens;
+	webhooks: Webhooks;
 }
