@@ -3,7 +3,7 @@
  * webhookMethods against the emulator's management host, and webhook() on deliveries.
  */
 import { HookContext, WebhookContext } from 'n8n-core';
-import type { IDataObject, INode, IWebhookData, Workflow } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject, INode, IWebhookData, Workflow } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { CometChatManagementApi } from '../../credentials/CometChatManagementApi.credentials';
@@ -18,7 +18,7 @@ const trigger = new CometChatWebhookTrigger();
 registerNodeType(TYPE, trigger);
 
 let emu: Emulator;
-let credential: IDataObject;
+let credential: ICredentialDataDecryptedObject;
 registerCredential(new CometChatManagementApi(), () => credential);
 const noCredentials = () => ({ apiKey: '', baseUrl: '', callUrl: '' });
 
