@@ -30,7 +30,7 @@ export class CometChatManagementApi implements ICredentialType {
 		},
 		{
 			displayName: 'Management Key',
-			name: 'managementKey',
+			name: 'managementApiKey',
 			type: 'string',
 			typeOptions: { password: true },
 			required: true,
@@ -60,7 +60,7 @@ export class CometChatManagementApi implements ICredentialType {
 		type: 'generic',
 		properties: {
 			headers: {
-				key: '={{$credentials.managementKey}}',
+				key: '={{$credentials.managementApiKey}}',
 				secret: '={{$credentials.managementSecret}}',
 				'X-Webhook-Version': '2',
 			},

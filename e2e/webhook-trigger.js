@@ -86,7 +86,7 @@ async function main() {
 	await n8n.importCredentials([
 		{
 			...MGMT_CREDENTIAL,
-			data: { appId: emulator.appId, managementKey: emulator.mgmtKey, managementSecret: emulator.mgmtSecret, managementUrl: emulator.mgmtUrl },
+			data: { appId: emulator.appId, managementApiKey: emulator.mgmtKey, managementSecret: emulator.mgmtSecret, managementUrl: emulator.mgmtUrl },
 		},
 	]);
 	await n8n.importWorkflows([AUTO, MANUAL]);

@@ -16,18 +16,47 @@ const RECENT_KEYS = 1000;
 /** The Basic Auth username of a webhook the node registers. */
 const AUTO_USERNAME = 'n8n';
 
-/** What the node keeps in the workflow's static data. */
+/** What the node keeps in its static data (automatic mode): the registered webhook and its Basic Auth pair. */
 interface HookState extends IDataObject {
-	/** Automatic mode: the registered webhook and its Basic Auth pair. */
 	webhookId?: string;
 	username?: string;
 	password?: string;
-	/** The keys of the latest deliveries, oldest first. */
-	recentKeys?: string[];
 }
 
 function stateOf(context: IHookFunctions | IWebhookFunctions): HookState {
 	return context.getWorkflowStaticData('node') as HookState;
+}
+
+/** The workflow's static data member that holds the recent delivery keys, per node id. */
+const RECENT_KEYS_MEMBER = 'cometChatWebhookDeliveries';
+
+/**
+ * The same keys in this process's memory, per workflow and node. n8n 2.8 saves what webhook()
+ * writes to static data; newer versions (2.41) start the execution before saving and lose it. So
+ * a repeat is recognised by either: memory (same process, whatever the version) or static data
+ * (also after a restart, where n8n saves it).
+ */
+const recentInMemory = new Map<string, string[]>();
+
+/**
+ * The keys of the latest deliveries to this node, oldest first, and a function that stores a new
+ * list. In static data they sit in a workflow-wide member assigned anew each time, a change n8n
+ * sees (a change inside the node's own part is not always seen).
+ */
+function recentKeysOf(context: IWebhookFunctions): { keys: Set<string>; store: (key: string) => void } {
+	const global = context.getWorkflowStaticData('global');
+	const nodeId = context.getNode().id;
+	const memoryKey = `${context.getWorkflow().id ?? ''}:${nodeId}`;
+	const all = (global[RECENT_KEYS_MEMBER] ?? {}) as Record<string, unknown>;
+	const saved = Array.isArray(all[nodeId]) ? (all[nodeId] as string[]) : [];
+	const inMemory = recentInMemory.get(memoryKey) ?? [];
+	return {
+		keys: new Set([...saved, ...inMemory]),
+		store: (key) => {
+			global[RECENT_KEYS_MEMBER] = { ...all, [nodeId]: [...saved, key].slice(-RECENT_KEYS) };
+			recentInMemory.set(memoryKey, [...inMemory, key].slice(-RECENT_KEYS));
+		},
+	};
 }
 
 /**
@@ -241,9 +270,9 @@ export class CometChatWebhookTrigger implements INodeType {
 		}
 		if (!selectedEvents(this).includes(body.trigger)) return { webhookResponse: { received: true } };
 		const key = deliveryKey(body.webhook, body.trigger, body.data);
-		const recent = Array.isArray(state.recentKeys) ? state.recentKeys : [];
-		if (recent.includes(key)) return { webhookResponse: { received: true } };
-		state.recentKeys = [...recent, key].slice(-RECENT_KEYS);
+		const recent = recentKeysOf(this);
+		if (recent.keys.has(key)) return { webhookResponse: { received: true } };
+		recent.store(key);
 		return {
 			workflowData: [
 				this.helpers.returnJsonArray([

@@ -32,12 +32,14 @@ afterAll(async () => {
 beforeEach(async () => {
 	emu.store.reset();
 	emu.clearRequests();
-	credential = { appId: emu.appId, managementKey: emu.mgmtKey, managementSecret: emu.mgmtSecret, managementUrl: emu.mgmtUrl };
+	credential = { appId: emu.appId, managementApiKey: emu.mgmtKey, managementSecret: emu.mgmtSecret, managementUrl: emu.mgmtUrl };
 });
 
+/** Each test its own node id: the node remembers recent deliveries per workflow and node in memory. */
+let nodeCount = 0;
 function triggerNode(parameters: IDataObject, webhookId = 'a1b2c3d4-0000-4000-8000-000000000001'): INode {
 	return {
-		id: 'webhook-trigger-node',
+		id: `webhook-trigger-node-${++nodeCount}`,
 		name: 'CometChat Webhook Trigger',
 		type: TYPE,
 		typeVersion: 1,
@@ -193,9 +195,29 @@ describe('CometChat Webhook Trigger: deliveries', () => {
 		// An event not selected is answered and not emitted.
 		expect((await deliver(workflow, node, event('9', 'message_deleted'), auth)).result.workflowData).toBeUndefined();
 		// The set of keys is bounded.
-		const state = workflow.getStaticData('node', node) as IDataObject;
 		for (let i = 0; i < 1005; i++) await deliver(workflow, node, { trigger: 'message_reaction_added', data: { reaction: { id: `r${i}` } }, webhook: 'h' }, auth);
-		expect((state.recentKeys as string[]).length).toBe(1000);
+		const global = workflow.getStaticData('global', node) as IDataObject;
+		const kept = (global.cometChatWebhookDeliveries as Record<string, string[]>)[node.id];
+		expect(kept).toHaveLength(1000);
+		expect(kept.at(-1)).toBe('h|message_reaction_added|r1004');
+		// Stored by a change at the top level, which is what n8n saves.
+		expect(workflow.staticData.__dataChanged).toBe(true);
+	});
+
+	test('a repeat is dropped when static data was not saved (n8n 2.41): from memory; and from static data alone', async () => {
+		const node = triggerNode({ mode: 'manual', events: ['message_sent'], username: 'dash', password: 'Pass123' });
+		const auth = basic('dash', 'Pass123');
+		const first = workflowWith(node);
+		expect((await deliver(first, node, event('21'), auth)).result.workflowData).toHaveLength(1);
+		// Each request gets a new workflow from the database, here without what the first one wrote.
+		expect((await deliver(workflowWith(node), node, event('21'), auth)).result.workflowData).toBeUndefined();
+		expect((await deliver(workflowWith(node), node, event('22'), auth)).result.workflowData).toHaveLength(1);
+		// Another process (nothing in its memory) with the saved static data.
+		const restarted = workflowWith(node);
+		restarted.id = 'restarted-workflow';
+		restarted.overrideStaticData(JSON.parse(JSON.stringify(first.staticData)) as IDataObject);
+		expect((await deliver(restarted, node, event('21'), auth)).result.workflowData).toBeUndefined();
+		expect((await deliver(restarted, node, event('23'), auth)).result.workflowData).toHaveLength(1);
 	});
 
 	test('not an event: 400, nothing emitted', async () => {

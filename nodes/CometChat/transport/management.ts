@@ -36,7 +36,7 @@ export async function managementRequest(context: IHookFunctions, request: Manage
 	const base = String(credentials.managementUrl ?? '').trim().replace(/\/+$/, '');
 	const appId = String(credentials.appId ?? '').trim();
 	const path = ['apps', appId, ...request.path].map((s) => encodeURIComponent(s)).join('/');
-	const secrets = [String(credentials.managementKey ?? ''), String(credentials.managementSecret ?? ''), ...(request.secrets ?? [])];
+	const secrets = [String(credentials.managementApiKey ?? ''), String(credentials.managementSecret ?? ''), ...(request.secrets ?? [])];
 	let response: { statusCode: number; body: unknown };
 	try {
 		response = (await context.helpers.httpRequestWithAuthentication.call(context, MANAGEMENT_CREDENTIAL_TYPE, {
