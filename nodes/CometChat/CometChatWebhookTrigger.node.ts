@@ -70,6 +70,23 @@ function webhookIdOf(context: IHookFunctions): string {
 	return `n8n${base.slice(0, 40)}${isTest ? 'test' : ''}`;
 }
 
+/**
+ * Manual mode: the pair must be one the dashboard accepts (letters and digits; username at most
+ * 50, password at most 100), or every delivery would be refused. Checked on activation.
+ */
+function checkManualPair(context: IHookFunctions): void {
+	const fields = [
+		['username', 'Basic Auth Username', 50],
+		['password', 'Basic Auth Password', 100],
+	] as const;
+	for (const [name, label, max] of fields) {
+		const value = context.getNodeParameter(name, '') as string;
+		if (typeof value !== 'string' || !/^[A-Za-z0-9]+$/.test(value) || value.length > max) {
+			throw new NodeOperationError(context.getNode(), `${label}: use 1 to ${max} letters and digits, as the CometChat dashboard requires`);
+		}
+	}
+}
+
 function selectedEvents(context: IHookFunctions | IWebhookFunctions): string[] {
 	return context.getNodeParameter('events', []) as string[];
 }
@@ -189,7 +206,10 @@ export class CometChatWebhookTrigger implements INodeType {
 	webhookMethods = {
 		default: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
-				if (this.getNodeParameter('mode') !== 'automatic') return true;
+				if (this.getNodeParameter('mode') !== 'automatic') {
+					checkManualPair(this);
+					return true;
+				}
 				const state = stateOf(this);
 				const id = webhookIdOf(this);
 				if (state.webhookId !== id || !state.password) return false;

@@ -124,6 +124,16 @@ describe('CometChat Webhook Trigger: registration (automatic mode)', () => {
 		expect(await methods.delete.call(hook(workflow, node))).toBe(true);
 	});
 
+	test('manual mode: a pair the dashboard would refuse fails the activation, naming the field', async () => {
+		for (const [username, password, field] of [['', 'Pass1', 'Basic Auth Username'], ['user', 'has space', 'Basic Auth Password'], ['x'.repeat(51), 'Pass1', 'Basic Auth Username']]) {
+			const node = triggerNode({ mode: 'manual', events: ['message_sent'], username, password });
+			const error = await methods.checkExists.call(hook(workflowWith(node), node)).catch((e: unknown) => e);
+			expect(error).toBeInstanceOf(NodeOperationError);
+			expect((error as Error).message).toBe(`${field}: use 1 to ${field.endsWith('Username') ? 50 : 100} letters and digits, as the CometChat dashboard requires`);
+			expect(JSON.stringify(error)).not.toContain('has space');
+		}
+	});
+
 	test('manual mode registers nothing', async () => {
 		const node = triggerNode({ mode: 'manual', events: ['message_sent'], username: 'u', password: 'p' });
 		const workflow = workflowWith(node);
@@ -150,6 +160,20 @@ describe('CometChat Webhook Trigger: registration (automatic mode)', () => {
 		expect((refused as NodeApiError).description).toMatch(/Management Key, Management Secret and App ID/);
 		expect(JSON.stringify(refused)).not.toContain('wrong-secret-value');
 		expect(JSON.stringify(refused)).not.toContain(emu.mgmtKey);
+	});
+
+	test('a garbled or failed answer fails the activation instead of passing for success', async () => {
+		const node = triggerNode({ mode: 'automatic', events: ['message_sent'] });
+		const workflow = workflowWith(node);
+		emu.injectNext(['invalidJson'], { pathPrefix: '/apps' });
+		const garbled = await methods.create.call(hook(workflow, node)).catch((e: unknown) => e);
+		expect(garbled).toBeInstanceOf(NodeApiError);
+		expect((garbled as Error).message).toMatch(/body that is not JSON/);
+		expect((workflow.getStaticData('node', node) as IDataObject).password).toBeUndefined();
+		emu.injectNext(['500'], { pathPrefix: '/apps' });
+		const failed = await methods.create.call(hook(workflow, node)).catch((e: unknown) => e);
+		expect(failed).toBeInstanceOf(NodeApiError);
+		expect((failed as NodeApiError).httpCode).toBe('500');
 	});
 
 	test('no events: a clear error before any request', async () => {

@@ -56,7 +56,16 @@ export async function managementRequest(context: IHookFunctions, request: Manage
 		});
 	}
 	const body = response.body !== null && typeof response.body === 'object' ? (response.body as IDataObject) : undefined;
-	if (response.statusCode >= 200 && response.statusCode < 300) return { status: response.statusCode, body };
+	if (response.statusCode >= 200 && response.statusCode < 300) {
+		if (body === undefined) {
+			throw new NodeApiError(context.getNode(), { message: 'not JSON' } as JsonObject, {
+				message: `CometChat's management API answered ${request.method} /${path} with a body that is not JSON`,
+				description: 'The answer was cut short or garbled. Try again; if it keeps happening, check the Management URL.',
+				httpCode: String(response.statusCode),
+			});
+		}
+		return { status: response.statusCode, body };
+	}
 	if (request.accept?.includes(response.statusCode)) return { status: response.statusCode, body };
 	const error = (body?.error ?? {}) as IDataObject;
 	const said = redact(String(error.message ?? `HTTP ${response.statusCode}`), secrets);
