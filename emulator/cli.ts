@@ -8,6 +8,7 @@ Usage: npm run emulator -- [options]      (or: npx tsx emulator/cli.ts [options]
 
   --port <n>           chat host port (default 8787; 0 = any free port)
   --call-port <n>      call host port (default 8788; 0 = any free port)
+  --mgmt-port <n>      management host port, app webhooks (default 8789; 0 = any free port)
   --host <addr>        address to bind (default 127.0.0.1)
   --seed <s>           demo | none | path/to/seed.json (default demo)
   --api-key <key>      the accepted apikey (default ${DEFAULT_API_KEY})
@@ -59,7 +60,7 @@ async function main(): Promise<void> {
 		process.stdout.write(HELP);
 		return;
 	}
-	const known = ['port', 'call-port', 'host', 'seed', 'api-key', 'app-id', 'rate-limit', 'latency', 'fault-rate', 'fault-seed', 'fault-kinds', 'retry-after', 'slow-ms', 'quiet', 'help'];
+	const known = ['port', 'call-port', 'mgmt-port', 'host', 'seed', 'api-key', 'app-id', 'rate-limit', 'latency', 'fault-rate', 'fault-seed', 'fault-kinds', 'retry-after', 'slow-ms', 'quiet', 'help'];
 	const unknown = Object.keys(args).filter((k) => !known.includes(k));
 	if (unknown.length) {
 		process.stderr.write(`Unknown option --${unknown[0]}\n\n${HELP}`);
@@ -68,6 +69,7 @@ async function main(): Promise<void> {
 	const emu = await startEmulator({
 		port: num(args.port, 8787, 'port'),
 		callPort: num(args['call-port'], 8788, 'call-port'),
+		mgmtPort: num(args['mgmt-port'], 8789, 'mgmt-port'),
 		host: typeof args.host === 'string' ? args.host : undefined,
 		seed: typeof args.seed === 'string' ? args.seed : 'demo',
 		apiKey: typeof args['api-key'] === 'string' ? args['api-key'] : DEFAULT_API_KEY,
@@ -89,6 +91,8 @@ async function main(): Promise<void> {
 	log(`  base URL (chat): ${emu.baseUrl}        (API root ${emu.baseUrl}/v3)`);
 	log(`  call URL:        ${emu.callUrl}        (API root ${emu.callUrl}/v3)`);
 	log(`  API key:         ${emu.apiKey}`);
+	log(`  management URL:  ${emu.mgmtUrl}        (app webhooks; headers key, secret, X-Webhook-Version: 2)`);
+	log(`  management key:  ${emu.mgmtKey}   secret: ${emu.mgmtSecret}`);
 	log(`  app id:          ${emu.appId}`);
 	log(`  control API:     ${emu.baseUrl}/__emulator  (no apikey)`);
 	log('Try:');

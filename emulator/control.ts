@@ -4,6 +4,9 @@ import type { Fault, FaultKind } from './core/faults';
 import { loadSeed } from './core/seed';
 import { isObject } from './core/validation';
 import type { Json } from './core/validation';
+import { WEBHOOK_EVENT_NAMES } from './areas/webhooks/events';
+import { messageData, reactionData } from './areas/webhooks/payloads';
+import { webhookOut } from './areas/webhooks/views';
 import type { Runtime } from './runtime';
 import type { Store } from './store';
 
@@ -37,14 +40,41 @@ export function handleControl(method: string, rawPath: string, body: unknown, st
 			return { added: store.addUsers(requireCount(obj.count), obj.prefix) };
 		case 'POST /__emulator/flagged/bulk':
 			return { added: store.addFlaggedMessages(requireCount(obj.count), obj) };
-		case 'POST /__emulator/messages':
-			return store.addMessage(obj);
+		case 'POST /__emulator/messages': {
+			// A message sent outside the API (no moderation run), raised as message_sent.
+			const m = store.addMessage(obj);
+			store.areas.app.emit('message_sent', messageData(store.areas, m));
+			return m;
+		}
 		case 'POST /__emulator/flags':
 			return store.addFlag(obj as Parameters<Store['addFlag']>[0]);
-		case 'POST /__emulator/blocked':
-			return store.addBlocked(obj as Parameters<Store['addBlocked']>[0]);
-		case 'POST /__emulator/reactions':
-			return store.addReaction(obj as Parameters<Store['addReaction']>[0]);
+		case 'POST /__emulator/blocked': {
+			const rec = store.addBlocked(obj as Parameters<Store['addBlocked']>[0]);
+			store.areas.app.emit('moderation_engine_blocked', messageData(store.areas, store.requireMessage(rec.messageId)));
+			return rec;
+		}
+		case 'POST /__emulator/reactions': {
+			const r = store.addReaction(obj as Parameters<Store['addReaction']>[0]);
+			store.areas.app.emit('message_reaction_added', reactionData(store.areas, r));
+			return r;
+		}
+		case 'POST /__emulator/events': {
+			// Raises any event, as CometChat would (for the events the emulator's areas do not produce).
+			if (typeof obj.trigger !== 'string' || !WEBHOOK_EVENT_NAMES.includes(obj.trigger)) throw validationError({ trigger: ['The trigger must be one of the webhook events.'] });
+			if (!isObject(obj.data)) throw validationError({ data: ['The data must be an object.'] });
+			store.areas.app.emit(obj.trigger, obj.data);
+			return { success: true };
+		}
+		case 'GET /__emulator/webhooks':
+			return [...store.areas.webhooks.byId.values()].map((w) => ({ ...webhookOut(w), triggers: [...w.triggers] }));
+		case 'GET /__emulator/webhooks/deliveries':
+			return store.areas.webhooks.sent.map(({ basicAuth: _auth, ...d }) => d);
+		case 'POST /__emulator/webhooks/redeliver': {
+			const { basicAuth: _auth, ...d } = store.areas.webhooks.redeliverLast();
+			return d;
+		}
+		case 'GET /__emulator/deliveries':
+			return runtime.deliveries.attempts;
 		case 'POST /__emulator/calls':
 			return store.addCallSession(obj);
 		case 'POST /__emulator/push-tokens':
@@ -76,10 +106,8 @@ export function handleControl(method: string, rawPath: string, body: unknown, st
 			return faultState(runtime);
 		case 'POST /__emulator/bots':
 			return store.addBot(obj);
-		case 'GET /__emulator/deliveries':
-			return store.areas.bots.deliverer.attempts;
 		case 'DELETE /__emulator/deliveries':
-			store.areas.bots.deliverer.clear();
+			runtime.deliveries.clear();
 			return { success: true };
 		case 'GET /__emulator/requests':
 			return runtime.log.entries;

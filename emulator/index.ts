@@ -1,10 +1,9 @@
 /**
- * The CometChat emulator: a chat host and a call host with the CometChat REST API v3, on
- * 127.0.0.1, for tests, the demo and the benchmarks. See README.md.
+ * The CometChat emulator: a chat host and a call host with the CometChat REST API v3, and a
+ * management host (app webhooks), on 127.0.0.1, for tests, the demo and the benchmarks. See README.md.
  */
 import { buildRouters } from './areas';
 import type { Fault, FaultKind, FaultMatch, FaultOptions } from './core/faults';
-import { Deliverer } from './core/delivery';
 import { loadSeed } from './core/seed';
 import type { SeedOption } from './core/seed';
 import type { RequestHook, RuntimeOptions } from './runtime';
@@ -28,12 +27,24 @@ export { Store } from './store';
 
 /** The API key the emulator accepts unless told otherwise (the CLI prints it). */
 export const DEFAULT_API_KEY = 'emulator-demo-api-key-0000';
+/** The management key and secret the management host accepts unless told otherwise (the CLI prints them). */
+export const DEFAULT_MGMT_KEY = 'emulator-mgmt-key-0000';
+export const DEFAULT_MGMT_SECRET = 'emulator-mgmt-secret-0000';
+export { WEBHOOK_LIMIT } from './areas/webhooks/collection';
 
 export interface EmulatorOptions extends RuntimeOptions {
 	/** Chat host port (0 = any free port, the default). */
 	port?: number;
 	/** Call host port (0 = any free port, the default). */
 	callPort?: number;
+	/** Management host port (0 = any free port, the default). */
+	mgmtPort?: number;
+	/** The management host's `key` header (default DEFAULT_MGMT_KEY). */
+	mgmtKey?: string;
+	/** The management host's `secret` header (default DEFAULT_MGMT_SECRET). */
+	mgmtSecret?: string;
+	/** The `region` of webhook deliveries (default `us`). */
+	region?: string;
 	/** Bind address (default 127.0.0.1). */
 	host?: string;
 	apiKey?: string;
@@ -49,16 +60,22 @@ export async function startEmulator(options: EmulatorOptions = {}) {
 	const seedData = loadSeed(options.seed ?? 'none');
 	if (seedData) store.seed(seedData);
 	const runtime = new Runtime(options);
-	const deliveries = new Deliverer({ timeoutMs: options.deliveryTimeoutMs, retryDelaysMs: options.deliveryRetryDelaysMs });
-	store.areas.bots.deliverer = deliveries;
-	const ctx = { apiKey, store, runtime, routers: buildRouters(store.areas) };
+	const mgmtKey = options.mgmtKey ?? DEFAULT_MGMT_KEY;
+	const mgmtSecret = options.mgmtSecret ?? DEFAULT_MGMT_SECRET;
+	const ctx = { apiKey, mgmtKey, mgmtSecret, store, runtime, routers: buildRouters(store.areas) };
+	// One deliverer for every outgoing delivery: app webhooks and bots.
+	store.areas.webhooks.deliverer = runtime.deliveries;
+	store.areas.bots.deliverer = runtime.deliveries;
+	if (options.region !== undefined) store.areas.webhooks.region = options.region;
 
 	const chat = await listen(ctx, 'chat', options.port ?? 0, bindHost);
 	let call;
+	let mgmt;
 	try {
 		call = await listen(ctx, 'call', options.callPort ?? 0, bindHost);
+		mgmt = await listen(ctx, 'mgmt', options.mgmtPort ?? 0, bindHost);
 	} catch (err) {
-		await chat.app.close();
+		await Promise.all([chat.app.close(), call?.app.close()]);
 		throw err;
 	}
 	const { faults } = runtime;
@@ -68,7 +85,13 @@ export async function startEmulator(options: EmulatorOptions = {}) {
 		baseUrl: chat.url,
 		/** Call host, without /v3. */
 		callUrl: call.url,
+		/** Management host (app webhooks), e.g. `http://127.0.0.1:PORT`. */
+		mgmtUrl: mgmt.url,
 		apiKey,
+		mgmtKey,
+		mgmtSecret,
+		/** Outgoing deliveries (webhooks, bots): `attempts`, `idle()`. */
+		deliveries: runtime.deliveries,
 		get appId(): string {
 			return store.appId;
 		},
@@ -77,8 +100,6 @@ export async function startEmulator(options: EmulatorOptions = {}) {
 		/** The request log (API requests only, oldest first). */
 		requests: runtime.log.entries,
 		faultCounts: faults.counts,
-		/** Outgoing webhook deliveries (bots): every attempt in `deliveries.attempts`. */
-		deliveries,
 		faults,
 		clearRequests(): void {
 			runtime.log.clear();
@@ -114,9 +135,9 @@ export async function startEmulator(options: EmulatorOptions = {}) {
 			return runtime.settings();
 		},
 		async close(): Promise<void> {
-			deliveries.close();
+			runtime.deliveries.close();
 			for (const socket of runtime.stalledSockets) socket.destroy();
-			await Promise.all([chat.app.close(), call.app.close()]);
+			await Promise.all([chat.app.close(), call.app.close(), mgmt.app.close()]);
 		},
 	};
 }

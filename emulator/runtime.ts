@@ -1,5 +1,6 @@
 /** The emulator's adjustable behaviour: faults, rate limit, latency, request log, hooks, ignored query parameters. */
 import type { Socket } from 'net';
+import { Deliverer } from './core/delivery';
 import { validationError } from './core/errors';
 import { Faults } from './core/faults';
 import type { FaultOptions } from './core/faults';
@@ -17,9 +18,9 @@ export interface RuntimeOptions {
 	requestLogLimit?: number;
 	/** Query parameters dropped before routing, as by a service that does not know them (e.g. `page`). */
 	ignoreQueryParams?: string[];
-	/** How long a webhook receiver has to answer (default 2000 ms). */
+	/** How long a webhook or bot delivery may take to be answered 200 (default 2000 ms). */
 	deliveryTimeoutMs?: number;
-	/** Waits before the retries of a failed delivery (default [10000, 30000]). */
+	/** The waits before the retries of a failed delivery (default [10000, 30000]; tests shorten them). */
 	deliveryRetryDelaysMs?: number[];
 }
 
@@ -49,6 +50,8 @@ export class Runtime {
 	readonly hooks = new Set<RequestHook>();
 	/** Sockets of stalled answers, destroyed on close. */
 	readonly stalledSockets = new Set<Socket>();
+	/** Outgoing deliveries (webhooks, bots) and their attempts. */
+	readonly deliveries: Deliverer;
 
 	constructor(options: RuntimeOptions) {
 		this.faults = new Faults(options.faults ?? {});
@@ -56,6 +59,7 @@ export class Runtime {
 		this.log = new RequestLog(options.logRequests ?? true, options.requestLogLimit ?? 0);
 		this.latencyMs = options.latencyMs ?? 0;
 		this.ignoredQueryParams = new Set(options.ignoreQueryParams ?? []);
+		this.deliveries = new Deliverer({ timeoutMs: options.deliveryTimeoutMs, retryDelaysMs: options.deliveryRetryDelaysMs });
 	}
 
 	/** Requests per minute (0 = off); opens a new window. */

@@ -20,6 +20,9 @@ import type { Store } from './store';
 
 export interface ServerContext {
 	apiKey: string;
+	/** The management host's `key` and `secret` headers. */
+	mgmtKey: string;
+	mgmtSecret: string;
 	store: Store;
 	runtime: Runtime;
 	routers: Record<Host, Router>;
@@ -111,9 +114,7 @@ async function handle(ctx: ServerContext, host: Host, request: FastifyRequest, r
 	let status = 200;
 	let payload: unknown;
 	try {
-		const key = header(headers, 'apikey');
-		if (key === undefined) throw new ApiError('AUTH_ERR_EMPTY_APIKEY', 'The apikey header is missing or empty.');
-		if (key !== ctx.apiKey) throw new ApiError('AUTH_ERR_APIKEY_NOT_FOUND', 'The apikey sent does not belong to this app.');
+		checkAuth(ctx, host, headers);
 		if (badJson) throw new ApiError('ERR_BAD_JSON', 'The request body is not valid JSON.');
 		const m = ctx.routers[host].match(method, rawPath);
 		if (!m || 'methodMismatch' in m) {
@@ -152,6 +153,22 @@ async function handle(ctx: ServerContext, host: Host, request: FastifyRequest, r
 		return reply.code(status).headers(extraHeaders).type(JSON_TYPE).send(`${text.slice(0, Math.floor(text.length / 2))}<!-- upstream error -->`);
 	}
 	return reply.code(status).headers(extraHeaders).type(JSON_TYPE).send(text);
+}
+
+/** The apikey header (chat and call hosts), or key, secret and X-Webhook-Version: 2 (management host). */
+function checkAuth(ctx: ServerContext, host: Host, headers: Headers): void {
+	if (host === 'mgmt') {
+		if (header(headers, 'key') !== ctx.mgmtKey || header(headers, 'secret') !== ctx.mgmtSecret) {
+			throw new ApiError('AUTH_ERR_MANAGEMENT_KEY', 'The key and secret headers must hold a management key and its secret.');
+		}
+		if (header(headers, 'x-webhook-version') !== '2') {
+			throw new ApiError('ERR_WEBHOOK_VERSION', 'Send the header X-Webhook-Version: 2 (the current webhooks).');
+		}
+		return;
+	}
+	const key = header(headers, 'apikey');
+	if (key === undefined) throw new ApiError('AUTH_ERR_EMPTY_APIKEY', 'The apikey header is missing or empty.');
+	if (key !== ctx.apiKey) throw new ApiError('AUTH_ERR_APIKEY_NOT_FOUND', 'The apikey sent does not belong to this app.');
 }
 
 /** Starts one host's server on 127.0.0.1 (or `bindHost`). */

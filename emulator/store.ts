@@ -44,6 +44,17 @@ export class Store {
 	seed(data: Json): this {
 		if (!isObject(data)) throw validationError({ seed: ['The seed must be a JSON object.'] });
 		const a = this.areas;
+		// Seeding raises no events (nothing is delivered to webhooks).
+		a.app.quiet = true;
+		try {
+			this.load(a, data);
+		} finally {
+			a.app.quiet = false;
+		}
+		return this;
+	}
+
+	private load(a: Areas, data: Json): void {
 		if (typeof data.appId === 'string') a.app.appId = data.appId;
 		for (const r of data.roles ?? []) a.roles.add(r);
 		a.users.seed(data);
@@ -54,7 +65,6 @@ export class Store {
 		for (const c of data.calls ?? []) a.calls.add(c);
 		for (const t of data.pushTokens ?? []) a.push.add(t);
 		for (const b of data.bots ?? []) a.bots.add(b);
-		return this;
 	}
 
 	/** Counts of every collection (control API `GET /__emulator/state`). */
@@ -78,6 +88,7 @@ export class Store {
 			calls: a.calls.byId.size,
 			pushTokens: a.push.list.length,
 			bots: a.bots.byId.size,
+			webhooks: a.webhooks.byId.size,
 		};
 	}
 

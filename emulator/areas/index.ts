@@ -1,7 +1,7 @@
 /**
  * Every area of the API: its collection and its routes. To add an area, create
  * `areas/<name>/collection.ts` and `areas/<name>/routes.ts`, add the collection to `Areas`
- * (types.ts) and `createAreas` below, and its `register` to CHAT_ROUTES or CALL_ROUTES.
+ * (types.ts) and `createAreas` below, and its `register` to CHAT_ROUTES, CALL_ROUTES or MGMT_ROUTES.
  */
 import type { App } from '../core/app';
 import { Bots } from './bots/collection';
@@ -20,6 +20,8 @@ import * as pushRoutes from './push/routes';
 import { Roles } from './roles/collection';
 import * as roleRoutes from './roles/routes';
 import type { Areas } from './types';
+import { Webhooks } from './webhooks/collection';
+import * as webhookRoutes from './webhooks/routes';
 import { Users } from './users/collection';
 import * as userRoutes from './users/routes';
 
@@ -35,7 +37,8 @@ export function createAreas(app: App): Areas {
 	const calls = new Calls(app, users);
 	const push = new PushTokens(app, users);
 	const bots = new Bots(app, users, groups, messages);
-	return { app, roles, users, groups, messages, moderation, calls, push, bots };
+	const webhooks = new Webhooks(app);
+	return { app, roles, users, groups, messages, moderation, calls, push, bots, webhooks };
 }
 
 type Register = (router: Router, areas: Areas) => void;
@@ -54,16 +57,21 @@ export const CHAT_ROUTES: readonly Register[] = [
 /** The routes of the call host. */
 export const CALL_ROUTES: readonly Register[] = [callRoutes.register];
 
-/** Builds the routers of both hosts. */
-export function buildRouters(areas: Areas): { chat: Router; call: Router } {
+/** The routes of the management host (app webhooks). */
+export const MGMT_ROUTES: readonly Register[] = [webhookRoutes.register];
+
+/** Builds the routers of the three hosts. */
+export function buildRouters(areas: Areas): { chat: Router; call: Router; mgmt: Router } {
 	const chat = new Router();
 	for (const register of CHAT_ROUTES) register(chat, areas);
 	const call = new Router();
 	for (const register of CALL_ROUTES) register(call, areas);
-	return { chat, call };
+	const mgmt = new Router();
+	for (const register of MGMT_ROUTES) register(mgmt, areas);
+	return { chat, call, mgmt };
 }
 
 /** Empties every collection (the `default` role and the default moderation reasons come back). */
 export function resetAreas(a: Areas): void {
-	for (const collection of [a.roles, a.users, a.groups, a.messages, a.moderation, a.calls, a.push, a.bots]) collection.reset();
+	for (const collection of [a.roles, a.users, a.groups, a.messages, a.moderation, a.calls, a.push, a.bots, a.webhooks]) collection.reset();
 }

@@ -8,6 +8,7 @@ import type { Moderation } from './moderation/collection';
 import type { PushTokens } from './push/collection';
 import type { Roles } from './roles/collection';
 import type { Users } from './users/collection';
+import type { Webhooks } from './webhooks/collection';
 
 export interface Areas {
 	app: App;
@@ -19,4 +20,5 @@ export interface Areas {
 	calls: Calls;
 	push: PushTokens;
 	bots: Bots;
+	webhooks: Webhooks;
 }

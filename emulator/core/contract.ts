@@ -50,6 +50,7 @@ export class ContractValidator {
 
 	/** The published operation a request is for, if the package uses one. */
 	operationOf(request: Pick<RequestToCheck, 'host' | 'method' | 'rawPath'>): Operation | undefined {
+		if (request.host === 'mgmt') return undefined; // the management host has no operation in the contract
 		const path = request.rawPath.length > 1 ? request.rawPath.replace(/\/$/, '') : request.rawPath;
 		return matchOperation(this.operations, { host: request.host, method: request.method, path, query: {}, headers: { apikey: true } });
 	}

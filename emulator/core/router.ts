@@ -1,7 +1,8 @@
 import { ApiError } from './errors';
 import type { Headers, Query } from './validation';
 
-export type Host = 'chat' | 'call';
+/** The chat API, the calls API and the management API (app webhooks). */
+export type Host = 'chat' | 'call' | 'mgmt';
 
 export interface Req {
 	method: string;

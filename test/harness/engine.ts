@@ -99,6 +99,14 @@ const nodeTypes: INodeTypes = {
 
 const credentialType = new CometChatApi();
 
+/** Other credential types a test uses (e.g. the management API's), with their data. */
+const otherCredentials = new Map<string, { type: ICredentialType; data: () => ICredentialDataDecryptedObject }>();
+
+/** Lets tests of later credential types (the management API) register them and their data. */
+export function registerCredential(type: ICredentialType, data: () => ICredentialDataDecryptedObject): void {
+	otherCredentials.set(type.name, { type, data });
+}
+
 class TestCredentialsHelper extends ICredentialsHelper {
 	constructor(private readonly data: () => CredentialData) {
 		super();
@@ -116,8 +124,9 @@ class TestCredentialsHelper extends ICredentialsHelper {
 		workflow: Workflow,
 		node: INode,
 	): Promise<IHttpRequestOptions> {
-		if (typeName !== credentialType.name) throw new Error(`Unknown credential type ${typeName}`);
-		const authenticate = (credentialType as ICredentialType).authenticate;
+		const type = typeName === credentialType.name ? credentialType : otherCredentials.get(typeName)?.type;
+		if (!type) throw new Error(`Unknown credential type ${typeName}`);
+		const authenticate = (type as ICredentialType).authenticate;
 		// As n8n's CredentialsHelper: a function is called, a generic block is resolved as expressions.
 		if (typeof authenticate === 'function') return await authenticate(credentials, requestOptions);
 		if (!authenticate) return requestOptions;
@@ -155,6 +164,8 @@ class TestCredentialsHelper extends ICredentialsHelper {
 		_raw?: boolean,
 		_resolve?: ICredentialsExpressionResolveValues,
 	): Promise<ICredentialDataDecryptedObject> {
+		const other = otherCredentials.get(type);
+		if (other) return { ...other.data() };
 		if (type !== credentialType.name) throw new Error(`Unknown credential type ${type}`);
 		return { ...this.data() };
 	}

@@ -1,6 +1,7 @@
 /**
- * Secrets (the API key, auth tokens, push tokens, bot passwords) meet every failure: 404, 500, a reset, a garbled
- * body, a stall, a wrong key; with and without Continue On Fail; in a node run and a trigger poll.
+ * Secrets (the API key, auth tokens, push tokens, bot passwords; the management key and secret and
+ * a webhook's Basic Auth password) meet every failure: 404, 500, a reset, a garbled body, a stall, a
+ * wrong key; with and without Continue On Fail; in a node run, a trigger poll and a webhook registration.
  * Everything that comes out is captured (the execution result, the error whole, the output items,
  * n8n's logs, the console) and searched. Only the requests themselves may hold the secrets.
  */
@@ -8,14 +9,17 @@ import { inspect } from 'util';
 
 import { Logger } from '@n8n/backend-common';
 import { Container } from '@n8n/di';
-import type { INode, INodeParameters } from 'n8n-workflow';
+import { HookContext, WebhookContext } from 'n8n-core';
+import type { IDataObject, INode, INodeParameters, IWebhookData } from 'n8n-workflow';
 import { LoggerProxy } from 'n8n-workflow';
 
+import { CometChatManagementApi } from '../../credentials/CometChatManagementApi.credentials';
 import { CometChatTrigger } from '../../nodes/CometChat/CometChatTrigger.node.js';
+import { CometChatWebhookTrigger } from '../../nodes/CometChat/CometChatWebhookTrigger.node';
 import { overrideRequestLimits } from '../../nodes/CometChat/transport/limits';
 import type { Emulator } from '../harness/emulator';
 import { credentialsFor, startTestEmulator } from '../harness/emulator';
-import { pollContext, registerNodeType, runNode, shutdownEngine, TRIGGER_TYPE, workflowWith } from '../harness/engine';
+import { additionalDataFor, pollContext, registerCredential, registerNodeType, runNode, shutdownEngine, TRIGGER_TYPE, workflowWith } from '../harness/engine';
 import { report } from './report';
 
 const API_KEY = 'sk-cometchat-api-key-7Qx9Lm2Rt5Vb';
@@ -26,8 +30,19 @@ const UNKNOWN_AUTH_TOKEN = 'auth-token-unknown-secret-5Jr1Bv8Xs3';
 const BOT_PASSWORD = 'botpw-secret-4Fk7Ws2Qn9Zc';
 const NEW_BOT_PASSWORD = 'botpw-new-secret-8Lm3Rt6Yx1';
 
+const MGMT_KEY = 'mgmt-key-secret-value-4Wq8Zr2Ty6';
+const MGMT_SECRET = 'mgmt-secret-value-8Hn3Jk5Lp9';
+const WRONG_MGMT_SECRET = 'mgmt-wrong-secret-2Bx7Cv4Nm1';
+/** The Basic Auth password of the webhook the Webhook Trigger registered in the latest case. */
+let hookPassword = 'no-webhook-registered-yet-0000';
+
 const trigger = new CometChatTrigger();
 registerNodeType(TRIGGER_TYPE, trigger);
+const WEBHOOK_TRIGGER_TYPE = 'n8n-nodes-cometchat.cometChatWebhookTrigger';
+const webhookTrigger = new CometChatWebhookTrigger();
+registerNodeType(WEBHOOK_TRIGGER_TYPE, webhookTrigger);
+let mgmtSecret = MGMT_SECRET;
+registerCredential(new CometChatManagementApi(), () => ({ appId: emulator.appId, managementApiKey: MGMT_KEY, managementSecret: mgmtSecret, managementUrl: emulator.mgmtUrl }));
 
 let emulator: Emulator;
 let authToken: string;
@@ -47,7 +62,7 @@ const captureLogger = {
 };
 
 beforeAll(async () => {
-	emulator = await startTestEmulator({ apiKey: API_KEY });
+	emulator = await startTestEmulator({ apiKey: API_KEY, mgmtKey: MGMT_KEY, mgmtSecret: MGMT_SECRET });
 	Container.set(Logger, captureLogger as unknown as Logger);
 	LoggerProxy.init(captureLogger as unknown as Parameters<typeof LoggerProxy.init>[0]);
 	for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
@@ -75,7 +90,11 @@ function count(text: string, secret: string): number {
 }
 
 function secretsOf(): Record<string, string> {
-	return { apiKey: API_KEY, wrongKey: WRONG_KEY, authToken, unknownAuthToken: UNKNOWN_AUTH_TOKEN, pushToken: PUSH_TOKEN, botPassword: BOT_PASSWORD, newBotPassword: NEW_BOT_PASSWORD };
+	return {
+		apiKey: API_KEY, wrongKey: WRONG_KEY, authToken, unknownAuthToken: UNKNOWN_AUTH_TOKEN, pushToken: PUSH_TOKEN,
+		botPassword: BOT_PASSWORD, newBotPassword: NEW_BOT_PASSWORD,
+		mgmtKey: MGMT_KEY, mgmtSecret: MGMT_SECRET, wrongMgmtSecret: WRONG_MGMT_SECRET, hookPassword,
+	};
 }
 
 function stringify(value: unknown): string {
@@ -281,6 +300,63 @@ describe('CometChat Trigger', () => {
 	});
 });
 
+/** The Webhook Trigger's registration (automatic mode) meets each failure; a delivery with a wrong password too. */
+const WEBHOOK_FAILURES = ['500', 'reset', 'invalidJson', 'wrongSecret', 'limit', 'wrongPassword'] as const;
+
+describe('CometChat Webhook Trigger', () => {
+	it.each(WEBHOOK_FAILURES)('throws, logs and answers no secret when registering meets %s', async (failure) => {
+		await freshStore();
+		mgmtSecret = MGMT_SECRET;
+		const node: INode = {
+			id: `webhook-trigger-${failure}`,
+			name: 'CometChat Webhook Trigger',
+			type: WEBHOOK_TRIGGER_TYPE,
+			typeVersion: 1,
+			position: [0, 0],
+			webhookId: 'd1000000-0000-4000-8000-000000000001',
+			parameters: { mode: 'automatic', events: ['message_sent'] },
+			credentials: { cometChatManagementApi: { id: 'mgmt-1', name: 'Management (emulator)' } },
+		};
+		const workflow = workflowWith(node);
+		const webhookData = { httpMethod: 'POST', node: node.name, path: 'webhook', webhookDescription: webhookTrigger.description.webhooks![0], workflowId: workflow.id, isTest: false } as unknown as IWebhookData;
+		const hook = () => new HookContext(workflow, node, additionalDataFor(() => credentialsFor(emulator)), 'trigger', 'activate', webhookData);
+		const create = webhookTrigger.webhookMethods.default.create;
+		// A registration that worked, so a password exists to leak.
+		await create.call(hook());
+		hookPassword = String(emulator.store.areas.webhooks.byId.values().next().value?.password);
+		captured.length = 0;
+		let outcome: unknown;
+		if (failure === 'wrongPassword') {
+			const sent: unknown[] = [];
+			const res = { status: () => res, setHeader: () => res, json: (body: unknown) => sent.push(body) };
+			const additionalData = {
+				...additionalDataFor(() => credentialsFor(emulator)),
+				httpRequest: { body: { trigger: 'message_sent', data: { message: { id: '1' } } }, headers: { authorization: `Basic ${Buffer.from('n8n:wrong').toString('base64')}` } },
+				httpResponse: res,
+			} as unknown as ReturnType<typeof additionalDataFor>;
+			const result = await webhookTrigger.webhook.call(new WebhookContext(workflow, node, additionalData, 'trigger', webhookData, [], null));
+			expect(result).toEqual({ noWebhookResponse: true });
+			outcome = { result, sent };
+		} else {
+			emulator.store.areas.webhooks.reset();
+			if (failure === 'limit') {
+				for (let i = 0; i < 25; i++) emulator.store.areas.webhooks.add({ id: `full${i}`, name: 'x', webhookURL: 'http://127.0.0.1:1/x', useBasicAuth: false, enabled: true, retryOnFailure: false });
+			} else if (failure === 'wrongSecret') {
+				mgmtSecret = WRONG_MGMT_SECRET;
+			} else {
+				emulator.injectNext(Array(5).fill({ kind: failure }), { pathPrefix: '/apps' });
+			}
+			outcome = await create.call(hook()).catch((error: unknown) => error);
+			expect(outcome).toMatchObject({ name: 'NodeApiError' });
+		}
+		const state = workflow.getStaticData('node', node) as IDataObject;
+		const text = [stringify(outcome), inspect(outcome, { depth: 12 }), String((outcome as Error)?.stack), stringify((outcome as { context?: unknown })?.context), ...captured].join('\n');
+		check(`Webhook Trigger ${failure}`, text);
+		// The password is in static data (where n8n keeps it) and went in the create request.
+		expect(stringify(emulator.requests).includes(String(state.password ?? hookPassword))).toBe(true);
+	});
+});
+
 afterAll(() => {
 	report('secrets', {
 		cases: scan.cases,
@@ -291,7 +367,7 @@ afterAll(() => {
 });
 
 it('no secret appears anywhere outside the requests (checked last)', () => {
-	expect(scan.cases).toBe(OPERATIONS.length * FAILURES.length * 2 + 4);
+	expect(scan.cases).toBe(OPERATIONS.length * FAILURES.length * 2 + 4 + WEBHOOK_FAILURES.length);
 	expect(scan.failures).toEqual([]);
 	expect(Object.values(scan.occurrences).reduce((sum, n) => sum + n, 0)).toBe(0);
 });

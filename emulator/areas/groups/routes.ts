@@ -11,6 +11,7 @@ import { listedUser } from '../users/views';
 import type { Areas } from '../types';
 import type { Group, Member } from './collection';
 import { groupOut } from './views';
+import { groupData } from '../webhooks/payloads';
 
 const GROUP_TYPES = ['public', 'password', 'private'];
 const SCOPES = ['admin', 'moderator', 'participant'];
@@ -19,7 +20,9 @@ const UNSETTABLE = ['icon', 'description', 'metadata'];
 /** The lists of POST /groups/{guid}/members and the scope each gives (null: banned). */
 const MEMBER_LISTS: Record<string, string | null> = { admins: 'admin', moderators: 'moderator', participants: 'participant', usersToBan: null };
 
-export function register(router: Router, { app, users, groups }: Areas): void {
+export function register(router: Router, areas: Areas): void {
+	const { app, users, groups } = areas;
+	const memberMap = (g: Group) => Object.fromEntries([...g.members].map(([uid, m]) => [uid, { scope: m.scope }]));
 	router.add('POST', '/v3/groups', (req) => {
 		const body = requireBodyObject(req.body);
 		const details: Details = {};
@@ -46,6 +49,7 @@ export function register(router: Router, { app, users, groups }: Areas): void {
 			guid: body.guid, name: body.name, type: body.type, password: body.password, icon: body.icon,
 			description: body.description, metadata: body.metadata, owner, tags: body.tags, members,
 		});
+		app.emit('group_created', groupData(areas, g, { members: memberMap(g) }));
 		return { data: groupOut(g, onBehalfOf) };
 	});
 
@@ -141,12 +145,14 @@ export function register(router: Router, { app, users, groups }: Areas): void {
 			g.owner = owner;
 		}
 		g.updatedAt = app.now();
+		app.emit('group_updated', groupData(areas, g, onBehalfOf !== undefined ? { by: onBehalfOf } : {}));
 		return { data: groupOut(g, onBehalfOf) };
 	});
 
 	router.add('DELETE', '/v3/groups/:guid', (req) => {
 		optionalOnBehalfOf(users, req);
 		const g = groups.remove(req.params.guid);
+		app.emit('group_deleted', groupData(areas, g));
 		return { data: { success: true, message: `Group with guid ${g.guid} has been deleted successfully.` } };
 	});
 
@@ -168,6 +174,11 @@ export function register(router: Router, { app, users, groups }: Areas): void {
 			const answers: Json = {};
 			for (const uid of body[list] as string[]) answers[uid] = addOne(g, uid, scope, onBehalfOf);
 			data[list] = answers;
+			const done = Object.keys(answers).filter((uid) => answers[uid].success === true);
+			if (done.length > 0) {
+				const members = Object.fromEntries(done.map((uid) => [uid, scope === null ? {} : { scope }]));
+				app.emit(scope === null ? 'group_member_banned' : 'group_member_added', groupData(areas, g, { members, by: onBehalfOf ?? 'app_system' }));
+			}
 		}
 		return { data };
 	});
@@ -219,7 +230,9 @@ export function register(router: Router, { app, users, groups }: Areas): void {
 		if (uid === onBehalfOf) throw new ApiError('ERR_GROUP_NO_SELF_ACTION', 'A user cannot change their own scope.', { details: { uid } });
 		groups.refuseOwner(g, uid, 'given another scope');
 		if (member.scope === scope) throw new ApiError('ERR_SAME_SCOPE', `The user with uid ${uid} already has the scope ${scope}.`, { details: { uid, scope } });
+		const oldScope = member.scope;
 		member.scope = scope;
+		app.emit('group_member_scope_changed', groupData(areas, g, { members: { [uid]: { scope, oldScope } }, by: onBehalfOf ?? 'app_system' }));
 		return { data: { guid: g.guid, uid, scope, joinedAt: member.joinedAt } };
 	});
 
@@ -232,6 +245,7 @@ export function register(router: Router, { app, users, groups }: Areas): void {
 		if (uid === onBehalfOf) throw new ApiError('ERR_GROUP_NO_SELF_ACTION', 'A user cannot kick themselves; they leave the group instead.', { details: { uid } });
 		groups.refuseOwner(g, uid, 'kicked');
 		g.members.delete(uid);
+		app.emit('group_member_kicked', groupData(areas, g, { members: { [uid]: {} }, by: onBehalfOf ?? 'app_system' }));
 		return { data: { success: true, message: `The member with ${uid} has been kicked from the Group with ${g.guid}.` } };
 	});
 
@@ -244,16 +258,18 @@ export function register(router: Router, { app, users, groups }: Areas): void {
 		groups.refuseOwner(g, uid, 'banned');
 		if (g.banned.has(uid)) throw new ApiError('ERR_ALREADY_BANNED', `The user with uid ${uid} is already banned from the group with guid ${g.guid}.`, { details: { guid: g.guid, uid } });
 		groups.ban(g, uid);
+		app.emit('group_member_banned', groupData(areas, g, { members: { [uid]: {} }, by: onBehalfOf ?? 'app_system' }));
 		return { data: { success: true, message: `The user with uid ${uid} has been banned from the Group with ${g.guid}.` } };
 	});
 
 	router.add('DELETE', '/v3/groups/:guid/bannedusers/:uid', (req) => {
-		optionalOnBehalfOf(users, req);
+		const onBehalfOf = optionalOnBehalfOf(users, req);
 		const g = groups.require(req.params.guid);
 		const uid = req.params.uid;
 		users.require(uid);
 		if (!g.banned.has(uid)) throw new ApiError('ERR_NOT_A_BANNED_USER', `The user with uid ${uid} is not banned from the group with guid ${g.guid}.`, { details: { guid: g.guid, uid } });
 		g.banned.delete(uid);
+		app.emit('group_member_unbanned', groupData(areas, g, { members: { [uid]: {} }, by: onBehalfOf ?? 'app_system' }));
 		// The published example says "banned" here too; the emulator names what happened.
 		return { data: { success: true, message: `The user with uid ${uid} has been unbanned from the Group with ${g.guid}.` } };
 	});

@@ -4,10 +4,10 @@ import type { Req, Router } from '../../core/router';
 import { requireBodyObject } from '../../core/validation';
 import type { Json } from '../../core/validation';
 import { evaluate } from '../moderation/engine';
+import { actionMessage, messageData, reactionData } from '../webhooks/payloads';
 import type { Areas } from '../types';
 import { optionalOnBehalfOf, requireOnBehalfOf } from '../users/access';
-import { userEntity, userConversationId } from '../users/views';
-import { groupOut } from '../groups/views';
+import { userConversationId } from '../users/views';
 import { checkSendBody, idString } from './checks';
 import type { Message } from './collection';
 import { messageFilter } from './filters';
@@ -33,10 +33,18 @@ function sendOne(areas: Areas, input: Json): Json {
 	const { messages, moderation } = areas;
 	const m = messages.build(input);
 	const verdict = evaluate(areas, m);
-	if (verdict.outcome === 'drop') return messageOut(areas, m, { withQuoted: true, status: 'disapproved' });
+	if (verdict.outcome === 'drop') {
+		areas.app.emit('moderation_engine_blocked', messageData(areas, m, 'disapproved'));
+		return messageOut(areas, m, { withQuoted: true, status: 'disapproved' });
+	}
 	m.moderationStatus = verdict.outcome === 'block' ? 'pending' : 'approved';
 	messages.store(m);
-	if (verdict.outcome === 'block') moderation.addBlocked({ messageId: m.id, ruleId: verdict.rule.id, condition: verdict.condition, createdAt: m.sentAt });
+	if (verdict.outcome === 'block') {
+		moderation.addBlocked({ messageId: m.id, ruleId: verdict.rule.id, condition: verdict.condition, createdAt: m.sentAt });
+		areas.app.emit('moderation_engine_blocked', messageData(areas, m));
+	} else {
+		areas.app.emit('message_sent', messageData(areas, m));
+	}
 	return messageOut(areas, m, { withQuoted: true });
 }
 
@@ -138,28 +146,9 @@ export function register(router: Router, areas: Areas): void {
 		const actor = by ?? 'app_system';
 		if (body.permanent === true) messages.remove(m);
 		else if (m.deletedAt === undefined) messages.softDelete(m, actor);
-		const actorUser = users.byId.get(actor);
-		const receiverGroup = m.receiverType === 'group' ? groups.byId.get(m.receiver) : undefined;
-		const receiverUser = m.receiverType === 'user' ? users.byId.get(m.receiver) : undefined;
-		const now = areas.app.now();
-		return {
-			data: {
-				id: messages.nextMessageId(),
-				conversationId: m.conversationId, sender: actor, receiverType: m.receiverType, receiver: m.receiver,
-				category: 'action', type: 'message',
-				data: {
-					action: 'deleted',
-					entities: {
-						by: { entity: actorUser ? userEntity(actorUser) : { uid: actor }, entityType: 'user' },
-						for: receiverGroup
-							? { entity: groupOut(receiverGroup), entityType: 'group' }
-							: { entity: receiverUser ? userEntity(receiverUser) : { uid: m.receiver }, entityType: 'user' },
-						on: { entity: messageOut(areas, m), entityType: 'message' },
-					},
-				},
-				sentAt: now, updatedAt: now,
-			},
-		};
+		const action = actionMessage(areas, m, 'deleted', actor);
+		areas.app.emit('message_deleted', { message: action });
+		return { data: action };
 	});
 
 	// One message; a soft-deleted one shows deletedAt and deletedBy.
@@ -186,6 +175,7 @@ export function register(router: Router, areas: Areas): void {
 	router.add('POST', '/v3/messages/:id/reactions/:reaction', (req) => {
 		const uid = requireOnBehalfOf(users, req);
 		const r = messages.addReaction({ messageId: req.params.id, uid, reaction: req.params.reaction });
+		areas.app.emit('message_reaction_added', reactionData(areas, r));
 		return { data: reactionOut(users, r, uid) };
 	});
 }

@@ -18,6 +18,8 @@ export const SYSTEM_EDITOR = 'app_system';
 
 const FLAG_STATUSES = ['pending', 'approved', 'disapproved', 'all'];
 
+import { actionMessage, messageData } from '../webhooks/payloads';
+
 export function register(router: Router, areas: Areas): void {
 	const { app, users, messages, moderation } = areas;
 
@@ -47,16 +49,22 @@ export function register(router: Router, areas: Areas): void {
 		m.editedAt = now;
 		m.editedBy = editor;
 		m.updatedAt = now;
+		const wasBlocked = moderation.blockedMessages.has(m.id);
 		const verdict = evaluate(areas, m);
 		if (verdict.outcome === 'approved') {
 			m.moderationStatus = 'approved';
 			moderation.removeBlocked(m.id);
+			// A blocked message the engine now passes.
+			if (wasBlocked) app.emit('moderation_engine_approved', messageData(areas, m));
 		} else if (verdict.outcome === 'block') {
 			moderation.addBlocked({ messageId: m.id, ruleId: verdict.rule.id, condition: verdict.condition });
+			app.emit('moderation_engine_blocked', messageData(areas, m));
 		} else {
 			m.moderationStatus = 'disapproved';
 			moderation.removeBlocked(m.id);
+			app.emit('moderation_engine_blocked', messageData(areas, m));
 		}
+		app.emit('message_edited', { message: actionMessage(areas, m, 'edited', editor) });
 		return { data: messageOut(areas, m) };
 	});
 
@@ -90,6 +98,7 @@ export function register(router: Router, areas: Areas): void {
 		if (body.reviewed === true) moderation.removeBlocked(id);
 		const m = messages.byId.get(id);
 		if (m) m.moderationStatus = body.status === 'approved' ? 'approved' : 'disapproved';
+		if (m && body.status === 'approved') app.emit('moderation_manual_approved', { ...messageData(areas, m), reviewed: true });
 		return { data: { success: true, message: `Message with ID ${id} has been ${body.status}.` } };
 	});
 

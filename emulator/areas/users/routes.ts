@@ -8,8 +8,10 @@ import type { Areas } from '../types';
 import { optionalOnBehalfOf } from './access';
 import type { AuthToken, User } from './collection';
 import { listedUser, newestUpdate, userOut } from './views';
+import { blockData } from '../webhooks/payloads';
 
-export function register(router: Router, { app, users, roles }: Areas): void {
+export function register(router: Router, areas: Areas): void {
+	const { app, users, roles } = areas;
 	router.add('POST', '/v3/users', (req) => {
 		const body = requireBodyObject(req.body);
 		const details: Details = {};
@@ -232,6 +234,7 @@ export function register(router: Router, { app, users, roles }: Areas): void {
 			}
 			if (block) users.block(uid, other);
 			else users.unblock(uid, other);
+			app.emit(block ? 'user_blocked' : 'user_unblocked', blockData(areas, uid, [other]));
 			answer[other] = {
 				success: true,
 				message: `The user with UID ${uid} has ${block ? 'blocked' : 'unblocked'} user with UID ${other} successfully.`,
