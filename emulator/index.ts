@@ -95,7 +95,7 @@ export async function startEmulator(options: EmulatorOptions = {}) {
 		get appId(): string {
 			return store.appId;
 		},
-		/** In-memory state and its helpers (README, "Store helpers"). */
+		/** In-memory state and its helpers (docs/emulator.md, "Store helpers"). */
 		store,
 		/** The request log (API requests only, oldest first). */
 		requests: runtime.log.entries,

@@ -1,6 +1,6 @@
 /**
  * The store: every area's collection behind one object, `emu.store`, with the helpers tests and
- * seeds use (README, "Store helpers"). Each helper hands over to the area that owns the data.
+ * seeds use (docs/emulator.md, "Store helpers"). Each helper hands over to the area that owns the data.
  */
 import { createAreas, resetAreas } from './areas';
 import type { Areas } from './areas';

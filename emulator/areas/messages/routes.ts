@@ -64,7 +64,7 @@ export function sendMessage(areas: Areas, sender: string, rawBody: unknown, pare
 		else users.require(body.receiver);
 		return { data: sendOne(areas, { ...base, receiver: body.receiver, receiverType: body.receiverType }) };
 	}
-	// multipleReceivers: one message per receiver, answered per receiver (see README).
+	// multipleReceivers: one message per receiver, answered per receiver (see docs/emulator.md).
 	const out: { uids: Json; guids: Json } = { uids: {}, guids: {} };
 	const targets: [string, string][] = [
 		...(body.receiver !== undefined ? [[body.receiverType, body.receiver] as [string, string]] : []),
@@ -114,7 +114,7 @@ export function register(router: Router, areas: Areas): void {
 		return messagePage(req, (m) => viewer === undefined || takesPart(m, viewer));
 	});
 
-	// The one-to-one conversation of onBehalfOf with :uid (required here: see README).
+	// The one-to-one conversation of onBehalfOf with :uid (required here: see docs/emulator.md).
 	router.add('GET', '/v3/users/:uid/messages', (req) => {
 		const viewer = requireOnBehalfOf(users, req);
 		users.require(req.params.uid);

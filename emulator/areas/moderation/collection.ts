@@ -25,7 +25,7 @@ export interface BlockedRecord {
 }
 export type FlagStatus = 'pending' | 'approved' | 'disapproved';
 
-/** The moderation reasons a fresh app has (ids chosen by the emulator; see README). */
+/** The moderation reasons a fresh app has (ids chosen by the emulator; see docs/emulator.md). */
 const DEFAULT_REASONS = [
 	{ id: 'spam', name: 'Spam', description: 'Unsolicited or repetitive content.' },
 	{ id: 'sexual', name: 'Sexual content', description: 'Sexually explicit or suggestive content.' },

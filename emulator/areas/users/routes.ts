@@ -101,7 +101,7 @@ export function register(router: Router, areas: Areas): void {
 		return { data: userOut(user, { withTags: true }) };
 	});
 
-	// Delete a user; without `permanent` the UID stays taken (see README, Users, groups, tokens).
+	// Delete a user; without `permanent` the UID stays taken (see docs/emulator.md, Users, groups, tokens).
 	router.add('DELETE', '/v3/users/:uid', (req) => {
 		users.require(req.params.uid);
 		const body = req.body === undefined || req.body === null ? {} : requireBodyObject(req.body);
