@@ -233,6 +233,6 @@ describe('emulator: app webhooks', () => {
 		await mgmt.post('/webhooks/hookFar/triggers', { triggerIds: ['message_sent'] });
 		await ctx.control.post('/messages', { sender: 'ben-okafor', receiver: 'amelia-hart', receiverType: 'user', data: { text: 'far' } });
 		await ctx.emu.deliveries.idle();
-		expect(ctx.emu.deliveries.attempts.at(-1)).toMatchObject({ url: 'https://example.com/hook', status: null, error: 'only loopback URLs are delivered to' });
+		expect(ctx.emu.deliveries.attempts.at(-1)).toMatchObject({ url: 'https://example.com/hook', status: null, error: 'not a loopback URL' });
 	});
 });
