@@ -520,3 +520,38 @@ export function optionalEpochSecondsOf(
 		`Pick a date in '${label}', or give one from an expression, e.g. {{ $now.minus({ days: 7 }) }} or 2024-01-31T12:00:00Z.`,
 	);
 }
+
+/**
+ * The attributes an Update's Clear Fields names, checked before anything is sent: each must be one
+ * of `clearable`, and none may also be set in `body` (the update's fields).
+ */
+export function clearFieldsOf(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	value: unknown,
+	clearable: ReadonlyArray<{ value: string }>,
+	body: IDataObject,
+): string[] {
+	const clear = listOf(context, itemIndex, 'Clear Fields', value);
+	const allowed = clearable.map((option) => option.value);
+	const unknown = clear.filter((attribute) => !allowed.includes(attribute));
+	if (unknown.length > 0) {
+		const named = `${allowed.slice(0, -1).join(', ')} and ${allowed[allowed.length - 1]}`;
+		throw inputError(
+			context,
+			itemIndex,
+			`Clear Fields holds "${unknown.join('", "')}", which cannot be cleared`,
+			`Only ${named} can be cleared. Remove the other values from Clear Fields.`,
+		);
+	}
+	const both = clear.filter((attribute) => body[attribute] !== undefined);
+	if (both.length > 0) {
+		throw inputError(
+			context,
+			itemIndex,
+			`"${both.join('", "')}" is both set and cleared`,
+			'Either remove it from Clear Fields, or remove its field from Update Fields.',
+		);
+	}
+	return clear;
+}

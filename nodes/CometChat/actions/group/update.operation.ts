@@ -2,10 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { metadataField, onBehalfOfField, onBehalfOfValue, tagsField } from '../../fields/common';
 import {
+	clearFieldsOf,
 	compact,
 	idOf,
 	inputError,
-	listOf,
 	metadataOf,
 	optionalOptionOf,
 	optionalTextOf,
@@ -133,25 +133,7 @@ export const update: OperationDefinition = {
 		});
 		// An empty list from an expression is meant: it clears the tags, as Clear Fields → Tags does.
 		if (Array.isArray(fields.tags) && fields.tags.length === 0) body.tags = [];
-		const clear = listOf(this, itemIndex, 'Clear Fields', fields.clear);
-		const unknown = clear.filter((attribute) => !CLEARABLE.some(({ value }) => value === attribute));
-		if (unknown.length > 0) {
-			throw inputError(
-				this,
-				itemIndex,
-				`Clear Fields holds "${unknown.join('", "')}", which cannot be cleared`,
-				'Only description, icon, metadata and tags can be cleared. Remove the other values from Clear Fields.',
-			);
-		}
-		const both = clear.filter((attribute) => body[attribute] !== undefined);
-		if (both.length > 0) {
-			throw inputError(
-				this,
-				itemIndex,
-				`"${both.join('", "')}" is both set and cleared`,
-				'Either remove it from Clear Fields, or remove its field from Update Fields.',
-			);
-		}
+		const clear = clearFieldsOf(this, itemIndex, fields.clear, CLEARABLE, body);
 		const unset = clear.filter((attribute) => UNSET.includes(attribute));
 		if (unset.length > 0) body.unset = unset;
 		if (clear.includes('tags')) body.tags = [];

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { LOCATOR_KINDS, locatorField } from '../../fields/common';
-import { compact, inputError, listOf, optionalTextOf, requireChanges, requiredUid } from '../../helpers/parameters';
+import { clearFieldsOf, compact, optionalTextOf, requireChanges, requiredUid } from '../../helpers/parameters';
 import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 import { userProfileBody, userProfileOptions } from './profile';
@@ -69,25 +69,7 @@ export const update: OperationDefinition = {
 			...userProfileBody(this, itemIndex, fields),
 			...compact({ name: optionalTextOf(this, itemIndex, 'Name', fields.name) }),
 		};
-		const unset = listOf(this, itemIndex, 'Clear Fields', fields.unset);
-		const unknown = unset.filter((attribute) => !CLEARABLE.some(({ value }) => value === attribute));
-		if (unknown.length > 0) {
-			throw inputError(
-				this,
-				itemIndex,
-				`Clear Fields holds "${unknown.join('", "')}", which cannot be cleared`,
-				'Only avatar, link, metadata, statusMessage and tags can be cleared. Remove the other values from Clear Fields.',
-			);
-		}
-		const both = unset.filter((attribute) => body[attribute] !== undefined);
-		if (both.length > 0) {
-			throw inputError(
-				this,
-				itemIndex,
-				`"${both.join('", "')}" is both set and cleared`,
-				'Either remove it from Clear Fields, or remove its field from Update Fields.',
-			);
-		}
+		const unset = clearFieldsOf(this, itemIndex, fields.unset, CLEARABLE, body);
 		for (const attribute of unset) {
 			if (attribute in CLEARED_BY_EMPTY_VALUE) body[attribute] = CLEARED_BY_EMPTY_VALUE[attribute];
 		}
