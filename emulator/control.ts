@@ -86,8 +86,9 @@ export function handleControl(method: string, rawPath: string, body: unknown, st
 		case 'GET /__emulator/clock':
 			return { now: store.now(), frozen: store.clock !== null };
 		case 'POST /__emulator/faults': {
-			const { rateLimitPerMinute, latencyMs, ignoreQueryParams, injectNext, match, resetCounts, clearQueue, ...faultOptions } = obj;
+			const { rateLimitPerMinute, rateLimitUsed, latencyMs, ignoreQueryParams, injectNext, match, resetCounts, clearQueue, ...faultOptions } = obj;
 			if (rateLimitPerMinute !== undefined) runtime.setRateLimit(rateLimitPerMinute);
+			if (rateLimitUsed !== undefined) runtime.spendRateLimit(rateLimitUsed as number);
 			if (ignoreQueryParams !== undefined) {
 				if (!Array.isArray(ignoreQueryParams) || ignoreQueryParams.some((n) => typeof n !== 'string')) throw validationError({ ignoreQueryParams: ['The ignoreQueryParams must be an array of parameter names.'] });
 				runtime.setIgnoredQueryParams(ignoreQueryParams);

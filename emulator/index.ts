@@ -116,6 +116,10 @@ export async function startEmulator(options: EmulatorOptions = {}) {
 		setRateLimit(n: number): void {
 			runtime.setRateLimit(n);
 		},
+		/** Counts `n` requests as already made in the current minute of the rate limit (by the app's other clients). */
+		spendRateLimit(n: number): void {
+			runtime.spendRateLimit(n);
+		},
 		setLatency(ms: number): void {
 			runtime.setLatency(ms);
 		},

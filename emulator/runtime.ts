@@ -69,6 +69,12 @@ export class Runtime {
 		this.limiter.resetWindow();
 	}
 
+	/** Counts `n` requests as already made in the current minute (by the app's other clients). */
+	spendRateLimit(n: number): void {
+		if (!Number.isInteger(n) || n < 0) throw validationError({ rateLimitUsed: ['The rateLimitUsed must be a non-negative integer.'] });
+		this.limiter.spend(n);
+	}
+
 	setLatency(ms: number): void {
 		if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) throw validationError({ latencyMs: ['The latency must be a non-negative number of milliseconds.'] });
 		this.latencyMs = ms;

@@ -14,6 +14,19 @@ export class RateLimiter {
 		this.used = 0;
 	}
 
+	/**
+	 * Counts `n` requests as already made in the current window (opening one now if none is open):
+	 * the app's other clients, which share its limit.
+	 */
+	spend(n: number): void {
+		const nowMs = Date.now();
+		if (nowMs >= this.windowEndMs) {
+			this.windowEndMs = nowMs + 60000;
+			this.used = 0;
+		}
+		this.used = Math.min(this.perMinute, this.used + n);
+	}
+
 	take(): { allowed: boolean; headers: Record<string, string> } {
 		if (!this.perMinute) return { allowed: true, headers: {} };
 		const nowMs = Date.now();

@@ -13,12 +13,15 @@ import type { Message } from './collection';
 import { messageFilter } from './filters';
 import { messageOut, reactionOut } from './views';
 
-/** Thread replies: `limit` default (as in the docs' example) and maximum (as GET /messages). */
+/** Thread replies: `limit` default (as in the docs' example) and the published maximum (1–1000). */
 export const THREAD_LIMIT_DEFAULT = 10;
 export const THREAD_LIMIT_MAX = 1000;
-/** Reactions: `limit` default (as in the docs' example) and maximum. */
+/**
+ * Reactions: `limit` default (as in the docs' example) and maximum. The service publishes no
+ * maximum; the emulator serves at most the SDK's 100, as the node asks for.
+ */
 export const REACTIONS_LIMIT_DEFAULT = 100;
-export const REACTIONS_LIMIT_MAX = 1000;
+export const REACTIONS_LIMIT_MAX = 100;
 
 /** The message lists (app-wide, one user conversation, one group): `limit` default and maximum, as published. */
 export const MESSAGES_LIMIT_DEFAULT = 10;
