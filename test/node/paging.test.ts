@@ -80,7 +80,8 @@ describe('an endpoint that ignores its cursor', () => {
 		store().addUser({ uid: 'ada', name: 'Ada' });
 		store().addUser({ uid: 'bob', name: 'Bob' });
 		const parent = store().addMessage({ sender: 'ada', receiver: 'bob', data: { text: 'Thread start' }, sentAt: 1_700_000_000 });
-		for (let i = 1; i <= 150; i++) {
+		// More than one page at the thread's largest page (1000).
+		for (let i = 1; i <= 1050; i++) {
 			store().addMessage({ sender: 'bob', receiver: 'ada', parentId: parent.id, data: { text: `Reply ${i}` }, sentAt: 1_700_000_000 + i });
 		}
 		emulator().setIgnoredQueryParams(['affix', 'sentAt', 'id']);

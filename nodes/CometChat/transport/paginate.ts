@@ -1,8 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { CometChatContext, CometChatRequest, CometChatResponse } from './request';
+import type { CometChatContext, CometChatRequest, CometChatResponse, RequestObserver } from './request';
 import { cometChatRequest } from './request';
+import { RequestWindow } from './window';
 
 /**
  * How a list is paged: one strategy per list envelope of the API (docs/cometchat-api.md, Lists).
@@ -14,10 +15,15 @@ import { cometChatRequest } from './request';
  */
 export type PaginationStrategy = 'numberedPages' | 'cursor' | 'limitAndPage';
 
-/** Largest `perPage` of the numbered lists: the published maximum. */
+/**
+ * The largest page of each list (docs/cometchat-api.md, Page sizes); the emulator serves the same.
+ * Largest `perPage` of the numbered lists: the published maximum.
+ */
 export const PAGES_MAX_PAGE_SIZE = 1000;
-/** Largest `limit` of the cursor lists. Unverified for thread and reactions: the SDK's limit. */
+/** Largest `limit` of a cursor list whose maximum is not published (reactions): the SDK's limit. */
 export const CURSOR_MAX_LIMIT = 100;
+/** Largest `limit` of thread replies: the published maximum (1–1000). */
+export const THREAD_MAX_LIMIT = 1000;
 /** Largest `limit` of the message lists (app-wide, one conversation): the published maximum. */
 export const MESSAGES_MAX_LIMIT = 1000;
 /**
@@ -26,8 +32,6 @@ export const MESSAGES_MAX_LIMIT = 1000;
  * docs/cometchat-api.md, Lists.
  */
 export const MODERATION_MAX_LIMIT = 100;
-/** Pages fetched at once once the total is known (Return All on numbered lists). */
-const PAGES_CONCURRENCY = 3;
 
 /** The paging parameter each strategy moves forward with, named in the repeated-page error. */
 const PAGING_PARAMETER: Record<PaginationStrategy, string> = {
@@ -40,6 +44,19 @@ export interface PageLimit {
 	returnAll: boolean;
 	/** Used when returnAll is false. */
 	limit?: number;
+}
+
+/** What a list is, beyond its strategy: all optional. */
+export interface ListOptions {
+	/** The list's own largest page, where it is published larger than its strategy's. */
+	maxPageSize?: number;
+	/**
+	 * The field that identifies a record of this list (`uid`, `guid`, `id`), where it has one. Without
+	 * it a record is identified by its whole content (see `Walk`).
+	 */
+	identity?: string;
+	/** Applied to each record as its page arrives (Simplify), so the whole records are not all kept. */
+	shape?: (record: IDataObject) => IDataObject;
 }
 
 /** One page of a list, as read by `readPage`. */
@@ -69,9 +86,10 @@ export async function readPage(
 	request: CometChatRequest,
 	size: number,
 	at: IDataObject = firstPage(strategy),
+	observer?: RequestObserver,
 ): Promise<ListPage> {
 	const sizeQuery = strategy === 'numberedPages' ? { perPage: size } : { limit: size };
-	const response = await cometChatRequest.call(this, { ...request, qs: { ...request.qs, ...sizeQuery, ...at } });
+	const response = await cometChatRequest.call(this, { ...request, qs: { ...request.qs, ...sizeQuery, ...at } }, observer);
 	const records = Array.isArray(response.data) ? response.data : [];
 	if (strategy === 'numberedPages') {
 		const page = Number(at.page ?? 1);
@@ -101,42 +119,40 @@ export function isShortPage(response: CometChatResponse, count: number, askedLim
 }
 
 /**
- * Fetches a list with Return All / Limit, using as few requests as the envelope allows.
- * `maxPageSize`: the list's own largest page, where it is published larger than its strategy's.
+ * Fetches a list with Return All / Limit, using as few requests as the envelope allows, with pages
+ * in flight together where the total is known (numbered pages).
  */
 export async function paginate(
 	this: CometChatContext,
 	strategy: PaginationStrategy,
 	request: CometChatRequest,
 	{ returnAll, limit = 50 }: PageLimit,
-	maxPageSize?: number,
+	options: ListOptions = {},
 ): Promise<IDataObject[]> {
 	const wanted = returnAll ? Infinity : Math.max(0, Math.floor(limit));
 	if (wanted === 0) return [];
-	const walk = new Walk(this, strategy, request);
-	const items =
-		strategy === 'numberedPages'
-			? await byNumberedPages.call(this, walk, wanted)
-			: await oneByOne.call(this, walk, wanted, maxPageSize ?? (strategy === 'cursor' ? CURSOR_MAX_LIMIT : MODERATION_MAX_LIMIT));
-	return items.length > wanted ? items.slice(0, wanted) : items;
+	const walk = new Walk(this, strategy, request, wanted, options);
+	if (strategy === 'numberedPages') {
+		await byNumberedPages.call(this, walk);
+	} else {
+		const maxSize = options.maxPageSize ?? (strategy === 'cursor' ? CURSOR_MAX_LIMIT : MODERATION_MAX_LIMIT);
+		await oneByOne.call(this, walk, maxSize);
+	}
+	return walk.items;
 }
 
 /**
- * A record's identity within one walk: its whole content. No one id field serves every list (a
- * rule's revisions share the rule's `id`; blocked messages share their rule's `revisionId`), and a
- * record served twice comes back the same.
- */
-function recordKey(record: IDataObject): string {
-	return JSON.stringify(record);
-}
-
-/**
- * The records read so far in one walk over a list, and the guard against an endpoint that ignores
- * its paging parameter. A full page made only of records already read means the service served an
- * earlier page again: the walk stops with an error naming the endpoint and the parameter, rather
- * than loop or return duplicates. A page that repeats only some records (the list moved between two
- * reads, e.g. a record was inserted before the page) is not that: its new records are kept and the
- * repeated ones dropped.
+ * The records read so far in one walk over a list, at most `wanted` of them, each shaped as it is
+ * added; and the guard against an endpoint that ignores its paging parameter. A full page made only
+ * of records already read means the service served an earlier page again: the walk stops with an
+ * error naming the endpoint and the parameter, rather than loop or return duplicates. A page that
+ * repeats only some records (the list moved between two reads, e.g. a record was inserted before
+ * the page) is not that: its new records are kept and the repeated ones dropped.
+ *
+ * A record is known by its list's identity field (`uid`, `guid`, `id`) where the list has one,
+ * else by its whole content: no one field serves every list (a rule's revisions share the rule's
+ * `id`; blocked messages share their rule's `revisionId`), and a record served twice comes back the
+ * same.
  */
 class Walk {
 	readonly items: IDataObject[] = [];
@@ -146,18 +162,33 @@ class Walk {
 		private readonly context: CometChatContext,
 		readonly strategy: PaginationStrategy,
 		readonly request: CometChatRequest,
+		readonly wanted: number,
+		private readonly options: ListOptions,
 	) {}
+
+	get done(): boolean {
+		return this.items.length >= this.wanted;
+	}
 
 	/** Adds a page's new records (`at`: the paging query it was read with); throws if a full page held nothing new. */
 	add({ records, full }: ListPage, at: IDataObject): void {
-		const fresh = records.filter((record) => !this.seen.has(recordKey(record)));
-		if (fresh.length === 0 && full && this.items.length > 0) {
+		const keys = records.map((record) => this.keyOf(record));
+		const fresh = keys.filter((key) => !this.seen.has(key)).length;
+		if (fresh === 0 && full && this.items.length > 0) {
 			throw this.repeatedPageError(at);
 		}
-		for (const record of fresh) {
-			this.seen.add(recordKey(record));
-			this.items.push(record);
-		}
+		const { shape } = this.options;
+		records.forEach((record, index) => {
+			if (this.done || this.seen.has(keys[index])) return;
+			this.seen.add(keys[index]);
+			this.items.push(shape ? shape(record) : record);
+		});
+	}
+
+	private keyOf(record: IDataObject): string {
+		const { identity } = this.options;
+		const id = identity === undefined ? undefined : record[identity];
+		return typeof id === 'string' || typeof id === 'number' ? `${identity}:${id}` : JSON.stringify(record);
 	}
 
 	private repeatedPageError(at: IDataObject): NodeOperationError {
@@ -176,46 +207,64 @@ class Walk {
 	}
 }
 
-async function byNumberedPages(
-	this: CometChatContext,
-	walk: Walk,
-	wanted: number,
-): Promise<IDataObject[]> {
-	const perPage = Math.min(wanted, PAGES_MAX_PAGE_SIZE);
-	const read = async (at: IDataObject) => await readPage.call(this, 'numberedPages', walk.request, perPage, at);
+/**
+ * Page-numbered lists. Page 1 tells how many pages there are; the rest are fetched in a sliding
+ * window of requests in flight (transport/window.ts) and added in order. Only the pages Limit needs
+ * are fetched. A page that comes back short (the list shrank) stops new pages from starting; the
+ * pages already in flight are still read, so nothing they hold is lost.
+ */
+async function byNumberedPages(this: CometChatContext, walk: Walk): Promise<void> {
+	const perPage = Math.min(walk.wanted, PAGES_MAX_PAGE_SIZE);
+	const window = new RequestWindow();
+	const read = async (page: number, observer?: RequestObserver) =>
+		await readPage.call(this, 'numberedPages', walk.request, perPage, { page }, observer);
 
-	const first = await read(firstPage('numberedPages'));
+	const first = await window.run(async (observer) => await read(1, observer));
 	walk.add(first, { page: 1 });
-	if (!first.next || !first.full) return walk.items;
-	const lastPage = Math.min(first.totalPages ?? 1, Math.ceil(wanted / perPage));
+	if (!first.next || !first.full || walk.done) return;
+	let lastPage = Math.min(first.totalPages ?? 1, Math.ceil(walk.wanted / perPage));
 
-	// The total is known: fetch the remaining pages a few at a time, and keep them in order.
-	for (let start = 2; start <= lastPage; start += PAGES_CONCURRENCY) {
-		const numbers: number[] = [];
-		for (let page = start; page < start + PAGES_CONCURRENCY && page <= lastPage; page++) numbers.push(page);
-		const pages = await Promise.all(numbers.map(async (page) => await read({ page })));
-		pages.forEach((page, index) => walk.add(page, { page: numbers[index] }));
-		if (walk.items.length >= wanted || !pages[pages.length - 1].full) break;
+	const started = new Map<number, Promise<ListPage>>();
+	let nextToStart = 2;
+	let stopped = false;
+	const startWhileRoom = (): void => {
+		while (!stopped && nextToStart <= lastPage && window.hasRoom()) {
+			const page = nextToStart++;
+			const answer = window.run(async (observer) => await read(page, observer));
+			// Each page that ends makes room for the next; a failure is raised where the page is added.
+			answer.then(startWhileRoom, startWhileRoom);
+			started.set(page, answer);
+		}
+	};
+	try {
+		for (let page = 2; page <= lastPage && !walk.done; page++) {
+			startWhileRoom();
+			while (!started.has(page)) {
+				await window.waitForRoom();
+				startWhileRoom();
+			}
+			const answer = await started.get(page)!;
+			started.delete(page);
+			walk.add(answer, { page });
+			if (!answer.full) lastPage = Math.min(lastPage, nextToStart - 1);
+		}
+	} finally {
+		stopped = true;
+		// No request of this list outlives it, also when one page failed.
+		await Promise.allSettled(started.values());
 	}
-	return walk.items;
 }
 
 /** Cursor and limit+page lists: each page says how to reach the next, so they are read one by one. */
-async function oneByOne(
-	this: CometChatContext,
-	walk: Walk,
-	wanted: number,
-	maxSize: number,
-): Promise<IDataObject[]> {
+async function oneByOne(this: CometChatContext, walk: Walk, maxSize: number): Promise<void> {
 	const strategy = walk.strategy;
 	let at: IDataObject | undefined = firstPage(strategy);
-	while (at && walk.items.length < wanted) {
-		const size = Math.min(wanted - walk.items.length, maxSize);
+	while (at && !walk.done) {
+		const size = Math.min(walk.wanted - walk.items.length, maxSize);
 		const page: ListPage = await readPage.call(this, strategy, walk.request, size, at);
 		walk.add(page, at);
 		at = page.next;
 	}
-	return walk.items;
 }
 
 /**

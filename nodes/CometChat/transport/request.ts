@@ -67,6 +67,17 @@ export interface CometChatRequest {
 	secrets?: string[];
 }
 
+/**
+ * Who follows one request's dealings with the service: a Return All's window of requests in flight
+ * (transport/window.ts) slows down on retries and keeps within the requests the service has left.
+ */
+export interface RequestObserver {
+	/** An answer came (any status); `rateLimitRemaining` is its X-Rate-Limit-Remaining, if it had one. */
+	onAnswer?(rateLimitRemaining: number | undefined): void;
+	/** The request is about to be repeated after `waitMs`: after a 429, or after a transient failure. */
+	onRetry?(reason: 'rateLimit' | 'transient', waitMs: number): void;
+}
+
 /** The JSON envelope every CometChat answer has. */
 export interface CometChatResponse extends IDataObject {
 	data?: IDataObject | IDataObject[];
@@ -117,6 +128,7 @@ async function credentialsOf(context: CometChatContext): Promise<ICredentialData
 export async function cometChatRequest(
 	this: CometChatContext,
 	request: CometChatRequest,
+	observer: RequestObserver = {},
 ): Promise<CometChatResponse> {
 	const dotSegment = dotSegmentOf(request.path);
 	if (dotSegment !== undefined) {
@@ -176,9 +188,10 @@ export async function cometChatRequest(
 	};
 	const deadline = call.startedAt + call.limits.requestBudgetMs;
 	/** Waits before the next attempt, if the wait and a useful attempt still fit in the bound. */
-	const waitFor = async (ms: number): Promise<boolean> => {
+	const waitFor = async (ms: number, reason: 'rateLimit' | 'transient' = 'transient'): Promise<boolean> => {
 		const minimumAttemptMs = Math.min(1_000, call.limits.attemptTimeoutMs);
 		if (Date.now() + ms + minimumAttemptMs > deadline) return false;
+		observer.onRetry?.(reason, ms);
 		await sleep(ms);
 		return true;
 	};
@@ -202,6 +215,7 @@ export async function cometChatRequest(
 			throw markTransient(error);
 		}
 		const response = outcome.response;
+		observer.onAnswer?.(rateLimitRemainingOf(response.headers));
 
 		const { statusCode } = response;
 		if (statusCode === 429) {
@@ -211,7 +225,7 @@ export async function cometChatRequest(
 			}
 			if (rateLimitRetries < MAX_RATE_LIMIT_RETRIES) {
 				rateLimitRetries++;
-				if (await waitFor(waitMs)) continue;
+				if (await waitFor(waitMs, 'rateLimit')) continue;
 				throw markTransient(rateLimitError(call, response, waitMs));
 			}
 			throw markTransient(serviceError(call, response, {
@@ -332,6 +346,13 @@ function retryAfterMs(headers: RawResponse['headers'], attempt: number): number 
 		if (Number.isFinite(date)) return Math.max(0, date - Date.now());
 	}
 	return backoffMs(attempt);
+}
+
+/** X-Rate-Limit-Remaining: how many requests the service has left in its current minute. */
+function rateLimitRemainingOf(headers: RawResponse['headers']): number | undefined {
+	const value = headerValue(headers, 'x-rate-limit-remaining');
+	if (value === undefined || !/^\d+$/.test(value.trim())) return undefined;
+	return Number(value);
 }
 
 function headerValue(headers: RawResponse['headers'], name: string): string | undefined {
