@@ -4,7 +4,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { CURSOR_MAX_LIMIT } from '../../nodes/CometChat/transport/paginate';
+import { CURSOR_MAX_LIMIT, THREAD_MAX_LIMIT } from '../../nodes/CometChat/transport/paginate';
 import { apiRequests, credentialsFor, offContract, TEST_API_KEY } from '../harness/emulator';
 import { runNode } from '../harness/engine';
 import { byId, expectErrorItem, expectInputError, expectServiceError, useEmulator } from '../harness/suite';
@@ -44,9 +44,9 @@ const send = (extra: INodeParameters): INodeParameters => ({
 	...extra,
 });
 
-it('the node never asks thread or reactions for more than the emulator serves', () => {
-	expect(CURSOR_MAX_LIMIT).toBeLessThanOrEqual(emulatorMessages.THREAD_LIMIT_MAX);
-	expect(CURSOR_MAX_LIMIT).toBeLessThanOrEqual(emulatorMessages.REACTIONS_LIMIT_MAX);
+it('the node asks thread and reactions for the largest page the emulator serves', () => {
+	expect(THREAD_MAX_LIMIT).toBe(emulatorMessages.THREAD_LIMIT_MAX);
+	expect(CURSOR_MAX_LIMIT).toBe(emulatorMessages.REACTIONS_LIMIT_MAX);
 });
 
 describe('Message → Send', () => {
@@ -302,13 +302,13 @@ describe('Message → Get Thread', () => {
 		...extra,
 	});
 
-	it('Return All over a thread of 250 replies returns each reply exactly once, in order', async () => {
-		const parentId = seedThread(250);
+	it('Return All over a thread of 2,500 replies returns each reply exactly once, in order', async () => {
+		const parentId = seedThread(2_500);
 		const { items, error } = await run(getThread(parentId, { returnAll: true }));
 		expect(error).toBeUndefined();
-		expect(items).toHaveLength(250);
-		expect(items.map((item) => item.json.text)).toEqual(Array.from({ length: 250 }, (_, i) => `Reply ${i + 1}`));
-		expect(new Set(items.map((item) => item.json.id)).size).toBe(250);
+		expect(items).toHaveLength(2_500);
+		expect(items.map((item) => item.json.text)).toEqual(Array.from({ length: 2_500 }, (_, i) => `Reply ${i + 1}`));
+		expect(new Set(items.map((item) => item.json.id)).size).toBe(2_500);
 		expect(items.every((item) => item.pairedItem && (item.pairedItem as { item: number }).item === 0)).toBe(true);
 		expect(items[0].json).toEqual({
 			id: items[0].json.id,
@@ -327,10 +327,11 @@ describe('Message → Get Thread', () => {
 		expect(sent).toHaveLength(3);
 		expect(sent.every((request) => request.path === `/v3/messages/${parentId}/thread`)).toBe(true);
 		expect(sent.every((request) => request.headers.onbehalfof === 'bob')).toBe(true);
-		expect(sent[0].query).toEqual({ limit: '100' });
+		// The published largest page, 1000.
+		expect(sent[0].query).toEqual({ limit: '1000' });
 		// The next pages send back the cursor of meta.next: the first reply not yet returned.
-		expect(sent[1].query).toEqual({ limit: '100', affix: 'append', sentAt: '1700000101', id: String(items[100].json.id) });
-		expect(sent[2].query).toEqual({ limit: '100', affix: 'append', sentAt: '1700000201', id: String(items[200].json.id) });
+		expect(sent[1].query).toEqual({ limit: '1000', affix: 'append', sentAt: '1700001001', id: String(items[1000].json.id) });
+		expect(sent[2].query).toEqual({ limit: '1000', affix: 'append', sentAt: '1700002001', id: String(items[2000].json.id) });
 	});
 
 	it('Limit 30 makes one request; Simplify off gives the raw messages', async () => {

@@ -14,6 +14,8 @@ export interface ListSpec {
 	strategy: PaginationStrategy;
 	/** The list's largest page where it is published larger than its strategy's (e.g. 1000 for messages). */
 	maxPageSize?: number;
+	/** The field that identifies one of its records (`uid`, `guid`, `id`), where there is one. */
+	identity?: string;
 	/** Fields shown before Return All, e.g. the rule whose revisions are listed. */
 	properties?: INodeProperties[];
 	/** Fields shown after Limit, e.g. a Filters collection (n8n's order: what, how many, which). */
@@ -46,9 +48,11 @@ export function listOperation(spec: ListSpec): OperationDefinition {
 			const request = spec.request.call(this, itemIndex);
 			const pageLimit = pageLimitOf(this, itemIndex);
 			const shape = simplify ? recordShaper(this, itemIndex, simplify.pick) : undefined;
-			const read = await paginate.call(this, spec.strategy, request, pageLimit, spec.maxPageSize);
-			const records = spec.arrange ? spec.arrange.call(this, read, itemIndex) : read;
-			return shape ? shape(records) : records;
+			const { maxPageSize, identity, arrange } = spec;
+			if (!arrange) return await paginate.call(this, spec.strategy, request, pageLimit, { maxPageSize, identity, shape });
+			// Arranged on the whole records (e.g. by id), then shaped.
+			const records = arrange.call(this, await paginate.call(this, spec.strategy, request, pageLimit, { maxPageSize, identity }), itemIndex);
+			return shape ? records.map(shape) : records;
 		},
 	};
 }

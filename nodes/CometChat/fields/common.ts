@@ -260,40 +260,31 @@ function isTool(context: IExecuteFunctions): boolean {
 	return context.getNode().type.endsWith('Tool');
 }
 
-/** Applies `pick` to each record unless Options → Simplify was turned off. */
-export function simplifyRecords(
-	records: IDataObject[],
-	options: IDataObject,
-	pick: (record: IDataObject) => IDataObject,
-): IDataObject[] {
-	return options.simplify === false ? records : records.map(pick);
-}
-
 /**
- * How a list's records go out, as the user asked: Options → Simplify in the node, Output
- * (Simplified, Raw or Selected Fields) in its AI tool. Read before the request, so a bad choice
- * fails before anything is sent.
+ * How each of a list's records goes out, as the user asked: Options → Simplify in the node, Output
+ * (Simplified, Raw or Selected Fields) in its AI tool; undefined when records go out whole. Read
+ * before the request, so a bad choice fails before anything is sent. It is applied to each page as
+ * it arrives, so a long list is never held twice (whole and shaped).
  */
 export function recordShaper(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	pick: (record: IDataObject) => IDataObject,
-): (records: IDataObject[]) => IDataObject[] {
+): ((record: IDataObject) => IDataObject) | undefined {
 	if (!isTool(context)) {
 		const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
-		const simplify = booleanOf(context, itemIndex, 'Simplify', options.simplify, true);
-		return (records) => simplifyRecords(records, { simplify }, pick);
+		return booleanOf(context, itemIndex, 'Simplify', options.simplify, true) ? pick : undefined;
 	}
 	const output = readOption(context, itemIndex, 'output', 'Output', ['raw', 'selectedFields', 'simplified'] as const, 'simplified');
-	if (output === 'raw') return (records) => records;
+	if (output === 'raw') return undefined;
 	if (output === 'selectedFields') {
 		const fields = listOf(context, itemIndex, 'Fields', context.getNodeParameter('fields', itemIndex, ''));
 		if (fields.length === 0) {
 			throw fieldError(context, itemIndex, 'Fields', 'names no field', 'Name the fields to keep in Fields, separated by commas, or choose another Output.');
 		}
-		return (records) => records.map((record) => pickFields(record, fields));
+		return (record) => pickFields(record, fields);
 	}
-	return (records) => records.map(pick);
+	return pick;
 }
 
 export function pickFields(record: IDataObject, fields: string[]): IDataObject {

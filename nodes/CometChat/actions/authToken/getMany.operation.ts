@@ -21,12 +21,12 @@ export const getMany: OperationDefinition = {
 		const uid = requiredUid(this, itemIndex, 'uid', 'User');
 		const pageLimit = pageLimitOf(this, itemIndex);
 		const reveal = revealOf(this, itemIndex);
-		const records: IDataObject[] = await paginate.call(
+		return await paginate.call(
 			this,
 			'numberedPages',
 			{ method: 'GET', path: ['users', uid, 'auth_tokens'] },
 			pageLimit,
+			{ identity: 'authToken', shape: (record: IDataObject) => maskToken(record, reveal) },
 		);
-		return records.map((record) => maskToken(record, reveal));
 	},
 };

@@ -12,6 +12,7 @@ export const getMany = listOperation({
 	action: 'Get many blocked users',
 	description: 'List the users a user has blocked, the latest block first',
 	strategy: 'numberedPages',
+	identity: 'uid',
 	properties: [
 		userField('The user whose blocked users to list'),
 	],

@@ -8,6 +8,7 @@ export const getBannedUsers = listOperation({
 	action: 'Get the banned users of a group',
 	description: 'List the users banned from a group, most recently banned first (Group Member → Ban and Unban change it)',
 	strategy: 'numberedPages',
+	identity: 'uid',
 	properties: [groupField('The group whose banned users to list')],
 	request(itemIndex) {
 		return { method: 'GET', path: ['groups', groupValue(this, itemIndex), 'bannedusers'] };

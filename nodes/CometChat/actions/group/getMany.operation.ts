@@ -117,6 +117,7 @@ export const getMany = listOperation({
 	action: 'Get many groups',
 	description: 'List groups, newest first, with optional filters',
 	strategy: 'numberedPages',
+	identity: 'guid',
 	filters: [
 		{
 			displayName: 'Filters',

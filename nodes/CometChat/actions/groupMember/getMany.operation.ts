@@ -14,6 +14,7 @@ export const getMany = listOperation({
 	action: 'Get many members of a group',
 	description: 'List the members of a group with their scope, optionally only some scopes',
 	strategy: 'numberedPages',
+	identity: 'uid',
 	properties: [groupField('The group whose members to list')],
 	filters: [
 		{

@@ -167,6 +167,7 @@ export const getMany = listOperation({
 	description:
 		'List messages of the whole app, of one group or of one one-to-one conversation, newest or oldest first, with filters (text, category, type, sender, tags, deleted messages, time range)',
 	strategy: 'cursor',
+	identity: 'id',
 	maxPageSize: MESSAGES_MAX_LIMIT,
 	properties,
 	filters,

@@ -7,6 +7,7 @@ export const getReactions = listOperation({
 	action: 'Get the reactions to a message',
 	description: 'List the reactions (emoji) users added to a message, with who reacted and when',
 	strategy: 'cursor',
+	identity: 'id',
 	properties: [
 		messageIdField('ID of the message whose reactions to list'),
 		onBehalfOfField(true, 'The user (UID) whose view of the reactions is read. CometChat requires it.'),

@@ -1,5 +1,6 @@
 import { messageIdField, messageIdValue, onBehalfOfField, requiredOnBehalfOf } from '../../fields/common';
 import { listOperation } from '../list';
+import { THREAD_MAX_LIMIT } from '../../transport/paginate';
 import { SIMPLIFIED_MESSAGE_FIELDS, simplifyMessage } from './simplify';
 
 export const getThread = listOperation({
@@ -8,6 +9,8 @@ export const getThread = listOperation({
 	action: 'Get the replies in a thread',
 	description: 'List the replies to a message (its thread), oldest first, as seen by a user',
 	strategy: 'cursor',
+	identity: 'id',
+	maxPageSize: THREAD_MAX_LIMIT,
 	properties: [
 		messageIdField('ID of the message that starts the thread'),
 		onBehalfOfField(true, 'The user (UID) whose view of the thread is read. CometChat requires it.'),

@@ -8,6 +8,7 @@ export const getMany = listOperation({
 	action: 'Get many roles',
 	description: 'List the roles of the app, newest first. A role decides whom its users can list and message.',
 	strategy: 'numberedPages',
+	identity: 'role',
 	request: () => ({ method: 'GET', path: ['roles'] }),
 	simplify: { fields: SIMPLIFIED_ROLE_FIELDS, pick: (role) => pickFields(role, SIMPLIFIED_ROLE_FIELDS) },
 });

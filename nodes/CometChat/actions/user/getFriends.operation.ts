@@ -11,6 +11,7 @@ export const getFriends = listOperation({
 	action: 'Get the friends of a user',
 	description: 'List the friends of a user, optionally only those whose UID or name starts with a search term',
 	strategy: 'numberedPages',
+	identity: 'uid',
 	properties: [
 		locatorField(LOCATOR_KINDS.user, {
 			name: 'uid',

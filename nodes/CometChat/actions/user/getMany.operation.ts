@@ -9,6 +9,7 @@ export const getMany = listOperation({
 	action: 'Get many users',
 	description: 'List users, newest first, with optional filters',
 	strategy: 'numberedPages',
+	identity: 'uid',
 	filters: [
 		{
 			displayName: 'Filters',
