@@ -144,10 +144,13 @@ export async function paginate(
 /**
  * The records read so far in one walk over a list, at most `wanted` of them, each shaped as it is
  * added; and the guard against an endpoint that ignores its paging parameter. A full page made only
- * of records already read means the service served an earlier page again: the walk stops with an
- * error naming the endpoint and the parameter, rather than loop or return duplicates. A page that
- * repeats only some records (the list moved between two reads, e.g. a record was inserted before
- * the page) is not that: its new records are kept and the repeated ones dropped.
+ * of the records of the page before means the service served that page again: the walk stops with
+ * an error naming the endpoint and the parameter, rather than loop or return duplicates. A page
+ * that repeats only some of them (the list moved between two reads, e.g. a record was inserted
+ * before the page, which pushes the last records of a page into the next) is not that: its new
+ * records are kept and the repeated ones dropped. Pages are added in order, so the page before is
+ * the one a moved record comes from, and the walk holds one page of identities, not one per record
+ * of the list.
  *
  * A record is known by its list's identity field (`uid`, `guid`, `id`) where the list has one,
  * else by its whole content: no one field serves every list (a rule's revisions share the rule's
@@ -156,7 +159,8 @@ export async function paginate(
  */
 class Walk {
 	readonly items: IDataObject[] = [];
-	private readonly seen = new Set<string>();
+	/** The records of the page added last: a record served again is served again by the next page. */
+	private previousPage = new Set<string | number>();
 
 	constructor(
 		private readonly context: CometChatContext,
@@ -173,22 +177,23 @@ class Walk {
 	/** Adds a page's new records (`at`: the paging query it was read with); throws if a full page held nothing new. */
 	add({ records, full }: ListPage, at: IDataObject): void {
 		const keys = records.map((record) => this.keyOf(record));
-		const fresh = keys.filter((key) => !this.seen.has(key)).length;
-		if (fresh === 0 && full && this.items.length > 0) {
+		if (full && this.items.length > 0 && keys.every((key) => this.previousPage.has(key))) {
 			throw this.repeatedPageError(at);
 		}
 		const { shape } = this.options;
-		records.forEach((record, index) => {
-			if (this.done || this.seen.has(keys[index])) return;
-			this.seen.add(keys[index]);
-			this.items.push(shape ? shape(record) : record);
-		});
+		const page = new Set<string | number>();
+		for (let index = 0; index < records.length && !this.done; index++) {
+			if (this.previousPage.has(keys[index]) || page.has(keys[index])) continue;
+			page.add(keys[index]);
+			this.items.push(shape ? shape(records[index]) : records[index]);
+		}
+		this.previousPage = page;
 	}
 
-	private keyOf(record: IDataObject): string {
-		const { identity } = this.options;
-		const id = identity === undefined ? undefined : record[identity];
-		return typeof id === 'string' || typeof id === 'number' ? `${identity}:${id}` : JSON.stringify(record);
+	/** The identity field's own value (no new string per record), else the whole record as JSON. */
+	private keyOf(record: IDataObject): string | number {
+		const id = this.options.identity === undefined ? undefined : record[this.options.identity];
+		return typeof id === 'string' || typeof id === 'number' ? id : JSON.stringify(record);
 	}
 
 	private repeatedPageError(at: IDataObject): NodeOperationError {
