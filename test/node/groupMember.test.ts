@@ -125,7 +125,7 @@ describe('Group Member → Get Many', () => {
 		emulator().clearRequests();
 		const parameters = { operation: 'getAll', returnAll: true, filters: { scopes: '={{ $json.scopes }}' } };
 		const wrong = await run(parameters, [{ scopes: ['owner'] }]);
-		expectInputError(wrong, /'Scopes' holds "owner"/, /Choose the scopes/);
+		expectInputError(wrong, /'Scopes' holds "owner"/, /Choose the values of 'Scopes' from the list/);
 		expect(apiRequests(emulator())).toHaveLength(0);
 		const carriedOn = await run(parameters, [{ scopes: ['owner'] }, { scopes: ['moderator'] }], { onError: 'continueRegularOutput' });
 		expectErrorItem(carriedOn.items[0], 0, /'Scopes' holds "owner"/);

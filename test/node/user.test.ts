@@ -226,6 +226,13 @@ describe('User → Get Many filters', () => {
 		return { uids: result.items.map((item) => item.json.uid), items: result.items, sent: apiRequests(emulator())[0] };
 	};
 
+	it('refuses a Search In field the list does not search, before sending', async () => {
+		emulator().clearRequests();
+		const result = await run({ operation: 'getAll', returnAll: true, filters: { searchKey: 'a', searchIn: '={{ ["name", "email"] }}' } });
+		expectInputError(result, /'Search In' holds "email", which is not one of name, uid/, /Choose the values of 'Search In' from the list/);
+		expect(apiRequests(emulator())).toHaveLength(0);
+	});
+
 	it('sends each filter as the published query parameter, in its declared form, and returns what matches', async () => {
 		seed();
 		const search = await getMany({ searchKey: 'ada', searchIn: ['name'] });

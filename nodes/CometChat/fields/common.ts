@@ -287,6 +287,35 @@ export function recordShaper(
 	return pick;
 }
 
+/**
+ * The Search In and Search Term filters of a list searched by name and by id (users by UID, groups
+ * by GUID).
+ */
+export function searchFilterFields(noun: string, id: { label: string; value: string }, placeholder: string): INodeProperties[] {
+	const fields = [
+		{ name: id.label, value: id.value },
+		{ name: 'Name', value: 'name' },
+	].sort((a, b) => a.name.localeCompare(b.name));
+	return [
+		{
+			displayName: 'Search In',
+			name: 'searchIn',
+			type: 'multiOptions',
+			options: fields,
+			default: [],
+			description: 'Which fields the search term is matched against. Both when none is chosen.',
+		},
+		{
+			displayName: 'Search Term',
+			name: 'searchKey',
+			type: 'string',
+			default: '',
+			placeholder: `e.g. ${placeholder}`,
+			description: `Only ${noun} whose ${id.label} or name starts with this text`,
+		},
+	];
+}
+
 export function pickFields(record: IDataObject, fields: string[]): IDataObject {
 	const picked: IDataObject = {};
 	for (const field of fields) {

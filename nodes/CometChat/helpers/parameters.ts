@@ -402,6 +402,31 @@ export function optionalOptionOf<T extends string>(
 }
 
 /**
+ * The values of a multi-options field (or its expression): a list, each one of `allowed`. Empty
+ * gives an empty list.
+ */
+export function choicesOf<T extends string>(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	label: string,
+	value: unknown,
+	allowed: readonly T[],
+): T[] {
+	const chosen = listOf(context, itemIndex, label, value);
+	const wrong = chosen.find((entry) => !(allowed as readonly string[]).includes(entry));
+	if (wrong !== undefined) {
+		throw fieldError(
+			context,
+			itemIndex,
+			label,
+			`holds "${wrong}", which is not one of ${allowed.join(', ')}`,
+			`Choose the values of '${label}' from the list.`,
+		);
+	}
+	return chosen as T[];
+}
+
+/**
  * A JSON object parameter. n8n hands JSON fields over as text, or as an object when an expression
  * produced one; both are accepted. Invalid JSON fails before any request is sent.
  */

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { LOCATOR_KINDS, locatorField, tagsField } from '../../fields/common';
+import { LOCATOR_KINDS, locatorField, searchFilterFields, tagsField } from '../../fields/common';
 import {
 	compact,
-	fieldError,
+	choicesOf,
 	idOf,
 	integerOf,
 	listOf,
@@ -54,25 +54,7 @@ const filters: INodeProperties[] = [
 	},
 	countFilter('membersMax', 'Max Members', 'Only groups with at most this many members'),
 	countFilter('membersMin', 'Min Members', 'Only groups with at least this many members'),
-	{
-		displayName: 'Search In',
-		name: 'searchIn',
-		type: 'multiOptions',
-		options: [
-			{ name: 'GUID', value: 'guid' },
-			{ name: 'Name', value: 'name' },
-		],
-		default: [],
-		description: 'Which fields the search term is matched against. Both when none is chosen.',
-	},
-	{
-		displayName: 'Search Term',
-		name: 'searchKey',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. support',
-		description: 'Only groups whose GUID or name starts with this text',
-	},
+	...searchFilterFields('groups', { label: 'GUID', value: 'guid' }, 'support'),
 	{
 		displayName: 'Sort By',
 		name: 'sortBy',
@@ -133,22 +115,8 @@ export const getMany = listOperation({
 		const count = (name: string, label: string) =>
 			f[name] === undefined ? undefined : integerOf(this, itemIndex, label, f[name], 0);
 		const date = (name: string, label: string) => optionalEpochSecondsOf(this, itemIndex, label, f[name]);
-		const choicesOf = (label: string, value: unknown, allowed: readonly string[]) => {
-			const chosen = listOf(this, itemIndex, label, value);
-			const wrong = chosen.find((entry) => !allowed.includes(entry));
-			if (wrong !== undefined) {
-				throw fieldError(
-					this,
-					itemIndex,
-					label,
-					`holds "${wrong}", which is not one of ${allowed.join(', ')}`,
-					`Choose the values of '${label}' from the list.`,
-				);
-			}
-			return chosen;
-		};
-		const types = choicesOf('Types', f.types, GROUP_TYPES);
-		const searchIn = choicesOf('Search In', f.searchIn, ['guid', 'name']);
+		const types = choicesOf(this, itemIndex, 'Types', f.types, GROUP_TYPES);
+		const searchIn = choicesOf(this, itemIndex, 'Search In', f.searchIn, ['guid', 'name']);
 		const joinedBy = idOf(this, itemIndex, 'Joined By', f.joinedBy);
 		const qs = compact({
 			searchKey: optionalTextOf(this, itemIndex, 'Search Term', f.searchKey),

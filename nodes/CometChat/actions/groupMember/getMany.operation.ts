@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { pickFields } from '../../fields/common';
-import { compact, fieldError, listOf, optionalOptionOf } from '../../helpers/parameters';
+import { choicesOf, compact, optionalOptionOf } from '../../helpers/parameters';
 import { groupField, groupValue } from '../group/fields';
 import { listOperation } from '../list';
 import { SCOPES, scopeOptions } from './fields';
@@ -49,17 +49,7 @@ export const getMany = listOperation({
 	request(this: IExecuteFunctions, itemIndex: number) {
 		const guid = groupValue(this, itemIndex);
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-		const scopes = listOf(this, itemIndex, 'Scopes', filters.scopes);
-		const badScope = scopes.find((scope) => !(SCOPES as readonly string[]).includes(scope));
-		if (badScope !== undefined) {
-			throw fieldError(
-				this,
-				itemIndex,
-				'Scopes',
-				`holds "${badScope}", which is not one of ${SCOPES.join(', ')}`,
-				'Choose the scopes from the list.',
-			);
-		}
+		const scopes = choicesOf(this, itemIndex, 'Scopes', filters.scopes, SCOPES);
 		const qs = compact({
 			// Published as one comma-separated value (explode=false).
 			scopes: scopes.join(','),

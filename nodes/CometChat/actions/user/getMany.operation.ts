@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { tagsField } from '../../fields/common';
-import { booleanOf, compact, idOf, listOf, optionalOptionOf, optionalTextOf } from '../../helpers/parameters';
+import { searchFilterFields, tagsField } from '../../fields/common';
+import { booleanOf, choicesOf, compact, idOf, listOf, optionalOptionOf, optionalTextOf } from '../../helpers/parameters';
 import { listOperation } from '../list';
 import { SIMPLIFIED_USER_FIELDS, simplifyUser } from './simplify';
 
@@ -43,25 +43,7 @@ export const getMany = listOperation({
 					description:
 						'Only users with one of these roles. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 				},
-				{
-					displayName: 'Search In',
-					name: 'searchIn',
-					type: 'multiOptions',
-					options: [
-						{ name: 'Name', value: 'name' },
-						{ name: 'UID', value: 'uid' },
-					],
-					default: [],
-					description: 'Which fields the search term is matched against. Both when none is chosen.',
-				},
-				{
-					displayName: 'Search Term',
-					name: 'searchKey',
-					type: 'string',
-					default: '',
-					placeholder: 'e.g. ada',
-					description: 'Only users whose UID or name starts with this text',
-				},
+				...searchFilterFields('users', { label: 'UID', value: 'uid' }, 'ada'),
 				{
 					displayName: 'Status',
 					name: 'status',
@@ -98,7 +80,7 @@ export const getMany = listOperation({
 			searchKey: optionalTextOf(this, itemIndex, 'Search Term', filters.searchKey),
 			// Each list in its published form (docs/cometchat-api.md, List parameters): `searchIn` and
 			// `roles` repeated (`roles=a&roles=b`), `tags` one comma-separated value.
-			searchIn: listOf(this, itemIndex, 'Search In', filters.searchIn),
+			searchIn: choicesOf(this, itemIndex, 'Search In', filters.searchIn, ['name', 'uid']),
 			status: optionalOptionOf(this, itemIndex, 'Status', filters.status, ['available', 'offline']),
 			role: idOf(this, itemIndex, 'Role Name or ID', filters.role),
 			roles: listOf(this, itemIndex, 'Role Names or IDs', filters.roles),
