@@ -19,15 +19,12 @@
  */
 const { startEmulator } = require('../emulator');
 const { Checks } = require('./lib/checks');
-const { EXAMPLE_CREDENTIAL, ensureN8n, installNotice, isInstalled, N8n, N8N_VERSION, REPO_DIR, sleep } = require('./lib/n8n');
-const { cleanup, freePort, onCleanup, runCommand } = require('./lib/processes');
+const { EXAMPLE_CREDENTIAL, N8n, sleep } = require('./lib/n8n');
+const { cleanup, freePort, onCleanup } = require('./lib/processes');
+const { buildAndInstallN8n, progressLog, runScript } = require('./lib/script');
 
-const started = Date.now();
 const checks = new Checks();
-/** @param {string} message */
-function progress(message) {
-	console.log(`▶ ${message} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
-}
+const progress = progressLog();
 
 const BOT = 'helpbot';
 const CREDENTIALS = { [EXAMPLE_CREDENTIAL.type]: { id: EXAMPLE_CREDENTIAL.id, name: EXAMPLE_CREDENTIAL.name } };
@@ -84,12 +81,7 @@ async function newExecutions(n8n, known) {
 }
 
 async function main() {
-	if (process.env.E2E_SKIP_BUILD !== '1') {
-		progress('Building the package (npm run build)');
-		await runCommand('npm run build', 'npm', ['run', 'build'], { cwd: REPO_DIR, timeoutMs: 300_000 });
-	}
-	progress(isInstalled() ? `n8n ${N8N_VERSION}` : installNotice());
-	const install = await ensureN8n({ log: (line) => console.log(line) });
+	const install = await buildAndInstallN8n(progress);
 
 	progress('The emulator: Ada, and the bot user helpbot (a bot, disabled)');
 	const emulator = await startEmulator({ logRequests: true });
@@ -203,11 +195,4 @@ async function main() {
 	return checks.summary();
 }
 
-main()
-	.catch(async (error) => {
-		checks.section('Setup');
-		checks.ok('the test could start n8n with the package', false, error instanceof Error ? error.stack ?? error.message : String(error));
-		await cleanup();
-		return checks.summary();
-	})
-	.then((code) => process.exit(code));
+runScript(main, checks, 'the test could start n8n with the package');

@@ -22,20 +22,17 @@
  */
 const { startEmulator } = require('../emulator');
 const { Checks, sorted } = require('./lib/checks');
-const { EXAMPLE_CREDENTIAL, ensureN8n, flavor, installNotice, isInstalled, N8n, N8N_VERSION, REPO_DIR, sleep } = require('./lib/n8n');
-const { cleanup, freePort, onCleanup, runCommand } = require('./lib/processes');
+const { EXAMPLE_CREDENTIAL, flavor, N8n, sleep } = require('./lib/n8n');
+const { cleanup, freePort, onCleanup } = require('./lib/processes');
+const { buildAndInstallN8n, progressLog, runScript } = require('./lib/script');
 const { startPostgres, startRedis } = require('./lib/services');
 const facts = require('./lib/seed-facts');
 
 /** @typedef {Awaited<ReturnType<typeof startEmulator>>} Emulator */
 /** @typedef {{ id: string, sender: string }} SeedMessage */
 
-const started = Date.now();
 const checks = new Checks();
-/** @param {string} message */
-function progress(message) {
-	console.log(`▶ ${message} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
-}
+const progress = progressLog();
 
 const WEBHOOK_PATH = 'queue-e2e-user';
 /**
@@ -101,12 +98,7 @@ const WATCH = {
 };
 
 async function main() {
-	if (process.env.E2E_SKIP_BUILD !== '1') {
-		progress('Building the package (npm run build)');
-		await runCommand('npm run build', 'npm', ['run', 'build'], { cwd: REPO_DIR, timeoutMs: 300_000 });
-	}
-	progress(isInstalled() ? `n8n ${N8N_VERSION}` : installNotice());
-	const install = await ensureN8n({ log: (line) => console.log(line) });
+	const install = await buildAndInstallN8n(progress);
 
 	progress('Redis, the database and the emulator');
 	const redis = await startRedis();
@@ -156,7 +148,7 @@ async function main() {
 
 	progress('Stopping n8n, Redis, the database and the emulator');
 	await cleanup();
-	console.log(`\nn8n ${install.version} in queue mode, ${((Date.now() - started) / 1000).toFixed(0)} s in all`);
+	console.log(`\nn8n ${install.version} in queue mode, ${progress.seconds()} s in all`);
 	return checks.summary();
 }
 
@@ -373,11 +365,4 @@ async function checkWorkerWithoutPackage(install, main, workers, workerEnv) {
 	await main.rest.deactivate(LOOKUP.id);
 }
 
-main()
-	.catch(async (error) => {
-		checks.section('Setup');
-		checks.ok('the test could set up queue mode', false, error instanceof Error ? error.stack ?? error.message : String(error));
-		await cleanup();
-		return checks.summary();
-	})
-	.then((code) => process.exit(code));
+runScript(main, checks, 'the test could set up queue mode');

@@ -19,20 +19,17 @@ const path = require('node:path');
 
 const { startEmulator } = require('../emulator');
 const { Checks, sorted } = require('./lib/checks');
-const { ensureN8n, installNotice, isInstalled, N8n, N8N_VERSION, REPO_DIR } = require('./lib/n8n');
-const { cleanup, onCleanup, runCommand } = require('./lib/processes');
+const { N8n, N8N_VERSION, REPO_DIR } = require('./lib/n8n');
+const { cleanup, onCleanup } = require('./lib/processes');
+const { buildAndInstallN8n, progressLog, runScript } = require('./lib/script');
 const facts = require('./lib/seed-facts');
 
 const USER_SYNC = readWorkflow('user-sync.json');
 const REPORT = readWorkflow('moderation-report.json');
 const TRIAGE = readWorkflow('moderation-triage.json');
 
-const started = Date.now();
 const checks = new Checks();
-/** @param {string} message */
-function progress(message) {
-	console.log(`▶ ${message} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
-}
+const progress = progressLog();
 
 /** @param {string} file */
 function readWorkflow(file) {
@@ -50,12 +47,7 @@ function nodeName(/** @type {{ workflow: any }} */ example, /** @type {string} *
 }
 
 async function main() {
-	if (process.env.E2E_SKIP_BUILD !== '1') {
-		progress('Building the package (npm run build)');
-		await runCommand('npm run build', 'npm', ['run', 'build'], { cwd: REPO_DIR, timeoutMs: 300_000 });
-	}
-	progress(isInstalled() ? `n8n ${N8N_VERSION}` : installNotice());
-	const install = await ensureN8n({ log: (line) => console.log(line) });
+	const install = await buildAndInstallN8n(progress);
 	console.log(install.installedNow ? `  installed in ${install.seconds.toFixed(0)} s` : `  cached in ${install.dir}`);
 
 	progress('Starting the emulator with its demo data');
@@ -93,7 +85,7 @@ async function main() {
 
 	progress('Stopping n8n and the emulator');
 	await cleanup();
-	console.log(`\nn8n ${N8N_VERSION}, ${((Date.now() - started) / 1000).toFixed(0)} s in all`);
+	console.log(`\nn8n ${N8N_VERSION}, ${progress.seconds()} s in all`);
 	return checks.summary();
 }
 
@@ -376,11 +368,4 @@ function checkForms(checks, api, moderator, warned) {
 	);
 }
 
-main()
-	.catch(async (error) => {
-		checks.section('Setup');
-		checks.ok('the test could set up n8n and the emulator', false, error instanceof Error ? error.message : String(error));
-		await cleanup();
-		return checks.summary();
-	})
-	.then((code) => process.exit(code));
+runScript(main, checks, 'the test could set up n8n and the emulator');

@@ -16,8 +16,9 @@ const path = require('node:path');
 
 const { startEmulator } = require('../emulator');
 const { Checks } = require('./lib/checks');
-const { ensureN8n, installNotice, isInstalled, N8n, REPO_DIR } = require('./lib/n8n');
-const { cleanup, onCleanup, runCommand } = require('./lib/processes');
+const { N8n, REPO_DIR } = require('./lib/n8n');
+const { cleanup, onCleanup } = require('./lib/processes');
+const { buildAndInstallN8n, runScript } = require('./lib/script');
 
 const OUTPUT = path.resolve(process.env.SCREENSHOT_PATH || path.join(REPO_DIR, 'docs', 'editor-approval-tool.png'));
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -51,12 +52,7 @@ function step(message) {
 async function main() {
 	if (!fs.existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: apt-get install chromium, or set CHROMIUM_PATH`);
 	const { chromium } = require('playwright-core');
-	if (process.env.E2E_SKIP_BUILD !== '1') {
-		step('Building the package (npm run build)…');
-		await runCommand('npm run build', 'npm', ['run', 'build'], { cwd: REPO_DIR, timeoutMs: 300_000 });
-	}
-	if (!isInstalled()) step(installNotice());
-	const install = await ensureN8n({ log: (line) => console.log(line) });
+	const install = await buildAndInstallN8n(step);
 	const emulator = await startEmulator({ seed: 'demo' });
 	onCleanup('the emulator', () => emulator.close());
 	const n8n = await N8n.create(install);
@@ -131,11 +127,4 @@ async function main() {
 	return checks.summary();
 }
 
-main()
-	.catch(async (error) => {
-		checks.section('Setup');
-		checks.ok('the approval-tool screenshot ran to its end', false, error instanceof Error ? error.stack ?? error.message : String(error));
-		await cleanup();
-		return checks.summary();
-	})
-	.then((code) => process.exit(code));
+runScript(main, checks, 'the approval-tool screenshot ran to its end');

@@ -17,8 +17,9 @@ const path = require('node:path');
 
 const { startEmulator } = require('../emulator');
 const { Checks } = require('./lib/checks');
-const { EXAMPLE_CREDENTIAL, ensureN8n, installNotice, isInstalled, N8n, REPO_DIR } = require('./lib/n8n');
+const { EXAMPLE_CREDENTIAL, N8n, REPO_DIR } = require('./lib/n8n');
 const { cleanup, onCleanup, runCommand } = require('./lib/processes');
+const { buildAndInstallN8n, runScript } = require('./lib/script');
 
 const OUTPUT = path.resolve(process.env.SCREENSHOT_PATH || path.join(REPO_DIR, 'docs', 'editor-resource-dropdown.png'));
 const BROWSERS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
@@ -67,12 +68,7 @@ async function main() {
 	const executablePath = await findChromium();
 	const { chromium } = require('playwright-core');
 
-	if (process.env.E2E_SKIP_BUILD !== '1') {
-		step('Building the package (npm run build)…');
-		await runCommand('npm run build', 'npm', ['run', 'build'], { cwd: REPO_DIR, timeoutMs: 300_000 });
-	}
-	if (!isInstalled()) step(installNotice());
-	const install = await ensureN8n({ log: (line) => console.log(line) });
+	const install = await buildAndInstallN8n(step);
 
 	step('Starting the emulator and n8n with the package and a credential…');
 	const emulator = await startEmulator({ seed: 'demo', logRequests: false });
@@ -192,11 +188,4 @@ async function main() {
 	return checks.summary();
 }
 
-main()
-	.catch(async (error) => {
-		checks.section('Setup');
-		checks.ok('the screenshot test ran to its end', false, error instanceof Error ? error.message : String(error));
-		await cleanup();
-		return checks.summary();
-	})
-	.then((code) => process.exit(code));
+runScript(main, checks, 'the screenshot test ran to its end');

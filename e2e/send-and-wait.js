@@ -19,16 +19,13 @@
  */
 const { startEmulator } = require('../emulator');
 const { Checks } = require('./lib/checks');
-const { EXAMPLE_CREDENTIAL, ensureN8n, installNotice, isInstalled, N8n, N8N_VERSION, REPO_DIR, sleep } = require('./lib/n8n');
-const { cleanup, freePort, runCommand } = require('./lib/processes');
+const { EXAMPLE_CREDENTIAL, N8n, sleep } = require('./lib/n8n');
+const { cleanup, freePort } = require('./lib/processes');
+const { buildAndInstallN8n, progressLog, runScript } = require('./lib/script');
 const facts = require('./lib/seed-facts');
 
-const started = Date.now();
 const checks = new Checks();
-/** @param {string} message */
-function progress(message) {
-	console.log(`▶ ${message} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
-}
+const progress = progressLog();
 
 const CREDENTIALS = { [EXAMPLE_CREDENTIAL.type]: { id: EXAMPLE_CREDENTIAL.id, name: EXAMPLE_CREDENTIAL.name } };
 /** @type {string} */
@@ -112,12 +109,7 @@ const TIMEOUT = workflow(5, 'limit wait time', {
 /** @typedef {Awaited<ReturnType<typeof startEmulator>>} Emulator */
 
 async function main() {
-	if (process.env.E2E_SKIP_BUILD !== '1') {
-		progress('Building the package (npm run build)');
-		await runCommand('npm run build', 'npm', ['run', 'build'], { cwd: REPO_DIR, timeoutMs: 300_000 });
-	}
-	progress(isInstalled() ? `n8n ${N8N_VERSION}` : installNotice());
-	const install = await ensureN8n({ log: (line) => console.log(line) });
+	const install = await buildAndInstallN8n(progress);
 	const emulator = await startEmulator({ seed: 'demo' });
 	const port = await freePort();
 	// The resume URL the buttons call: n8n's webhook-waiting address, reachable from "the chat".
@@ -142,7 +134,7 @@ async function main() {
 	progress('Stopping n8n and the emulator');
 	await emulator.close();
 	await cleanup();
-	console.log(`\nn8n ${install.version}, ${((Date.now() - started) / 1000).toFixed(0)} s in all`);
+	console.log(`\nn8n ${install.version}, ${progress.seconds()} s in all`);
 	return checks.summary();
 }
 
@@ -351,11 +343,4 @@ async function checkTimeout(ctx) {
 	);
 }
 
-main()
-	.catch(async (error) => {
-		checks.section('Setup');
-		checks.ok('the test could set up n8n', false, error instanceof Error ? error.stack ?? error.message : String(error));
-		await cleanup();
-		return checks.summary();
-	})
-	.then((code) => process.exit(code));
+runScript(main, checks, 'the test could set up n8n');

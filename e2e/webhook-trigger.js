@@ -19,17 +19,14 @@
  */
 const { startEmulator } = require('../emulator');
 const { Checks, sorted } = require('./lib/checks');
-const { ensureN8n, installNotice, isInstalled, N8n, N8N_VERSION, REPO_DIR, sleep } = require('./lib/n8n');
-const { cleanup, freePort, onCleanup, runCommand } = require('./lib/processes');
+const { N8n, sleep } = require('./lib/n8n');
+const { cleanup, freePort, onCleanup } = require('./lib/processes');
+const { buildAndInstallN8n, progressLog, runScript } = require('./lib/script');
 
 /** @typedef {Awaited<ReturnType<typeof startEmulator>>} Emulator */
 
-const started = Date.now();
 const checks = new Checks();
-/** @param {string} message */
-function progress(message) {
-	console.log(`▶ ${message} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
-}
+const progress = progressLog();
 
 const MGMT_CREDENTIAL = { id: 'cometChatMgmt001', name: 'CometChat management', type: 'cometChatManagementApi' };
 const TRIGGER = 'CometChat event';
@@ -69,12 +66,7 @@ const AUTO = workflow('webhookE2eAuto01', 'Webhook e2e: automatic', AUTO_WEBHOOK
 const MANUAL = workflow('webhookE2eManual', 'Webhook e2e: manual', MANUAL_WEBHOOK_ID, { mode: 'manual', events: ['message_sent'], ...MANUAL_AUTH });
 
 async function main() {
-	if (process.env.E2E_SKIP_BUILD !== '1') {
-		progress('Building the package (npm run build)');
-		await runCommand('npm run build', 'npm', ['run', 'build'], { cwd: REPO_DIR, timeoutMs: 300_000 });
-	}
-	progress(isInstalled() ? `n8n ${N8N_VERSION}` : installNotice());
-	const install = await ensureN8n({ log: (line) => console.log(line) });
+	const install = await buildAndInstallN8n(progress);
 
 	progress('The emulator and n8n');
 	const emulator = await startEmulator({ seed: 'demo', logRequests: true });
@@ -98,7 +90,7 @@ async function main() {
 
 	progress('Stopping n8n and the emulator');
 	await cleanup();
-	console.log(`\nn8n ${install.version}, ${((Date.now() - started) / 1000).toFixed(0)} s in all`);
+	console.log(`\nn8n ${install.version}, ${progress.seconds()} s in all`);
 	return checks.summary();
 }
 
@@ -254,11 +246,4 @@ async function checkManual(n8n, emulator, port) {
 	await n8n.rest.deactivate(MANUAL.id);
 }
 
-main()
-	.catch(async (error) => {
-		checks.section('Setup');
-		checks.ok('the test could set up n8n and the emulator', false, error instanceof Error ? error.stack ?? error.message : String(error));
-		await cleanup();
-		return checks.summary();
-	})
-	.then((code) => process.exit(code));
+runScript(main, checks, 'the test could set up n8n and the emulator');
