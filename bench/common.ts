@@ -229,22 +229,31 @@ export function expectCount(name: string, got: number, expected: number): number
 
 // ---------------------------------------------------------------- BENCHMARKS.md
 
+/** What BENCHMARKS.md says before its sections (rewritten by each script). */
+const HEADER = `# Benchmarks
+
+Two scripts write this file, each its own section, from one run's measurements (no number here is
+typed by hand): \`npm run bench\` (our node in n8n's engine against raw HTTP loops) and
+\`npm run bench:n8n\` (our node against n8n's HTTP Request node, in the real n8n). Each replaces
+only its own section. Compare ratios, not absolute times: the machine is shared.
+`;
+
 /**
  * Replaces the section between `<!-- begin NAME -->` and `<!-- end NAME -->` in BENCHMARKS.md
- * (when absent: before the other sections, or after them), leaving the other sections as they are.
+ * (when absent: before the other sections, or after them), leaving the other sections as they are;
+ * the text before the first section is the HEADER. An older document without sections is replaced.
  */
-export function writeSection(name: string, content: string, place: 'first' | 'last', header = '# Benchmarks\n'): void {
+export function writeSection(name: string, content: string, place: 'first' | 'last'): void {
 	const begin = `<!-- begin ${name} (written by the script; do not edit by hand) -->`;
 	const end = `<!-- end ${name} -->`;
 	const block = `${begin}\n${content.trim()}\n${end}`;
-	let text = existsSync(BENCHMARKS_FILE) ? readFileSync(BENCHMARKS_FILE, 'utf8') : '';
-	if (!text.includes('<!-- begin ')) text = header; // an older, unsectioned document is replaced
-	const from = text.indexOf(begin);
-	const to = text.indexOf(end);
-	if (from >= 0 && to > from) text = text.slice(0, from) + block + text.slice(to + end.length);
-	else if (place === 'first' && text.includes('<!-- begin ')) {
-		const at = text.indexOf('<!-- begin ');
-		text = `${text.slice(0, at)}${block}\n\n${text.slice(at)}`;
-	} else text = `${text.trimEnd()}\n\n${block}\n`;
-	writeFileSync(BENCHMARKS_FILE, text.endsWith('\n') ? text : `${text}\n`);
+	const old = existsSync(BENCHMARKS_FILE) ? readFileSync(BENCHMARKS_FILE, 'utf8') : '';
+	const first = old.indexOf('<!-- begin ');
+	let sections = first >= 0 ? old.slice(first) : '';
+	const from = sections.indexOf(begin);
+	const to = sections.indexOf(end);
+	if (from >= 0 && to > from) sections = sections.slice(0, from) + block + sections.slice(to + end.length);
+	else if (sections === '') sections = block;
+	else sections = place === 'first' ? `${block}\n\n${sections}` : `${sections.trimEnd()}\n\n${block}`;
+	writeFileSync(BENCHMARKS_FILE, `${HEADER}\n${sections.trimEnd()}\n`);
 }

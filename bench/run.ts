@@ -79,7 +79,6 @@ async function main(): Promise<void> {
 	// The raw contenders: axios with its default agent (no agent of our own).
 	const raw = axios.create({ baseURL: `${emulator.baseUrl}/v3`, headers: { apikey: emulator.apiKey } });
 	const rows: Row[] = [];
-	const notes: string[] = [];
 	let rss: RssRow[] = [];
 
 	try {
@@ -101,7 +100,7 @@ async function main(): Promise<void> {
 		log(quick ? '(--quick: BENCHMARKS.md left as it is)' : '(--no-write: BENCHMARKS.md left as it is)');
 		return;
 	}
-	writeSection('bench', documentOf(tables, loadBefore, loadAfter, minutes, notes), 'first');
+	writeSection('bench', documentOf(tables, loadBefore, loadAfter, minutes), 'first');
 	log('\nWrote the bench section of BENCHMARKS.md');
 }
 
@@ -392,7 +391,7 @@ function render(rows: Row[], rss: RssRow[]): string {
 	return parts.join('\n\n');
 }
 
-function documentOf(tables: string, loadBefore: string, loadAfter: string, minutes: number, notes: string[]): string {
+function documentOf(tables: string, loadBefore: string, loadAfter: string, minutes: number): string {
 	const ran = CASES.filter(wanted);
 	return `## \`npm run bench\`: our node in n8n's engine against raw HTTP loops
 
@@ -401,7 +400,7 @@ ${rounds} interleaved rounds, ${latencyMs} ms latency on every answer of the emu
 Load average (1 / 5 / 15 min) before: ${loadBefore}; after: ${loadAfter} (${fmt(minutes, 1)} min in all).
 
 ${tables}
-${notes.length ? `\n${notes.map((n) => `- ${n}`).join('\n')}\n` : ''}
+
 How to read them:
 - **The setup.** The emulator runs in its own process (bench/emulator-child.ts, which calls
   \`startEmulator\`) and waits ${latencyMs} ms before every answer, as a real service's round trip would.
