@@ -1,133 +1,274 @@
 /**
- * Benchmarks: our nodes, run through n8n's engine, against a raw axios client doing the same work,
- * both against the emulator over loopback HTTP. Ratios from one run are what to quote: the machine
- * is shared and absolute times drift. Writes BENCHMARKS.md.
+ * Benchmarks (`npm run bench`): our node, run through n8n's engine in this process, against raw axios
+ * loops doing the same work, all against the emulator in a process of its own with a fixed latency
+ * (20 ms) on every answer. Rounds are interleaved (each round runs every contender of a case once,
+ * in an order that rotates per round) and the ratios are paired medians: the median over rounds of
+ * ours / baseline within the same round. Writes its section of BENCHMARKS.md.
  *
- *   npm run bench              # all cases
- *   npm run bench -- --quick   # smaller data, for a smoke run
+ *   npm run bench                          # every case, 7 rounds
+ *   npm run bench -- --quick               # smaller data and 3 rounds: a smoke run (writes nothing)
+ *   npm run bench -- --rounds 5 --only users,thread,sends,poll,rss --latency 20 --no-write
  */
-import { writeFileSync } from 'fs';
+import { execFile } from 'child_process';
 import { join } from 'path';
+import { promisify } from 'util';
 
 import axios from 'axios';
-import type { IDataObject, INode } from 'n8n-workflow';
+import type { AxiosInstance } from 'axios';
+import type { IDataObject, INode, INodeParameters } from 'n8n-workflow';
 
 import { CometChatTrigger } from '../nodes/CometChat/CometChatTrigger.node.js';
-import { credentialsFor, startTestEmulator } from '../test/harness/emulator';
-import type { Emulator } from '../test/harness/emulator';
 import { pollContext, registerNodeType, runNode, shutdownEngine, TRIGGER_TYPE, workflowWith } from '../test/harness/engine';
+import type { CredentialData } from '../test/harness/engine';
+import type { BenchEmulator, Contender, Sample } from './common';
+import {
+	countCell,
+	expectCount,
+	fmt,
+	loadAverage,
+	median,
+	pairedRatios,
+	parseArgs,
+	ratioCell,
+	rotation,
+	runRounds,
+	startBenchEmulator,
+	writeSection,
+} from './common';
 
-const quick = process.argv.includes('--quick');
-const USERS = quick ? 10_000 : 100_000;
-const FLAGGED = quick ? 5_000 : 50_000;
-const CREATES = quick ? 200 : 1_000;
-const REPEATS = quick ? 1 : 3;
+const args = parseArgs(process.argv.slice(2), { rounds: 7, quickRounds: 3 });
+const { quick, rounds, latencyMs } = args;
+const SIZES = quick
+	? { users: 10_000, thread: 2_000, sends: 200, flagged: 10_000, rss: [1_000, 10_000] }
+	: { users: 100_000, thread: 5_000, sends: 10_000, flagged: 100_000, rss: [1_000, 10_000, 100_000] };
+const PER_PAGE = 1000;
+/** The thread's largest `limit`, as published. */
+const THREAD_LIMIT = 1000;
+const IN_FLIGHT = 4;
+const CASES = ['users', 'thread', 'sends', 'poll', 'rss'];
 
-interface Measure {
-	ms: number;
-	requests: number;
-	items: number;
-	heapMb: number;
-}
+const wanted = (id: string) => args.only.length === 0 || args.only.includes(id);
+const log = (line: string) => console.log(line);
+const MiB = 2 ** 20;
 
+/** One row of the main table: ours against one baseline. */
 interface Row {
-	name: string;
-	ours: Measure;
-	baseline: Measure;
+	label: string;
+	baseline: string;
+	ours: Sample[];
+	base: Sample[];
 }
 
-const gc = (globalThis as { gc?: () => void }).gc;
-
-/** The best of a few runs (least disturbed by the machine's other work), with its heap growth. */
-async function measure(emulator: Emulator, work: () => Promise<number>): Promise<Measure> {
-	let best: Measure | undefined;
-	for (let run = 0; run < REPEATS; run++) {
-		gc?.();
-		emulator.clearRequests();
-		const heapBefore = process.memoryUsage().heapUsed;
-		const start = process.hrtime.bigint();
-		const items = await work();
-		const ms = Number(process.hrtime.bigint() - start) / 1e6;
-		const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20;
-		const requests = emulator.requests.length;
-		if (!best || ms < best.ms) best = { ms, requests, items, heapMb };
-	}
-	return best!;
+/** One row of the RSS table. */
+interface RssRow {
+	users: number;
+	ours: number[];
+	raw: number[];
 }
 
-function rawClient(emulator: Emulator) {
-	return axios.create({ baseURL: `${emulator.baseUrl}/v3`, headers: { apikey: emulator.apiKey } });
-}
+async function main(): Promise<void> {
+	const unknown = args.only.filter((id) => !CASES.includes(id));
+	if (unknown.length) throw new Error(`unknown case ${unknown.join(', ')}; the cases are ${CASES.join(', ')}`);
+	const loadBefore = loadAverage();
+	const started = Date.now();
+	log(`Benchmarks: ${rounds} rounds, ${latencyMs} ms latency${quick ? ', quick sizes' : ''}; load average ${loadBefore}`);
 
-async function main() {
-	const emulator = await startTestEmulator({ requestLogLimit: 0 });
-	const credentials = credentialsFor(emulator);
-	const raw = rawClient(emulator);
+	const emulator = await startBenchEmulator(latencyMs);
+	log(`  emulator: ${emulator.baseUrl} (pid ${emulator.pid})`);
+	const credentials: CredentialData = { apiKey: emulator.apiKey, baseUrl: emulator.baseUrl, callUrl: emulator.callUrl };
+	// The raw contenders: axios with its default agent (no agent of our own).
+	const raw = axios.create({ baseURL: `${emulator.baseUrl}/v3`, headers: { apikey: emulator.apiKey } });
 	const rows: Row[] = [];
+	let rss: RssRow[] = [];
 
-	emulator.store.addUsers(USERS, 'bench-');
-	rows.push({
-		name: `User → Get Many, Return All over ${USERS.toLocaleString('en')} users`,
-		ours: await measure(emulator, async () => {
-			const { items, error } = await runNode(credentials, { resource: 'user', operation: 'getAll', returnAll: true });
-			if (error) throw error;
-			return items.length;
-		}),
-		baseline: await measure(emulator, async () => {
-			let count = 0;
-			for (let page = 1; ; page++) {
-				const { data } = await raw.get('/users', { params: { perPage: 1000, page } });
-				count += data.data.length;
-				if (page >= data.meta.pagination.total_pages) return count;
-			}
-		}),
+	try {
+		if (wanted('users')) rows.push(...(await usersCase(emulator, credentials, raw)));
+		if (wanted('thread')) rows.push(await threadCase(emulator, credentials, raw));
+		if (wanted('sends')) rows.push(await sendsCase(emulator, credentials, raw));
+		if (wanted('poll')) rows.push(await pollCase(emulator, credentials, raw));
+		if (wanted('rss')) rss = await rssCase(emulator);
+	} finally {
+		await emulator.stop();
+		await shutdownEngine();
+	}
+
+	const loadAfter = loadAverage();
+	const minutes = (Date.now() - started) / 60_000;
+	const tables = render(rows, rss);
+	log(`\n${tables}\n\nLoad average (1 / 5 / 15 min) before ${loadBefore}, after ${loadAfter}; ${fmt(minutes, 1)} min.`);
+	if (quick || !args.write) {
+		log(quick ? '(--quick: BENCHMARKS.md left as it is)' : '(--no-write: BENCHMARKS.md left as it is)');
+		return;
+	}
+	writeSection('bench', documentOf(tables, loadBefore, loadAfter, minutes), 'first');
+	log('\nWrote the bench section of BENCHMARKS.md');
+}
+
+// ---------------------------------------------------------------- the cases
+
+async function ours(credentials: CredentialData, parameters: INodeParameters, input?: IDataObject[]): Promise<number> {
+	const { items, error } = await runNode(credentials, parameters, input);
+	if (error) throw error;
+	return items.length;
+}
+
+/** Page 1, 2, … one at a time, until meta.pagination.total_pages. */
+async function rawSequentialUsers(raw: AxiosInstance): Promise<number> {
+	let count = 0;
+	for (let page = 1; ; page++) {
+		const { data } = await raw.get('/users', { params: { perPage: PER_PAGE, page } });
+		count += data.data.length;
+		if (page >= data.meta.pagination.total_pages) return count;
+	}
+}
+
+/** Page 1 first (for total_pages), then the rest with a sliding window of IN_FLIGHT requests. */
+async function rawWindowUsers(raw: AxiosInstance): Promise<number> {
+	const first = (await raw.get('/users', { params: { perPage: PER_PAGE, page: 1 } })).data;
+	const totalPages: number = first.meta.pagination.total_pages;
+	const pages: unknown[][] = [first.data];
+	let next = 2;
+	const worker = async () => {
+		while (next <= totalPages) {
+			const page = next++;
+			pages[page - 1] = (await raw.get('/users', { params: { perPage: PER_PAGE, page } })).data.data;
+		}
+	};
+	await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+	return pages.reduce((sum, page) => sum + page.length, 0);
+}
+
+async function usersCase(emulator: BenchEmulator, credentials: CredentialData, raw: AxiosInstance): Promise<Row[]> {
+	const n = SIZES.users;
+	log(`\nUser → Get Many, Return All over ${fmt(n)} users`);
+	await emulator.control('POST', '/reset');
+	await emulator.control('POST', '/users/bulk', { count: n, prefix: 'bench-' });
+	const contenders: Contender[] = [
+		{ name: 'ours', run: async () => expectCount('ours', await ours(credentials, { resource: 'user', operation: 'getAll', returnAll: true }), n) },
+		{ name: 'raw sequential', run: async () => expectCount('raw sequential', await rawSequentialUsers(raw), n) },
+		{ name: `raw ${IN_FLIGHT} in flight`, run: async () => expectCount('raw window', await rawWindowUsers(raw), n) },
+	];
+	for (const contender of contenders) await contender.run(-1); // warm-up, untimed
+	const samples = await runRounds(emulator, contenders, rounds, { log });
+	const label = `User → Get Many, Return All over ${fmt(n)} users`;
+	return contenders.slice(1).map((c) => ({ label, baseline: `${c.name} (perPage ${PER_PAGE})`, ours: samples.get('ours')!, base: samples.get(c.name)! }));
+}
+
+async function threadCase(emulator: BenchEmulator, credentials: CredentialData, raw: AxiosInstance): Promise<Row> {
+	const n = SIZES.thread;
+	log(`\nMessage → Get Thread, Return All over ${fmt(n)} replies`);
+	await emulator.control('POST', '/reset');
+	const at = 1_700_000_000;
+	const parentId = '1';
+	await emulator.control('POST', '/seed', {
+		users: [
+			{ uid: 'bench-ada', name: 'Ada' },
+			{ uid: 'bench-bob', name: 'Bob' },
+		],
+		messages: [
+			{ id: parentId, sender: 'bench-ada', receiver: 'bench-bob', receiverType: 'user', data: { text: 'The thread' }, sentAt: at },
+			...Array.from({ length: n }, (_, i) => ({
+				id: String(i + 2),
+				parentId,
+				sender: i % 2 ? 'bench-ada' : 'bench-bob',
+				receiver: i % 2 ? 'bench-bob' : 'bench-ada',
+				receiverType: 'user',
+				data: { text: `Reply ${i + 1}` },
+				sentAt: at + 1 + i,
+			})),
+		],
 	});
-
-	emulator.store.reset();
-	emulator.store.addFlaggedMessages(FLAGGED);
-	rows.push({
-		name: `Flagged Message → Get Many, Return All over ${FLAGGED.toLocaleString('en')}`,
-		ours: await measure(emulator, async () => {
-			const { items, error } = await runNode(credentials, {
-				resource: 'flaggedMessage',
-				operation: 'getAll',
-				returnAll: true,
+	const rawCursor = async (): Promise<number> => {
+		let count = 0;
+		let cursor: Record<string, unknown> = {};
+		for (;;) {
+			const { data } = await raw.get(`/messages/${parentId}/thread`, {
+				params: { limit: THREAD_LIMIT, ...cursor },
+				headers: { onBehalfOf: 'bench-bob' },
 			});
-			if (error) throw error;
-			return items.length;
-		}),
-		baseline: await measure(emulator, async () => {
-			let count = 0;
-			for (let page = 1; ; page++) {
-				const { data } = await raw.get('/moderation/flagged-messages', { params: { limit: 100, page } });
-				count += data.data.length;
-				if (data.data.length < 100) return count;
-			}
-		}),
-	});
+			count += data.data.length;
+			const next = data.meta?.next as Record<string, unknown> | undefined;
+			if (!next || Object.keys(next).length === 0) return count;
+			cursor = next;
+		}
+	};
+	const parameters: INodeParameters = {
+		resource: 'message',
+		operation: 'getThread',
+		messageId: parentId,
+		onBehalfOf: { __rl: true, mode: 'id', value: 'bench-bob' },
+		returnAll: true,
+	};
+	const contenders: Contender[] = [
+		{ name: 'ours', run: async () => expectCount('ours', await ours(credentials, parameters), n) },
+		{ name: 'raw cursor', run: async () => expectCount('raw cursor', await rawCursor(), n) },
+	];
+	for (const contender of contenders) await contender.run(-1);
+	const samples = await runRounds(emulator, contenders, rounds, { log });
+	return {
+		label: `Message → Get Thread, Return All over ${fmt(n)} replies`,
+		baseline: `raw cursor loop (limit ${THREAD_LIMIT}, meta.next)`,
+		ours: samples.get('ours')!,
+		base: samples.get('raw cursor')!,
+	};
+}
 
-	let round = 0;
-	rows.push({
-		name: `User → Create, ${CREATES.toLocaleString('en')} items in one execution`,
-		ours: await measure(emulator, async () => {
-			round++;
-			const input = Array.from({ length: CREATES }, (_, i) => ({ uid: `n8n-${round}-${i}`, name: `User ${i}` }));
-			const { items, error } = await runNode(
-				credentials,
-				{ resource: 'user', operation: 'create', uid: '={{ $json.uid }}', name: '={{ $json.name }}' },
-				input,
-			);
-			if (error) throw error;
-			return items.length;
-		}),
-		baseline: await measure(emulator, async () => {
-			round++;
-			for (let i = 0; i < CREATES; i++) await raw.post('/users', { uid: `raw-${round}-${i}`, name: `User ${i}` });
-			return CREATES;
-		}),
-	});
+async function sendsCase(emulator: BenchEmulator, credentials: CredentialData, raw: AxiosInstance): Promise<Row> {
+	const n = SIZES.sends;
+	log(`\nMessage → Send, ${fmt(n)} items in one execution`);
+	const people = { users: [{ uid: 'bench-ada', name: 'Ada' }, { uid: 'bench-bob', name: 'Bob' }] };
+	// A fresh store before each run: the same state for every run, whatever the ones before sent.
+	const fresh = async () => {
+		await emulator.control('POST', '/reset');
+		await emulator.control('POST', '/seed', people);
+	};
+	const texts = (count: number, round: number) => Array.from({ length: count }, (_, i) => ({ text: `Message ${round}-${i + 1}` }));
+	const parameters: INodeParameters = {
+		resource: 'message',
+		operation: 'send',
+		onBehalfOf: { __rl: true, mode: 'id', value: 'bench-ada' },
+		receiverType: 'user',
+		receiverUid: { __rl: true, mode: 'id', value: 'bench-bob' },
+		text: '={{ $json.text }}',
+	};
+	const size = (round: number) => (round < 0 ? Math.min(20, n) : n);
+	const contenders: Contender[] = [
+		{ name: 'ours', run: async (round) => expectCount('ours', await ours(credentials, parameters, texts(size(round), round)), size(round)) },
+		{
+			name: 'raw sequential POST',
+			run: async (round) => {
+				let sent = 0;
+				for (const { text } of texts(size(round), round)) {
+					await raw.post(
+						'/messages',
+						{ receiver: 'bench-bob', receiverType: 'user', category: 'message', type: 'text', data: { text } },
+						{ headers: { onBehalfOf: 'bench-ada' } },
+					);
+					sent++;
+				}
+				return expectCount('raw sequential POST', sent, size(round));
+			},
+		},
+	];
+	await fresh();
+	for (const contender of contenders) await contender.run(-1); // warm-up with 20 items
+	const samples = await runRounds(emulator, contenders, rounds, { log, between: fresh });
+	return {
+		label: `Message → Send, ${fmt(n)} items in one execution`,
+		baseline: 'raw sequential POST loop',
+		ours: samples.get('ours')!,
+		base: samples.get('raw sequential POST')!,
+	};
+}
 
-	// The trigger: one poll that finds 10 new flagged messages on top of everything else.
+async function pollCase(emulator: BenchEmulator, credentials: CredentialData, raw: AxiosInstance): Promise<Row> {
+	const n = SIZES.flagged;
+	log(`\nCometChat Trigger: one poll that finds 10 new flags on top of ${fmt(n)}`);
+	await emulator.control('POST', '/reset');
+	let clock = 1_750_000_000;
+	await emulator.control('POST', '/clock', { now: clock });
+	await emulator.control('POST', '/flagged/bulk', { count: n });
+
 	const trigger = new CometChatTrigger();
 	registerNodeType(TRIGGER_TYPE, trigger);
 	const node: INode = {
@@ -140,63 +281,156 @@ async function main() {
 		credentials: { cometChatApi: { id: 'cred-1', name: 'bench' } },
 	};
 	const workflow = workflowWith(node);
-	let clock = Math.floor(Date.now() / 1000) + 60;
-	await trigger.poll!.call(pollContext(workflow, node, credentials));
-	rows.push({
-		name: `Trigger poll: 10 new on top of ${FLAGGED.toLocaleString('en')} flagged`,
-		ours: await measure(emulator, async () => {
-			// Ten flags in the ten seconds after everything seen so far.
-			clock += 10;
-			emulator.store.setClock(clock);
-			emulator.store.addFlaggedMessages(10);
-			const result = await trigger.poll!.call(pollContext(workflow, node, credentials));
-			return result?.[0].length ?? 0;
-		}),
-		baseline: await measure(emulator, async () => {
-			const { data } = await raw.get('/moderation/flagged-messages', { params: { limit: 100, page: 1 } });
-			return (data.data as IDataObject[]).slice(0, 10).length;
-		}),
-	});
-
-	await emulator.close();
-	await shutdownEngine();
-	report(rows);
+	const poll = async () => (await trigger.poll!.call(pollContext(workflow, node, credentials)))?.[0].length ?? 0;
+	// The first poll notes where the list stands (it emits nothing).
+	expectCount('the first poll', await poll(), 0);
+	// Ten flags in the ten seconds after everything seen so far, before each of our polls.
+	const tenNew = async (contender: Contender) => {
+		if (contender.name !== 'ours') return;
+		clock += 10;
+		await emulator.control('POST', '/clock', { now: clock });
+		await emulator.control('POST', '/flagged/bulk', { count: 10 });
+	};
+	const contenders: Contender[] = [
+		{ name: 'ours', run: async () => expectCount('the poll', await poll(), 10) },
+		{
+			name: 'raw GET',
+			run: async () => {
+				const { data } = await raw.get('/moderation/flagged-messages', { params: { limit: 100, page: 1 } });
+				return expectCount('raw GET', (data.data as unknown[]).length, 100);
+			},
+		},
+	];
+	await tenNew(contenders[0]);
+	for (const contender of contenders) await contender.run(-1);
+	const samples = await runRounds(emulator, contenders, rounds, { log, between: tenNew });
+	return {
+		label: `Trigger poll: 10 new flags on top of ${fmt(n)}`,
+		baseline: 'one raw GET (limit 100, page 1)',
+		ours: samples.get('ours')!,
+		base: samples.get('raw GET')!,
+	};
 }
 
-function report(rows: Row[]) {
-	const fmt = (n: number, digits = 0) => n.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-	const lines = [
-		'| case | ours (n8n engine) | raw axios | ratio | requests (ours / raw) | items | heap growth (ours / raw) |',
-		'|---|---|---|---|---|---|---|',
-		...rows.map(
-			({ name, ours, baseline }) =>
-				`| ${name} | ${fmt(ours.ms)} ms | ${fmt(baseline.ms)} ms | ${fmt(ours.ms / baseline.ms, 2)}× | ${ours.requests} / ${baseline.requests} | ${fmt(ours.items)} | ${fmt(ours.heapMb, 1)} / ${fmt(baseline.heapMb, 1)} MB |`,
-		),
-	];
-	const table = lines.join('\n');
-	console.log(table);
-	if (quick) return;
-	const document = `# Benchmarks
+const execFileAsync = promisify(execFile);
 
-\`npm run bench\` runs each case ${REPEATS} times and keeps the fastest run: our node through n8n-core's
-\`WorkflowExecute\` (or the trigger's \`poll()\` in n8n-core's \`PollContext\`), and a raw axios client
-doing the same HTTP work, both against the emulator in the same process over loopback. The ratio is
-the one to quote: absolute times move with the load on this shared 2-core machine. Heap growth is
-\`heapUsed\` after the run minus before (with \`--expose-gc\`), so it includes the items the run holds.
+/** One run in a fresh process (bench/rss-child.ts); answers its peak RSS growth in bytes. */
+async function rssChild(emulator: BenchEmulator, contender: 'ours' | 'raw', users: number): Promise<number> {
+	const { stdout } = await execFileAsync(
+		process.execPath,
+		['--expose-gc', '--import', 'tsx', join(__dirname, 'rss-child.ts'), contender, String(users), emulator.baseUrl, emulator.apiKey],
+		{ maxBuffer: 16 * 2 ** 20, timeout: 600_000 },
+	);
+	const last = stdout.trim().split('\n').pop() ?? '';
+	const result = JSON.parse(last) as { growth: number; items: number };
+	expectCount(`${contender} (rss child)`, result.items, users);
+	return result.growth;
+}
 
-Results of one run (${new Date().toISOString().slice(0, 10)}, Node ${process.version}):
+async function rssCase(emulator: BenchEmulator): Promise<RssRow[]> {
+	const out: RssRow[] = [];
+	for (const users of SIZES.rss) {
+		log(`\nPeak RSS growth, Return All over ${fmt(users)} users, each run in a fresh process`);
+		await emulator.control('POST', '/reset');
+		await emulator.control('POST', '/users/bulk', { count: users, prefix: 'bench-' });
+		const row: RssRow = { users, ours: [], raw: [] };
+		for (let round = 0; round < rounds; round++) {
+			const line: string[] = [];
+			for (const contender of rotation(['ours', 'raw'] as const, round)) {
+				const growth = await rssChild(emulator, contender, users);
+				row[contender].push(growth);
+				line.push(`${contender} ${fmt(growth / MiB, 1)} MiB`);
+			}
+			log(`    round ${round + 1}/${rounds}: ${line.join(', ')}`);
+		}
+		out.push(row);
+	}
+	return out;
+}
 
-${table}
+// ---------------------------------------------------------------- the report
+
+function render(rows: Row[], rss: RssRow[]): string {
+	const parts: string[] = [];
+	if (rows.length > 0) {
+		parts.push(
+			[
+				'| case | baseline | ours, median | baseline, median | ours ÷ baseline, paired median (range) | requests per run, ours / baseline | records, ours / baseline |',
+				'|---|---|---|---|---|---|---|',
+				...rows.map(({ label, baseline, ours: o, base: b }) =>
+					[
+						label,
+						baseline,
+						`${fmt(median(o.map((s) => s.ms)))} ms`,
+						`${fmt(median(b.map((s) => s.ms)))} ms`,
+						ratioCell(pairedRatios(o.map((s) => s.ms), b.map((s) => s.ms))),
+						`${countCell(o.map((s) => s.requests))} / ${countCell(b.map((s) => s.requests))}`,
+						`${countCell(o.map((s) => s.items))} / ${countCell(b.map((s) => s.items))}`,
+					].join(' | ').replace(/^/, '| ').replace(/$/, ' |'),
+				),
+			].join('\n'),
+		);
+	}
+	if (rss.length > 0) {
+		parts.push(
+			[
+				'| peak RSS growth, Return All over | ours, median | raw sequential loop, median | ours ÷ raw, paired median (range) | ours − raw, paired median |',
+				'|---|---|---|---|---|',
+				...rss.map(({ users, ours: o, raw: r }) =>
+					[
+						`${fmt(users)} users`,
+						`${fmt(median(o) / MiB, 1)} MiB`,
+						`${fmt(median(r) / MiB, 1)} MiB`,
+						ratioCell(pairedRatios(o, r)),
+						`${fmt(median(o.map((value, i) => value - r[i])) / MiB, 1)} MiB`,
+					].join(' | ').replace(/^/, '| ').replace(/$/, ' |'),
+				),
+			].join('\n'),
+		);
+	}
+	return parts.join('\n\n');
+}
+
+function documentOf(tables: string, loadBefore: string, loadAfter: string, minutes: number): string {
+	const ran = CASES.filter(wanted);
+	return `## \`npm run bench\`: our node in n8n's engine against raw HTTP loops
+
+One run of \`npm run bench${process.argv.slice(2).length ? ` -- ${process.argv.slice(2).join(' ')}` : ''}\` on ${new Date().toISOString().slice(0, 10)}: Node ${process.version},
+${rounds} interleaved rounds, ${latencyMs} ms latency on every answer of the emulator, cases ${ran.join(', ')}.
+Load average (1 / 5 / 15 min) before: ${loadBefore}; after: ${loadAfter} (${fmt(minutes, 1)} min in all).
+
+${tables}
 
 How to read them:
-- **Return All** over page-numbered lists fetches the pages after the first three at a time
-  (the total is known from page 1), where the raw client goes one by one.
-- **Create** pays n8n's per-item work (parameter resolution, expressions, paired items) on top of
-  the same one request per item.
-- **Trigger poll** reads one page however long the list is: it stops at the watermark.
+- **The setup.** The emulator runs in its own process (bench/emulator-child.ts, which calls
+  \`startEmulator\`) and waits ${latencyMs} ms before every answer, as a real service's round trip would.
+  "Ours" is our node run through n8n-core's \`WorkflowExecute\` in the benchmark's process (the trigger:
+  its \`poll()\` in n8n-core's \`PollContext\`), as the tests run it. The raw contenders are plain axios
+  loops in the same process, on axios's default agent: Node's global HTTP agent, which keeps
+  connections alive on Node 20 (no agent of their own, no other keep-alive setting).
+- **Rounds and ratios.** Each round runs every contender of a case once, in an order that rotates per
+  round, after one untimed warm-up run of each. The ratio is the median over rounds of ours ÷
+  baseline within the same round (paired), with the range over rounds in brackets; times are
+  medians too. A ratio under 1 means ours was faster. Absolute times move with the machine's load
+  (2 shared cores); paired ratios much less.
+- **Requests per run** are counted in the emulator's process (a request hook; control calls are not
+  counted), as the difference before and after each run; one number means every round agreed.
+  **Records** are checked: a run that returns another count than expected stops the benchmark.
+- **Return All over users** pages with \`perPage=${PER_PAGE}\`: ${fmt(SIZES.users / PER_PAGE)} pages. The raw sequential loop asks
+  for page 1, 2, … one at a time; the raw ${IN_FLIGHT}-in-flight loop asks for page 1 (to learn
+  \`total_pages\`) and then keeps ${IN_FLIGHT} requests in flight.
+- **Get Thread** is compared with a raw cursor loop at \`limit=${THREAD_LIMIT}\` (the published maximum) that sends
+  \`meta.next\`'s fields back as query parameters until there is no \`meta.next\`. Ours returns the
+  simplified replies (the operation's default).
+- **Send** runs ${fmt(SIZES.sends)} input items in one execution; the raw loop POSTs the same bodies one after the
+  other. The emulator's store is reset (untimed) before each run.
+- **Trigger poll**: the first poll (untimed) notes where the list of ${fmt(SIZES.flagged)} flagged messages stands;
+  before each timed poll, 10 new flags arrive (untimed). The baseline is one raw GET of the first page.
+- **Peak RSS growth** runs each Return All in a fresh process (bench/rss-child.ts): both load n8n's
+  engine and axios and make one small warm-up request, then \`rssBefore = process.memoryUsage().rss\`
+  (after a GC), then the run; the growth is \`process.resourceUsage().maxRSS × 1024 − rssBefore\`. It
+  includes the records the run holds at its end.
 `;
-	writeFileSync(join(__dirname, '..', 'BENCHMARKS.md'), document);
-	console.log('\nWrote BENCHMARKS.md');
 }
 
 main().catch((error) => {
