@@ -63,8 +63,10 @@ export class CometChat implements INodeType {
 					);
 				}
 				const result = await operation.execute.call(this, itemIndex);
+				// One pairing for all the items one input item gave (a list can give 100,000).
+				const pairedItem = { item: itemIndex };
 				for (const json of Array.isArray(result) ? result : [result]) {
-					output.push({ json, pairedItem: { item: itemIndex } });
+					output.push({ json, pairedItem });
 				}
 			} catch (error) {
 				const itemError = withItemIndex(this, error, itemIndex);

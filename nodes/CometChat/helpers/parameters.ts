@@ -509,7 +509,9 @@ export function messageTextOf(context: IExecuteFunctions, itemIndex: number, lab
 /** Copies the entries that were set, leaving out empty strings, so optional fields are not sent blank. */
 export function compact(values: IDataObject): IDataObject {
 	const result: IDataObject = {};
-	for (const [key, value] of Object.entries(values)) {
+	// By key, not Object.entries: no pair array per field (Simplify runs it for every record of a list).
+	for (const key of Object.keys(values)) {
+		const value = values[key];
 		if (value === undefined || value === null || value === '') continue;
 		if (Array.isArray(value) && value.length === 0) continue;
 		result[key] = value;

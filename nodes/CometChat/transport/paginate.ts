@@ -157,6 +157,13 @@ export async function paginate(
  * `id`; blocked messages share their rule's `revisionId`), and a record served twice comes back the
  * same.
  */
+/** A page as a walk holds it until its turn (`Walk.receive`). */
+interface ReceivedPage {
+	keys: Array<string | number>;
+	records: IDataObject[];
+	full: boolean;
+}
+
 class Walk {
 	readonly items: IDataObject[] = [];
 	/** The records of the page added last: a record served again is served again by the next page. */
@@ -174,18 +181,25 @@ class Walk {
 		return this.items.length >= this.wanted;
 	}
 
+	/**
+	 * A page as it arrives: each record's identity, and the record shaped (Simplify). Done at once,
+	 * so the whole records die young, even while the page waits for the pages before it.
+	 */
+	receive({ records, full }: ListPage): ReceivedPage {
+		const { shape } = this.options;
+		return { keys: records.map((record) => this.keyOf(record)), records: shape ? records.map(shape) : records, full };
+	}
+
 	/** Adds a page's new records (`at`: the paging query it was read with); throws if a full page held nothing new. */
-	add({ records, full }: ListPage, at: IDataObject): void {
-		const keys = records.map((record) => this.keyOf(record));
+	add({ keys, records, full }: ReceivedPage, at: IDataObject): void {
 		if (full && this.items.length > 0 && keys.every((key) => this.previousPage.has(key))) {
 			throw this.repeatedPageError(at);
 		}
-		const { shape } = this.options;
 		const page = new Set<string | number>();
 		for (let index = 0; index < records.length && !this.done; index++) {
 			if (this.previousPage.has(keys[index]) || page.has(keys[index])) continue;
 			page.add(keys[index]);
-			this.items.push(shape ? shape(records[index]) : records[index]);
+			this.items.push(records[index]);
 		}
 		this.previousPage = page;
 	}
@@ -225,17 +239,17 @@ async function byNumberedPages(this: CometChatContext, walk: Walk): Promise<void
 		await readPage.call(this, 'numberedPages', walk.request, perPage, { page }, observer);
 
 	const first = await window.run(async (observer) => await read(1, observer));
-	walk.add(first, { page: 1 });
+	walk.add(walk.receive(first), { page: 1 });
 	if (!first.next || !first.full || walk.done) return;
 	let lastPage = Math.min(first.totalPages ?? 1, Math.ceil(walk.wanted / perPage));
 
-	const started = new Map<number, Promise<ListPage>>();
+	const started = new Map<number, Promise<ReceivedPage>>();
 	let nextToStart = 2;
 	let stopped = false;
 	const startWhileRoom = (): void => {
 		while (!stopped && nextToStart <= lastPage && window.hasRoom()) {
 			const page = nextToStart++;
-			const answer = window.run(async (observer) => await read(page, observer));
+			const answer = window.run(async (observer) => walk.receive(await read(page, observer)));
 			// Each page that ends makes room for the next; a failure is raised where the page is added.
 			answer.then(startWhileRoom, startWhileRoom);
 			started.set(page, answer);
@@ -267,7 +281,7 @@ async function oneByOne(this: CometChatContext, walk: Walk, maxSize: number): Pr
 	while (at && !walk.done) {
 		const size = Math.min(walk.wanted - walk.items.length, maxSize);
 		const page: ListPage = await readPage.call(this, strategy, walk.request, size, at);
-		walk.add(page, at);
+		walk.add(walk.receive(page), at);
 		at = page.next;
 	}
 }
