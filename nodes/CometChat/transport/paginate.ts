@@ -250,8 +250,11 @@ async function byNumberedPages(this: CometChatContext, walk: Walk): Promise<void
 		while (!stopped && nextToStart <= lastPage && window.hasRoom()) {
 			const page = nextToStart++;
 			const answer = window.run(async (observer) => walk.receive(await read(page, observer)));
-			// Each page that ends makes room for the next; a failure is raised where the page is added.
-			answer.then(startWhileRoom, startWhileRoom);
+			// Each page that ends makes room for the next. A page that failed fails the walk (raised
+			// where the page is added), so no further page starts.
+			answer.then(startWhileRoom, () => {
+				stopped = true;
+			});
 			started.set(page, answer);
 		}
 	};
