@@ -141,6 +141,13 @@ export async function paginate(
 	return walk.items;
 }
 
+/** A page as a walk holds it until its turn (`Walk.receive`). */
+interface ReceivedPage {
+	keys: Array<string | number>;
+	records: IDataObject[];
+	full: boolean;
+}
+
 /**
  * The records read so far in one walk over a list, at most `wanted` of them, each shaped as it is
  * added; and the guard against an endpoint that ignores its paging parameter. A full page made only
@@ -157,13 +164,6 @@ export async function paginate(
  * `id`; blocked messages share their rule's `revisionId`), and a record served twice comes back the
  * same.
  */
-/** A page as a walk holds it until its turn (`Walk.receive`). */
-interface ReceivedPage {
-	keys: Array<string | number>;
-	records: IDataObject[];
-	full: boolean;
-}
-
 class Walk {
 	readonly items: IDataObject[] = [];
 	/** The records of the page added last: a record served again is served again by the next page. */

@@ -67,6 +67,9 @@ export interface CometChatRequest {
 	secrets?: string[];
 }
 
+/** Why a request is repeated: a 429, or a transient failure (5xx, reset, timeout, unreadable answer). */
+export type RetryReason = 'rateLimit' | 'transient';
+
 /**
  * Who follows one request's dealings with the service: a Return All's window of requests in flight
  * (transport/window.ts) slows down on retries and keeps within the requests the service has left.
@@ -75,7 +78,7 @@ export interface RequestObserver {
 	/** An answer came (any status); `rateLimitRemaining` is its X-Rate-Limit-Remaining, if it had one. */
 	onAnswer?(rateLimitRemaining: number | undefined): void;
 	/** The request is about to be repeated after `waitMs`: after a 429, or after a transient failure. */
-	onRetry?(reason: 'rateLimit' | 'transient', waitMs: number): void;
+	onRetry?(reason: RetryReason, waitMs: number): void;
 }
 
 /** The JSON envelope every CometChat answer has. */
@@ -188,7 +191,7 @@ export async function cometChatRequest(
 	};
 	const deadline = call.startedAt + call.limits.requestBudgetMs;
 	/** Waits before the next attempt, if the wait and a useful attempt still fit in the bound. */
-	const waitFor = async (ms: number, reason: 'rateLimit' | 'transient' = 'transient'): Promise<boolean> => {
+	const waitFor = async (ms: number, reason: RetryReason = 'transient'): Promise<boolean> => {
 		const minimumAttemptMs = Math.min(1_000, call.limits.attemptTimeoutMs);
 		if (Date.now() + ms + minimumAttemptMs > deadline) return false;
 		observer.onRetry?.(reason, ms);

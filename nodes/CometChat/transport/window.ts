@@ -1,6 +1,6 @@
 import { sleep } from 'n8n-workflow';
 
-import type { RequestObserver } from './request';
+import type { RequestObserver, RetryReason } from './request';
 
 /**
  * The bounds of the sliding window of page requests that Return All keeps in flight on a
@@ -28,11 +28,6 @@ export class RequestWindow {
 	private slowdowns = 0;
 	/** Who waits for a request to end (`waitForRoom`). */
 	private waiting: Array<() => void> = [];
-
-	/** The window's size now, for tests and the API notes' figures. */
-	get current(): number {
-		return this.size;
-	}
 
 	/** Whether one more request may start now. */
 	hasRoom(): boolean {
@@ -75,7 +70,7 @@ export class RequestWindow {
 		}
 	}
 
-	private slowDown(reason: 'rateLimit' | 'transient', waitMs: number): void {
+	private slowDown(reason: RetryReason, waitMs: number): void {
 		const now = Date.now();
 		this.slowdowns++;
 		if (reason === 'rateLimit') {
