@@ -49,7 +49,9 @@ export class CometChat implements INodeType {
 			}
 			return [items];
 		}
-		const output: INodeExecutionData[] = [];
+		// Each input item's output items, in order: built at their final size, so a list of 100,000
+		// records is not copied into a growing array.
+		const outputs: INodeExecutionData[][] = [];
 		for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 			try {
 				const resource = this.getNodeParameter('resource', itemIndex) as string;
@@ -65,21 +67,19 @@ export class CometChat implements INodeType {
 				const result = await operation.execute.call(this, itemIndex);
 				// One pairing for all the items one input item gave (a list can give 100,000).
 				const pairedItem = { item: itemIndex };
-				for (const json of Array.isArray(result) ? result : [result]) {
-					output.push({ json, pairedItem });
-				}
+				outputs.push((Array.isArray(result) ? result : [result]).map((json) => ({ json, pairedItem })));
 			} catch (error) {
 				const itemError = withItemIndex(this, error, itemIndex);
 				if (this.continueOnFail()) {
 					// n8n keeps `json` to the message and carries the whole error (description with the
 					// service code, HTTP status) on `error`, which also routes the item to an error output.
-					output.push({ json: { error: itemError.message }, error: itemError, pairedItem: { item: itemIndex } });
+					outputs.push([{ json: { error: itemError.message }, error: itemError, pairedItem: { item: itemIndex } }]);
 					continue;
 				}
 				throw itemError;
 			}
 		}
-		return [output];
+		return [outputs.length === 1 ? outputs[0] : outputs.flat()];
 	}
 }
 

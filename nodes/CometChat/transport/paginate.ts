@@ -166,7 +166,7 @@ interface ReceivedPage {
  */
 class Walk {
 	readonly items: IDataObject[] = [];
-	/** The records of the page added last: a record served again is served again by the next page. */
+	/** The records of the page added last (all of it): a record served again is served again by the next page. */
 	private previousPage = new Set<string | number>();
 
 	constructor(
@@ -192,13 +192,22 @@ class Walk {
 
 	/** Adds a page's new records (`at`: the paging query it was read with); throws if a full page held nothing new. */
 	add({ keys, records, full }: ReceivedPage, at: IDataObject): void {
-		if (full && this.items.length > 0 && keys.every((key) => this.previousPage.has(key))) {
+		const previous = this.previousPage;
+		if (full && this.items.length > 0 && keys.every((key) => previous.has(key))) {
 			throw this.repeatedPageError(at);
 		}
-		const page = new Set<string | number>();
+		// Built from the whole array, a Set is sized once (not grown key by key): a long list makes
+		// one small table a page, not a trail of them.
+		const page = new Set(keys);
+		// A record the page itself holds twice is kept once; only then is the slower check needed.
+		const seen = page.size < keys.length ? new Set<string | number>() : undefined;
 		for (let index = 0; index < records.length && !this.done; index++) {
-			if (this.previousPage.has(keys[index]) || page.has(keys[index])) continue;
-			page.add(keys[index]);
+			const key = keys[index];
+			if (previous.has(key)) continue;
+			if (seen) {
+				if (seen.has(key)) continue;
+				seen.add(key);
+			}
 			this.items.push(records[index]);
 		}
 		this.previousPage = page;
