@@ -292,6 +292,9 @@ describe('User → Get Many filters', () => {
 		seed();
 		const simple = await getMany({ searchKey: 'grace' });
 		expect(Object.keys(simple.items[0].json).sort()).toEqual(['createdAt', 'name', 'role', 'status', 'uid']);
+		// Made by a constructor of its own (fieldPicker), yet a plain object like any other.
+		expect(Object.getPrototypeOf(simple.items[0].json)).toBe(Object.prototype);
+		expect(simple.items[0].json).toStrictEqual({ ...simple.items[0].json });
 		const raw = await getMany({ searchKey: 'grace' }, { simplify: false });
 		expect(raw.items[0].json).toMatchObject({ uid: 'grace', conversationId: 'grace_user_grace' });
 	});

@@ -1,6 +1,6 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { pickFields, userField } from '../../fields/common';
+import { fieldPicker, userField } from '../../fields/common';
 import { requiredUid } from '../../helpers/parameters';
 import { listOperation } from '../list';
 import { SIMPLIFIED_USER_FIELDS } from '../user/simplify';
@@ -20,5 +20,5 @@ export const getMany = listOperation({
 		const uid = requiredUid(this, itemIndex, 'uid', 'User');
 		return { method: 'GET', path: ['users', uid, 'blockedusers'] };
 	},
-	simplify: { fields: SIMPLIFIED_BLOCKED_FIELDS, pick: (record: IDataObject) => pickFields(record, SIMPLIFIED_BLOCKED_FIELDS) },
+	simplify: { fields: SIMPLIFIED_BLOCKED_FIELDS, pick: fieldPicker(SIMPLIFIED_BLOCKED_FIELDS) },
 });

@@ -1,6 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
-
-import { pickFields } from '../../fields/common';
+import { fieldPicker } from '../../fields/common';
 
 /** The fields of a keyword list that a workflow usually needs (Options → Simplify). */
 export const SIMPLIFIED_KEYWORD_LIST_FIELDS = [
@@ -14,6 +12,4 @@ export const SIMPLIFIED_KEYWORD_LIST_FIELDS = [
 	'updatedAt',
 ];
 
-export function simplifyKeywordList(list: IDataObject): IDataObject {
-	return pickFields(list, SIMPLIFIED_KEYWORD_LIST_FIELDS);
-}
+export const simplifyKeywordList = fieldPicker(SIMPLIFIED_KEYWORD_LIST_FIELDS);

@@ -1,6 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
-
-import { pickFields } from '../../fields/common';
+import { fieldPicker } from '../../fields/common';
 
 /** The fields of a moderation rule (or revision) that a workflow usually needs (Options → Simplify). */
 export const SIMPLIFIED_RULE_FIELDS = [
@@ -15,6 +13,4 @@ export const SIMPLIFIED_RULE_FIELDS = [
 	'updatedAt',
 ];
 
-export function simplifyRule(rule: IDataObject): IDataObject {
-	return pickFields(rule, SIMPLIFIED_RULE_FIELDS);
-}
+export const simplifyRule = fieldPicker(SIMPLIFIED_RULE_FIELDS);

@@ -1,4 +1,4 @@
-import { pickFields } from '../../fields/common';
+import { fieldPicker } from '../../fields/common';
 import { listOperation } from '../list';
 
 /** The fields of a role that a workflow usually needs (Options → Simplify). */
@@ -10,5 +10,5 @@ export const getMany = listOperation({
 	strategy: 'numberedPages',
 	identity: 'role',
 	request: () => ({ method: 'GET', path: ['roles'] }),
-	simplify: { fields: SIMPLIFIED_ROLE_FIELDS, pick: (role) => pickFields(role, SIMPLIFIED_ROLE_FIELDS) },
+	simplify: { fields: SIMPLIFIED_ROLE_FIELDS, pick: fieldPicker(SIMPLIFIED_ROLE_FIELDS) },
 });
