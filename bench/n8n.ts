@@ -43,17 +43,14 @@ interface N8nInstall {
 }
 const e2eLib = join(__dirname, '..', 'e2e', 'lib');
 const loadLib = (name: string): unknown => require(join(e2eLib, name));
-const { ensureN8n, installNotice, isInstalled, N8n, N8N_VERSION, REPO_DIR } = loadLib('n8n.js') as {
-	ensureN8n(options: { log: (line: string) => void }): Promise<N8nInstall>;
-	installNotice(): string;
-	isInstalled(): boolean;
+const { N8n, N8N_VERSION } = loadLib('n8n.js') as {
 	N8n: { create(install: N8nInstall): Promise<N8nInstance> };
 	N8N_VERSION: string;
-	REPO_DIR: string;
 };
-const { cleanup, runCommand } = loadLib('processes.js') as {
-	cleanup(): Promise<void>;
-	runCommand(name: string, command: string, args: string[], options: { cwd?: string; timeoutMs?: number }): Promise<unknown>;
+const { cleanup } = loadLib('processes.js') as { cleanup(): Promise<void> };
+/** Builds the package (unless E2E_SKIP_BUILD=1) and installs n8n if it is not yet, as the end-to-end tests do. */
+const { buildAndInstallN8n } = loadLib('script.js') as {
+	buildAndInstallN8n(progress: (message: string) => void): Promise<N8nInstall>;
 };
 
 const args = parseArgs(process.argv.slice(2), { rounds: 7, quickRounds: 3 });
@@ -189,12 +186,7 @@ async function main(): Promise<void> {
 	const loadBefore = loadAverage();
 	const started = Date.now();
 	log(`bench:n8n: ${rounds} rounds, ${latencyMs} ms latency, ${fmt(USERS)} users; load average ${loadBefore}`);
-	if (process.env.BENCH_SKIP_BUILD !== '1') {
-		log('  building the package (npm run build)');
-		await runCommand('npm run build', 'npm', ['run', 'build'], { cwd: REPO_DIR, timeoutMs: 300_000 });
-	}
-	if (!isInstalled()) log(`  ${installNotice()}`);
-	const install = await ensureN8n({ log });
+	const install = await buildAndInstallN8n((message) => log(`  ${message}`));
 	const emulator = await startBenchEmulator(latencyMs);
 	try {
 		await emulator.control('POST', '/reset');
