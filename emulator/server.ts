@@ -132,6 +132,7 @@ async function handle(ctx: ServerContext, host: Host, request: FastifyRequest, r
 		}
 	}
 	entry.status = status;
+	if (fault?.kind === 'repeatedRecord') repeatFirstRecord(payload);
 	const text = JSON.stringify(payload);
 
 	if (fault?.kind === 'slow') await sleep(fault.slowMs ?? faults.options.slowMs);
@@ -153,6 +154,12 @@ async function handle(ctx: ServerContext, host: Host, request: FastifyRequest, r
 		return reply.code(status).headers(extraHeaders).type(JSON_TYPE).send(`${text.slice(0, Math.floor(text.length / 2))}<!-- upstream error -->`);
 	}
 	return reply.code(status).headers(extraHeaders).type(JSON_TYPE).send(text);
+}
+
+/** A list answer that holds its first record twice: the record again at the end of `data`. */
+function repeatFirstRecord(payload: unknown): void {
+	const data = (payload as { data?: unknown } | undefined)?.data;
+	if (Array.isArray(data) && data.length > 0) data.push(data[0]);
 }
 
 /** The apikey header (chat and call hosts), or key, secret and X-Webhook-Version: 2 (management host). */

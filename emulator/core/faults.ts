@@ -6,8 +6,11 @@ import type { Query } from './validation';
 import { prng } from './util';
 
 /** Every fault kind the emulator can inject. */
-export const FAULT_KINDS = ['429', '500', '503', 'reset', 'truncated', 'invalidJson', 'slow', 'stall', 'stallBody'] as const;
-/** The kinds the random rate picks by default: the stalls are opt-in, since they hang a client without a timeout. */
+export const FAULT_KINDS = ['429', '500', '503', 'reset', 'truncated', 'invalidJson', 'slow', 'stall', 'stallBody', 'repeatedRecord'] as const;
+/**
+ * The kinds the random rate picks by default: the stalls are opt-in, since they hang a client without
+ * a timeout, and so is `repeatedRecord`, a wrong answer rather than a failure.
+ */
 const RANDOM_KINDS = ['429', '500', '503', 'reset', 'truncated', 'invalidJson', 'slow'] as const;
 
 export type FaultKind = (typeof FAULT_KINDS)[number];

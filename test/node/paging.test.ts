@@ -121,4 +121,17 @@ describe('a list that moves between two page reads', () => {
 		}
 	});
 
+	it('a page that holds a record twice (its first again at its end): each record once, no error', async () => {
+		store().addUsers(2500, 'member');
+		emulator().injectNext([{ kind: 'repeatedRecord' }], { pathPrefix: '/v3/users', query: { page: '2' } });
+		const { items, error } = await run({ resource: 'user', operation: 'getAll', returnAll: true, options: { simplify: false } });
+		expect(error).toBeUndefined();
+		expect(emulator().faultCounts.repeatedRecord).toBe(1);
+		const uids = items.map((item) => item.json.uid);
+		expect(uids).toHaveLength(2500);
+		expect(new Set(uids).size).toBe(2500);
+		// In the order of an undisturbed read.
+		const undisturbed = await run({ resource: 'user', operation: 'getAll', returnAll: true, options: { simplify: false } });
+		expect(uids).toEqual(undisturbed.items.map((item) => item.json.uid));
+	});
 });
