@@ -4,9 +4,12 @@
  * credential URLs checked before anything is sent, and secrets kept out of errors.
  */
 import type { INode } from 'n8n-workflow';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 
 import { CometChatTrigger } from '../../nodes/CometChat/CometChatTrigger.node.js';
 import { overrideRequestLimits, REQUEST_LIMITS } from '../../nodes/CometChat/transport/limits';
+import { firstOf } from '../../nodes/CometChat/transport/request';
 import { apiRequests, credentialsFor, TEST_API_KEY } from '../harness/emulator';
 import { pollContext, registerNodeType, runNode, testCredential, TRIGGER_TYPE, workflowWith } from '../harness/engine';
 import { byId, expectInputError, useEmulator } from '../harness/suite';
@@ -286,5 +289,37 @@ describe('secrets in errors', () => {
 		expect(run.error?.description).toContain('DELETE /v3/notifications/push/v1/tokens/[redacted]');
 		expect(JSON.stringify(run.error)).not.toContain(pushToken);
 		expect(JSON.stringify(run.error)).not.toContain(authToken);
+	});
+});
+
+describe("an attempt's race against its backstop timer (firstOf)", () => {
+	setFlagsFromString('--expose-gc');
+	const collectGarbage = runInNewContext('gc') as () => void;
+	/** Whether a page-sized answer that won against a promise still pending is still in memory. */
+	async function answerKeptBy(race: (answer: Promise<object>, loser: Promise<never>) => Promise<object>): Promise<boolean> {
+		// As the timer of n8n 2.41's `sleep`, which cannot be stopped: pending past the attempt.
+		const pendingTimer = new Promise<never>(() => {});
+		const kept = await (async () => {
+			const answer = { records: new Array(1000).fill({ uid: 'ada' }) };
+			expect(await race(Promise.resolve(answer), pendingTimer)).toBe(answer);
+			return new WeakRef(answer);
+		})();
+		// A WeakRef holds its target until the current job ends.
+		await new Promise((resolve) => setImmediate(resolve));
+		collectGarbage();
+		expect(pendingTimer).toBeInstanceOf(Promise);
+		return kept.deref() !== undefined;
+	}
+
+	it('answers the first outcome and lets go of it, while the loser is still pending', async () => {
+		expect(await answerKeptBy(async (answer, loser) => await firstOf<object>(answer, loser))).toBe(false);
+	});
+
+	it('where Promise.race keeps it (what this guards against)', async () => {
+		expect(await answerKeptBy(async (answer, loser) => await Promise.race([answer, loser]))).toBe(true);
+	});
+
+	it('a first rejection is the outcome', async () => {
+		await expect(firstOf(Promise.reject(new Error('reset')), new Promise<never>(() => {}))).rejects.toThrow('reset');
 	});
 });

@@ -307,10 +307,37 @@ async function attempt(
 		(): AttemptOutcome => ({ timedOut: true }),
 	);
 	try {
-		return await Promise.race([answer, timer]);
+		return await firstOf(answer, timer);
 	} finally {
 		stopTimer.abort();
 	}
+}
+
+/**
+ * The outcome of whichever promise settles first, as `Promise.race`, but without holding on to it.
+ * A race stays subscribed to a loser still pending, and through it keeps the winner's value: on n8n
+ * 2.41, whose `sleep` cannot be stopped, every answer (a whole page of a list) would stay in memory
+ * until its backstop timer ran out, 30 s later. Here the losers hold only a function that has
+ * already let go.
+ */
+export async function firstOf<T>(...candidates: Array<Promise<T>>): Promise<T> {
+	let settle: { resolve(value: T): void; reject(reason: unknown): void } | undefined;
+	const first = new Promise<T>((resolve, reject) => {
+		settle = { resolve, reject };
+	});
+	for (const candidate of candidates) {
+		candidate.then(
+			(value) => {
+				settle?.resolve(value);
+				settle = undefined;
+			},
+			(reason: unknown) => {
+				settle?.reject(reason);
+				settle = undefined;
+			},
+		);
+	}
+	return await first;
 }
 
 /**
