@@ -8,7 +8,8 @@ module.exports = {
 	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'test/tsconfig.json' }] },
 	// Sources import `X.node.js` for `X.node.ts`: a bare `X.node` would find the codex `X.node.json` first under plain Node (tsx).
 	moduleNameMapper: { '^(\\.{1,2}/.*\\.node)\\.js$': '$1' },
-	setupFiles: ['<rootDir>/test/setup-env.js'],
+	// One n8n user folder for the run, removed when it ends (test/harness/user-folder.ts).
+	globalSetup: '<rootDir>/test/harness/user-folder.ts',
 	testTimeout: 60000,
 	reporters: ['default', '<rootDir>/test/summary-reporter.js'],
 };

@@ -3,10 +3,6 @@
  * node classes, our real credential (its `authenticate` block applied by n8n's expression engine)
  * and n8n-core's real HTTP helper. Only the credential store is ours: it hands out plain data.
  */
-import { mkdtempSync } from 'fs';
-import { tmpdir } from 'os';
-import { join } from 'path';
-
 import {
 	ExecuteContext,
 	ExecutionLifecycleHooks,
@@ -43,10 +39,9 @@ import { ICredentialsHelper, NodeHelpers, Workflow } from 'n8n-workflow';
 
 import { CometChatApi } from '../../credentials/CometChatApi.credentials';
 import { CometChat } from '../../nodes/CometChat/CometChat.node.js';
+import { useTemporaryUserFolder } from './user-folder';
 
-if (!process.env.N8N_USER_FOLDER) {
-	process.env.N8N_USER_FOLDER = mkdtempSync(join(tmpdir(), 'n8n-cometchat-test-'));
-}
+useTemporaryUserFolder();
 
 export interface CredentialData extends ICredentialDataDecryptedObject {
 	apiKey: string;
