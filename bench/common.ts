@@ -8,6 +8,8 @@ import { existsSync, readFileSync, writeFileSync } from 'fs';
 import { loadavg } from 'os';
 import { join } from 'path';
 
+import type { AxiosInstance } from 'axios';
+
 import type { EmulatorCount, EmulatorReady } from './emulator-child';
 
 export const REPO_DIR = join(__dirname, '..');
@@ -125,6 +127,34 @@ export async function startBenchEmulator(latencyMs: number): Promise<BenchEmulat
 	};
 }
 
+// ---------------------------------------------------------------- the users every Return All case reads
+
+/** The users list's page size in every benchmark: its published maximum (100,000 users are 100 pages). */
+export const USERS_PER_PAGE = 1000;
+
+/** Empties the emulator's store and adds `count` users (`bench-1`, `bench-2`, …). */
+export async function seedUsers(emulator: BenchEmulator, count: number): Promise<void> {
+	await emulator.control('POST', '/reset');
+	await emulator.control('POST', '/users/bulk', { count, prefix: 'bench-' });
+}
+
+/** The raw sequential loop: page 1, 2, … one at a time until `total_pages`; keeps the records, as a client would. */
+export async function readUsersOneByOne(raw: AxiosInstance): Promise<unknown[]> {
+	const records: unknown[] = [];
+	for (let page = 1; ; page++) {
+		const { data } = await raw.get('/users', { params: { perPage: USERS_PER_PAGE, page } });
+		records.push(...data.data);
+		if (page >= data.meta.pagination.total_pages) return records;
+	}
+}
+
+/**
+ * The peak RSS case's contenders (bench/rss-child.ts): our node with Simplify off (`whole`) and on
+ * (`simplified`), the raw loop, and the raw loop as a bare n8n node (`rawNode`).
+ */
+export const RSS_CONTENDERS = ['whole', 'simplified', 'raw', 'rawNode'] as const;
+export type RssContender = (typeof RSS_CONTENDERS)[number];
+
 // ---------------------------------------------------------------- rounds and statistics
 
 export interface Sample {
@@ -161,28 +191,42 @@ export function rotation<T>(list: T[], round: number): T[] {
 }
 
 /**
- * Interleaved rounds: each round runs every contender once, in an order that rotates per round.
- * `between` runs before each timed run (untimed), e.g. to reset the emulator's state.
- * Answers the samples by contender name, in round order.
+ * Interleaved rounds: each round measures every contender once, in an order that rotates per round.
+ * `between` runs before each measured run (unmeasured), e.g. to reset the emulator's state;
+ * `describe` gives a measurement's words in the round's log line.
+ * Answers the measurements by contender name, in round order.
  */
+export async function interleave<C extends { name: string }, M>(
+	contenders: C[],
+	rounds: number,
+	measure: (contender: C, round: number) => Promise<M>,
+	options: { between?: (contender: C, round: number) => Promise<void>; log?: (line: string) => void; describe: (measured: M) => string },
+): Promise<Map<string, M[]>> {
+	const measured = new Map<string, M[]>(contenders.map((c) => [c.name, []]));
+	for (let round = 0; round < rounds; round++) {
+		const line: string[] = [];
+		for (const contender of rotation(contenders, round)) {
+			await options.between?.(contender, round);
+			const value = await measure(contender, round);
+			measured.get(contender.name)!.push(value);
+			line.push(`${contender.name} ${options.describe(value)}`);
+		}
+		options.log?.(`    round ${round + 1}/${rounds}: ${line.join(', ')}`);
+	}
+	return measured;
+}
+
+/** Interleaved rounds of timed runs (`timeRun`): the time and the requests of each. */
 export async function runRounds(
 	emulator: BenchEmulator,
 	contenders: Contender[],
 	rounds: number,
 	options: { between?: (contender: Contender, round: number) => Promise<void>; log?: (line: string) => void } = {},
 ): Promise<Map<string, Sample[]>> {
-	const samples = new Map<string, Sample[]>(contenders.map((c) => [c.name, []]));
-	for (let round = 0; round < rounds; round++) {
-		const line: string[] = [];
-		for (const contender of rotation(contenders, round)) {
-			await options.between?.(contender, round);
-			const sample = await timeRun(emulator, () => contender.run(round));
-			samples.get(contender.name)!.push(sample);
-			line.push(`${contender.name} ${fmt(sample.ms)} ms/${sample.requests} req`);
-		}
-		options.log?.(`    round ${round + 1}/${rounds}: ${line.join(', ')}`);
-	}
-	return samples;
+	return await interleave(contenders, rounds, async (contender, round) => await timeRun(emulator, () => contender.run(round)), {
+		...options,
+		describe: (sample) => `${fmt(sample.ms)} ms/${sample.requests} req`,
+	});
 }
 
 export function median(values: number[]): number {

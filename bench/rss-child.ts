@@ -18,14 +18,14 @@
  */
 import axios from 'axios';
 
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeParameters, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { registerNodeType, runNode, shutdownEngine } from '../test/harness/engine';
 import type { CredentialData } from '../test/harness/engine';
+import { readUsersOneByOne, RSS_CONTENDERS } from './common';
+import type { RssContender } from './common';
 
-const PER_PAGE = 1000;
 const RAW_NODE_TYPE = 'bench.rawLoop';
-const CONTENDERS = ['whole', 'simplified', 'raw', 'rawNode'];
 
 /** The raw loop, reading every page of users one after the other (or, for a warm-up, 10 users). */
 type RawLoop = (warmUp?: boolean) => Promise<IDataObject[]>;
@@ -56,33 +56,23 @@ function rawLoopNode(rawLoop: RawLoop): INodeType {
 async function main(): Promise<void> {
 	const [contender, usersArg, baseUrl, apiKey] = process.argv.slice(2);
 	const users = Number(usersArg);
-	if (!CONTENDERS.includes(contender) || !Number.isInteger(users) || !baseUrl || !apiKey) {
-		throw new Error(`usage: rss-child.ts <${CONTENDERS.join('|')}> <users> <baseUrl> <apiKey>`);
+	if (!RSS_CONTENDERS.includes(contender as RssContender) || !Number.isInteger(users) || !baseUrl || !apiKey) {
+		throw new Error(`usage: rss-child.ts <${RSS_CONTENDERS.join('|')}> <users> <baseUrl> <apiKey>`);
 	}
 	const credentials: CredentialData = { apiKey, baseUrl, callUrl: baseUrl };
 	const raw = axios.create({ baseURL: `${baseUrl}/v3`, headers: { apikey: apiKey } });
 
-	const ours = async (parameters: Record<string, unknown>): Promise<number> => {
-		const { items, error } = await runNode(credentials, { resource: 'user', operation: 'getAll', ...parameters });
+	/** Runs one node (ours, unless `type` says another) in n8n's engine; answers how many items it put out. */
+	const itemsPutOut = async (parameters: INodeParameters, type?: string): Promise<number> => {
+		const { items, error } = await runNode(credentials, parameters, [{}], type ? { type } : {});
 		if (error) throw error;
 		return items.length;
 	};
-	// Keeps the records, as a client that reads a list does (the node keeps them as its output).
-	const rawLoop: RawLoop = async (warmUp = false) => {
-		if (warmUp) return (await raw.get('/users', { params: { perPage: 10, page: 1 } })).data.data;
-		const records: IDataObject[] = [];
-		for (let page = 1; ; page++) {
-			const { data } = await raw.get('/users', { params: { perPage: PER_PAGE, page } });
-			records.push(...data.data);
-			if (page >= data.meta.pagination.total_pages) return records;
-		}
-	};
+	const ours = async (parameters: INodeParameters) => await itemsPutOut({ resource: 'user', operation: 'getAll', ...parameters });
+	const rawLoop: RawLoop = async (warmUp = false) =>
+		(warmUp ? (await raw.get('/users', { params: { perPage: 10, page: 1 } })).data.data : await readUsersOneByOne(raw)) as IDataObject[];
 	registerNodeType(RAW_NODE_TYPE, rawLoopNode(rawLoop));
-	const rawNode = async (warmUp = false): Promise<number> => {
-		const { items, error } = await runNode(credentials, { warmUp }, [{}], { type: RAW_NODE_TYPE });
-		if (error) throw error;
-		return items.length;
-	};
+	const rawNode = async (warmUp = false) => await itemsPutOut({ warmUp }, RAW_NODE_TYPE);
 
 	// Warm-up: the code paths of one small request.
 	if (contender === 'raw') await rawLoop(true);

@@ -25,23 +25,27 @@ import {
 	countCell,
 	expectCount,
 	fmt,
+	interleave,
 	loadAverage,
 	median,
 	pairedRatios,
 	parseArgs,
 	ratioCell,
-	rotation,
+	readUsersOneByOne,
+	RSS_CONTENDERS,
 	runRounds,
+	seedUsers,
 	startBenchEmulator,
+	USERS_PER_PAGE,
 	writeSection,
 } from './common';
+import type { RssContender } from './common';
 
 const args = parseArgs(process.argv.slice(2), { rounds: 7, quickRounds: 3 });
 const { quick, rounds, latencyMs } = args;
 const SIZES = quick
 	? { users: 10_000, thread: 2_000, sends: 200, flagged: 10_000, rss: [1_000, 10_000] }
 	: { users: 100_000, thread: 5_000, sends: 10_000, flagged: 100_000, rss: [1_000, 10_000, 100_000] };
-const PER_PAGE = 1000;
 /** The thread's largest `limit`, as published. */
 const THREAD_LIMIT = 1000;
 const IN_FLIGHT = 4;
@@ -64,16 +68,9 @@ interface Row {
 	base: Sample[];
 }
 
-/** One row of the RSS table. */
-interface RssRow {
+/** One row of the RSS table: each contender's peak RSS growths (bytes), in round order. */
+interface RssRow extends Record<RssContender, number[]> {
 	users: number;
-	/** Our node with Simplify off: the same whole records as the raw loop. */
-	whole: number[];
-	/** Our node as it comes, Simplify on. */
-	simplified: number[];
-	raw: number[];
-	/** The raw loop as the body of a bare n8n node, in the same engine as ours. */
-	rawNode: number[];
 }
 
 async function main(): Promise<void> {
@@ -122,26 +119,16 @@ async function ours(credentials: CredentialData, parameters: INodeParameters, in
 	return items.length;
 }
 
-/** Page 1, 2, … one at a time, until meta.pagination.total_pages; keeps the records, as a client would. */
-async function rawSequentialUsers(raw: AxiosInstance): Promise<number> {
-	const records: unknown[] = [];
-	for (let page = 1; ; page++) {
-		const { data } = await raw.get('/users', { params: { perPage: PER_PAGE, page } });
-		records.push(...data.data);
-		if (page >= data.meta.pagination.total_pages) return records.length;
-	}
-}
-
 /** Page 1 first (for total_pages), then the rest with a sliding window of IN_FLIGHT requests. */
 async function rawWindowUsers(raw: AxiosInstance): Promise<number> {
-	const first = (await raw.get('/users', { params: { perPage: PER_PAGE, page: 1 } })).data;
+	const first = (await raw.get('/users', { params: { perPage: USERS_PER_PAGE, page: 1 } })).data;
 	const totalPages: number = first.meta.pagination.total_pages;
 	const pages: unknown[][] = [first.data];
 	let next = 2;
 	const worker = async () => {
 		while (next <= totalPages) {
 			const page = next++;
-			pages[page - 1] = (await raw.get('/users', { params: { perPage: PER_PAGE, page } })).data.data;
+			pages[page - 1] = (await raw.get('/users', { params: { perPage: USERS_PER_PAGE, page } })).data.data;
 		}
 	};
 	await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
@@ -151,17 +138,16 @@ async function rawWindowUsers(raw: AxiosInstance): Promise<number> {
 async function usersCase(emulator: BenchEmulator, credentials: CredentialData, raw: AxiosInstance): Promise<Row[]> {
 	const n = SIZES.users;
 	log(`\nUser → Get Many, Return All over ${fmt(n)} users`);
-	await emulator.control('POST', '/reset');
-	await emulator.control('POST', '/users/bulk', { count: n, prefix: 'bench-' });
+	await seedUsers(emulator, n);
 	const contenders: Contender[] = [
 		{ name: 'ours', run: async () => expectCount('ours', await ours(credentials, { resource: 'user', operation: 'getAll', returnAll: true }), n) },
-		{ name: 'raw sequential', run: async () => expectCount('raw sequential', await rawSequentialUsers(raw), n) },
+		{ name: 'raw sequential', run: async () => expectCount('raw sequential', (await readUsersOneByOne(raw)).length, n) },
 		{ name: `raw ${IN_FLIGHT} in flight`, run: async () => expectCount('raw window', await rawWindowUsers(raw), n) },
 	];
 	for (const contender of contenders) await contender.run(-1); // warm-up, untimed
 	const samples = await runRounds(emulator, contenders, rounds, { log });
 	const label = `User → Get Many, Return All over ${fmt(n)} users`;
-	return contenders.slice(1).map((c) => ({ label, baseline: `${c.name} (perPage ${PER_PAGE})`, ours: samples.get('ours')!, base: samples.get(c.name)! }));
+	return contenders.slice(1).map((c) => ({ label, baseline: `${c.name} (perPage ${USERS_PER_PAGE})`, ours: samples.get('ours')!, base: samples.get(c.name)! }));
 }
 
 async function threadCase(emulator: BenchEmulator, credentials: CredentialData, raw: AxiosInstance): Promise<Row> {
@@ -325,8 +311,6 @@ async function pollCase(emulator: BenchEmulator, credentials: CredentialData, ra
 const execFileAsync = promisify(execFile);
 
 /** One run in a fresh process (bench/rss-child.ts); answers its peak RSS growth in bytes. */
-type RssContender = 'whole' | 'simplified' | 'raw' | 'rawNode';
-
 async function rssChild(emulator: BenchEmulator, contender: RssContender, users: number): Promise<number> {
 	const { stdout } = await execFileAsync(
 		process.execPath,
@@ -343,18 +327,14 @@ async function rssCase(emulator: BenchEmulator): Promise<RssRow[]> {
 	const out: RssRow[] = [];
 	for (const users of SIZES.rss) {
 		log(`\nPeak RSS growth, Return All over ${fmt(users)} users, each run in a fresh process`);
-		await emulator.control('POST', '/reset');
-		await emulator.control('POST', '/users/bulk', { count: users, prefix: 'bench-' });
-		const row: RssRow = { users, whole: [], simplified: [], raw: [], rawNode: [] };
-		for (let round = 0; round < rounds; round++) {
-			const line: string[] = [];
-			for (const contender of rotation<RssContender>(['whole', 'simplified', 'raw', 'rawNode'], round)) {
-				const growth = await rssChild(emulator, contender, users);
-				row[contender].push(growth);
-				line.push(`${contender} ${fmt(growth / MiB, 1)} MiB`);
-			}
-			log(`    round ${round + 1}/${rounds}: ${line.join(', ')}`);
-		}
+		await seedUsers(emulator, users);
+		const contenders = RSS_CONTENDERS.map((name) => ({ name }));
+		const growths = await interleave(contenders, rounds, async ({ name }) => await rssChild(emulator, name, users), {
+			log,
+			describe: (growth) => `${fmt(growth / MiB, 1)} MiB`,
+		});
+		const row = { users } as RssRow;
+		for (const name of RSS_CONTENDERS) row[name] = growths.get(name)!;
 		out.push(row);
 	}
 	return out;
@@ -432,7 +412,7 @@ How to read them:
 - **Requests per run** are counted in the emulator's process (a request hook; control calls are not
   counted), as the difference before and after each run; one number means every round agreed.
   **Records** are checked: a run that returns another count than expected stops the benchmark.
-- **Return All over users** pages with \`perPage=${PER_PAGE}\`: ${fmt(SIZES.users / PER_PAGE)} pages. The raw sequential loop asks
+- **Return All over users** pages with \`perPage=${USERS_PER_PAGE}\`: ${fmt(SIZES.users / USERS_PER_PAGE)} pages. The raw sequential loop asks
   for page 1, 2, … one at a time; the raw ${IN_FLIGHT}-in-flight loop asks for page 1 (to learn
   \`total_pages\`) and then keeps ${IN_FLIGHT} requests in flight.
 - **Get Thread** is compared with a raw cursor loop at \`limit=${THREAD_LIMIT}\` (the published maximum) that sends
