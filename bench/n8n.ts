@@ -18,7 +18,20 @@
  */
 import { join } from 'path';
 
-import { fmt, loadAverage, median, pairedRatios, parseArgs, ratioCell, rotation, startBenchEmulator, writeSection, countCell } from './common';
+import {
+	countCell,
+	fmt,
+	interleave,
+	loadAverage,
+	median,
+	pairedRatios,
+	parseArgs,
+	ratioCell,
+	seedUsers,
+	startBenchEmulator,
+	USERS_PER_PAGE,
+	writeSection,
+} from './common';
 import type { BenchEmulator } from './common';
 
 /**
@@ -26,9 +39,7 @@ import type { BenchEmulator } from './common';
  * time, typed here by what this script uses, so this tsconfig does not check them under its settings.
  */
 interface N8nRest {
-	call(method: string, route: string, body?: unknown): Promise<any>;
-	getWorkflow(id: string): Promise<unknown>;
-	flatted(): { parse(text: string): unknown };
+	runFromTrigger(workflowId: string, triggerName: string, timeoutMs?: number): Promise<ExecutionSummary>;
 }
 interface N8nInstance {
 	rest: N8nRest;
@@ -56,7 +67,6 @@ const { buildAndInstallN8n } = loadLib('script.js') as {
 const args = parseArgs(process.argv.slice(2), { rounds: 7, quickRounds: 3 });
 const { quick, rounds, latencyMs } = args;
 const USERS = quick ? 10_000 : 100_000;
-const PER_PAGE = 1000;
 const log = (line: string) => console.log(line);
 
 const CREDENTIAL = { id: 'cometChatCred001', name: 'CometChat account' };
@@ -96,7 +106,7 @@ function workflows(emulator: BenchEmulator) {
 				method: 'GET',
 				url: `${emulator.baseUrl}/v3/users`,
 				sendQuery: true,
-				queryParameters: { parameters: [{ name: 'perPage', value: String(PER_PAGE) }] },
+				queryParameters: { parameters: [{ name: 'perPage', value: String(USERS_PER_PAGE) }] },
 				sendHeaders: true,
 				headerParameters: { parameters: [{ name: 'apikey', value: emulator.apiKey }] },
 				options: {
@@ -117,48 +127,32 @@ function workflows(emulator: BenchEmulator) {
 	return { ours, http };
 }
 
-interface NodeRun {
-	executionTime: number;
-	items: Array<{ json: Record<string, unknown> }>;
+/** One execution, as `N8nRest.runFromTrigger` answers it (e2e/lib/n8n.js, summarizeRun). */
+interface ExecutionSummary {
+	id: string;
+	status: string;
+	error?: string;
+	/** Each node's `executionTime` (ms). */
+	executionTimes: Record<string, number>;
+	/** The json of the items a node put out. */
+	items(node: string): Array<Record<string, unknown>>;
 }
 
 interface Run {
-	/** The nodes' run data by name. */
-	nodes: Record<string, NodeRun>;
+	execution: ExecutionSummary;
 	/** API requests the emulator served during the execution. */
 	requests: number;
-	wallMs: number;
 }
 
-/** Runs a workflow from its Manual Trigger through the REST API and reads its run data. */
+/** Runs a workflow from its Manual Trigger through the REST API, as the editor does, and reads its run data. */
 async function execute(n8n: N8nInstance, emulator: BenchEmulator, workflowId: string): Promise<Run> {
-	const rest = n8n.rest;
-	const workflowData = await rest.getWorkflow(workflowId);
 	const before = await emulator.served();
-	const started = Date.now();
-	const answer = await rest.call('POST', `/workflows/${workflowId}/run`, { workflowData, triggerToStartFrom: { name: TRIGGER } });
-	const executionId = answer?.executionId;
-	if (!executionId) throw new Error(`n8n did not start ${workflowId}: ${JSON.stringify(answer)}`);
-	let execution: { status: string; data: unknown };
-	for (;;) {
-		execution = await rest.call('GET', `/executions/${executionId}`);
-		if (execution && !['running', 'new', 'waiting'].includes(execution.status)) break;
-		if (Date.now() - started > 600_000) throw new Error(`execution ${executionId} did not finish in 10 min`);
-		await new Promise((resolve) => setTimeout(resolve, 200));
-	}
-	const wallMs = Date.now() - started;
+	const execution = await n8n.rest.runFromTrigger(workflowId, TRIGGER, 600_000);
 	const requests = (await emulator.served()) - before;
-	const data = (typeof execution.data === 'string' ? rest.flatted().parse(execution.data) : execution.data) as {
-		resultData: { error?: { message: string }; runData: Record<string, Array<{ executionTime: number; data?: { main?: Array<NodeRun['items'] | null> } }>> };
-	};
-	if (execution.status !== 'success' || data.resultData.error) {
-		throw new Error(`execution ${executionId} of ${workflowId}: ${execution.status} ${data.resultData.error?.message ?? ''}`);
+	if (execution.status !== 'success' || execution.error) {
+		throw new Error(`execution ${execution.id} of ${workflowId}: ${execution.status} ${execution.error ?? ''}`);
 	}
-	const nodes: Record<string, NodeRun> = {};
-	for (const [name, runs] of Object.entries(data.resultData.runData)) {
-		nodes[name] = { executionTime: runs[0].executionTime, items: runs[0].data?.main?.[0] ?? [] };
-	}
-	return { nodes, requests, wallMs };
+	return { execution, requests };
 }
 
 /** The checks that make the comparison mean something: the same records, the pages each asked for. */
@@ -167,18 +161,18 @@ function check(which: 'ours' | 'http', run: Run): void {
 		throw new Error(`${which}: ${what}`);
 	};
 	if (which === 'ours') {
-		const items = run.nodes[OURS]?.items ?? [];
+		const items = run.execution.items(OURS);
 		if (items.length !== USERS) fail(`${items.length} items, expected ${USERS}`);
-		if (new Set(items.map((item) => item.json.uid)).size !== USERS) fail('the uids are not all different');
+		if (new Set(items.map((json) => json.uid)).size !== USERS) fail('the uids are not all different');
 	} else {
-		const pages = run.nodes[HTTP]?.items ?? [];
-		const inside = pages.reduce((sum, page) => sum + ((page.json.data as unknown[] | undefined)?.length ?? 0), 0);
+		const pages = run.execution.items(HTTP);
+		const inside = pages.reduce((sum, page) => sum + ((page.data as unknown[] | undefined)?.length ?? 0), 0);
 		if (inside !== USERS) fail(`the HTTP Request node's ${pages.length} items hold ${inside} records, expected ${USERS}`);
-		const split = run.nodes[SPLIT]?.items ?? [];
+		const split = run.execution.items(SPLIT);
 		if (split.length !== USERS) fail(`Split Out put out ${split.length} items, expected ${USERS}`);
-		if (new Set(split.map((item) => item.json.uid)).size !== USERS) fail('the uids are not all different');
+		if (new Set(split.map((json) => json.uid)).size !== USERS) fail('the uids are not all different');
 	}
-	const pages = Math.ceil(USERS / PER_PAGE);
+	const pages = Math.ceil(USERS / USERS_PER_PAGE);
 	if (run.requests !== pages) fail(`${run.requests} requests, expected ${pages}`);
 }
 
@@ -189,8 +183,7 @@ async function main(): Promise<void> {
 	const install = await buildAndInstallN8n((message) => log(`  ${message}`));
 	const emulator = await startBenchEmulator(latencyMs);
 	try {
-		await emulator.control('POST', '/reset');
-		await emulator.control('POST', '/users/bulk', { count: USERS, prefix: 'bench-' });
+		await seedUsers(emulator, USERS);
 		const n8n = await N8n.create(install);
 		await n8n.prepare(emulator, []);
 		const { ours, http } = workflows(emulator);
@@ -204,29 +197,28 @@ async function main(): Promise<void> {
 		];
 		// One untimed run of each: loads the node types and warms the process.
 		for (const contender of contenders) check(contender.name, await execute(n8n, emulator, contender.id));
-		const samples: Record<'ours' | 'http', Run[]> = { ours: [], http: [] };
-		for (let round = 0; round < rounds; round++) {
-			const line: string[] = [];
-			for (const contender of rotation(contenders, round)) {
+		const runs = await interleave(
+			contenders,
+			rounds,
+			async (contender) => {
 				const run = await execute(n8n, emulator, contender.id);
 				check(contender.name, run);
-				samples[contender.name].push(run);
-				const times =
-					contender.name === 'ours'
-						? `${fmt(run.nodes[OURS].executionTime)} ms`
-						: `${fmt(run.nodes[HTTP].executionTime)} + ${fmt(run.nodes[SPLIT].executionTime)} ms`;
-				line.push(`${contender.name} ${times} (${run.requests} req)`);
-			}
-			log(`    round ${round + 1}/${rounds}: ${line.join(', ')}`);
-		}
-
-		const oursMs = samples.ours.map((run) => run.nodes[OURS].executionTime);
-		const httpMs = samples.http.map((run) => run.nodes[HTTP].executionTime);
-		const httpSplitMs = samples.http.map((run) => run.nodes[HTTP].executionTime + run.nodes[SPLIT].executionTime);
+				return run;
+			},
+			{
+				log,
+				describe: ({ execution: { executionTimes: times }, requests }) =>
+					`${times[OURS] !== undefined ? fmt(times[OURS]) : `${fmt(times[HTTP])} + ${fmt(times[SPLIT])}`} ms (${requests} req)`,
+			},
+		);
+		const samples = { ours: runs.get('ours')!, http: runs.get('http')! };
+		const oursMs = samples.ours.map((run) => run.execution.executionTimes[OURS]);
+		const httpMs = samples.http.map((run) => run.execution.executionTimes[HTTP]);
+		const httpSplitMs = samples.http.map((run) => run.execution.executionTimes[HTTP] + run.execution.executionTimes[SPLIT]);
 		const table = [
 			'| baseline | ours (CometChat, Return All), median | baseline, median | ours ÷ baseline, paired median (range) | requests per run, ours / baseline | records, ours / baseline |',
 			'|---|---|---|---|---|---|',
-			`| HTTP Request 4.2 with pagination | ${fmt(median(oursMs))} ms | ${fmt(median(httpMs))} ms | ${ratioCell(pairedRatios(oursMs, httpMs))} | ${countCell(samples.ours.map((r) => r.requests))} / ${countCell(samples.http.map((r) => r.requests))} | ${fmt(USERS)} items / ${fmt(USERS / PER_PAGE)} items holding ${fmt(USERS)} |`,
+			`| HTTP Request 4.2 with pagination | ${fmt(median(oursMs))} ms | ${fmt(median(httpMs))} ms | ${ratioCell(pairedRatios(oursMs, httpMs))} | ${countCell(samples.ours.map((r) => r.requests))} / ${countCell(samples.http.map((r) => r.requests))} | ${fmt(USERS)} items / ${fmt(USERS / USERS_PER_PAGE)} items holding ${fmt(USERS)} |`,
 			`| HTTP Request 4.2 + Split Out of \`data\` | ${fmt(median(oursMs))} ms | ${fmt(median(httpSplitMs))} ms | ${ratioCell(pairedRatios(oursMs, httpSplitMs))} | ${countCell(samples.ours.map((r) => r.requests))} / ${countCell(samples.http.map((r) => r.requests))} | ${fmt(USERS)} items / ${fmt(USERS)} items |`,
 		].join('\n');
 		const loadAfter = loadAverage();
@@ -250,10 +242,10 @@ How to read them:
 - Two workflows in one running n8n, this package installed as a community package, run from their
   Manual Trigger through n8n's REST API as the editor's button does: **ours** is CometChat → User →
   Get Many with Return All; the **baseline** is n8n's HTTP Request node (typeVersion 4.2) on
-  \`GET /v3/users?perPage=${PER_PAGE}\` with its built-in pagination (Update a Parameter in Each Request:
+  \`GET /v3/users?perPage=${USERS_PER_PAGE}\` with its built-in pagination (Update a Parameter in Each Request:
   \`page = {{ $pageCount + 1 }}\`; complete when \`data\` is empty or
   \`meta.pagination.current_page >= total_pages\`; header \`apikey\`), followed by a Split Out of \`data\`.
-- The HTTP Request node puts out one item per page (${fmt(USERS / PER_PAGE)} items, each holding ${fmt(PER_PAGE)} users in \`data\`); with the
+- The HTTP Request node puts out one item per page (${fmt(USERS / USERS_PER_PAGE)} items, each holding ${fmt(USERS_PER_PAGE)} users in \`data\`); with the
   Split Out it ends with the same ${fmt(USERS)} user records as ours. Both counts, the uids and the
   requests (counted in the emulator's process) are checked on every run. The first row compares
   with the HTTP Request node alone, the second with the HTTP Request node plus the Split Out.

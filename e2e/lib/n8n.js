@@ -683,8 +683,9 @@ function parseExecuteOutput(stdout) {
 }
 
 /**
- * A run in short: its status, its error message, and each node's output items
- * (`nodes[name][output]` = the items of that output over all runs of the node; json only).
+ * A run in short: its status, its error message, each node's output items
+ * (`nodes[name][output]` = the items of that output over all runs of the node; json only) and each
+ * node's execution time.
  *
  * @param {any} run an IRun (from `execute`) or an execution's data (from the REST API)
  */
@@ -692,7 +693,10 @@ function summarizeRun(run) {
 	const resultData = run.data?.resultData ?? run.resultData ?? {};
 	/** @type {Record<string, Array<Array<Record<string, any>>>>} */
 	const nodes = {};
+	/** @type {Record<string, number>} */
+	const executionTimes = {};
 	for (const [name, runs] of Object.entries(resultData.runData ?? {})) {
+		executionTimes[name] = /** @type {any[]} */ (runs).reduce((sum, nodeRun) => sum + (nodeRun.executionTime ?? 0), 0);
 		/** @type {Array<Array<Record<string, any>>>} */
 		const outputs = [];
 		for (const nodeRun of /** @type {any[]} */ (runs)) {
@@ -709,6 +713,8 @@ function summarizeRun(run) {
 		error: error ? `${error.message}${error.description ? ` (${error.description})` : ''}` : undefined,
 		lastNodeExecuted: resultData.lastNodeExecuted,
 		nodes,
+		/** Each node's `executionTime` (ms), over all its runs. */
+		executionTimes,
 		/** The json of the items a node put out on one output (0 unless given). */
 		items(/** @type {string} */ node, output = 0) {
 			return nodes[node]?.[output] ?? [];
@@ -797,14 +803,14 @@ class N8nRest {
 	 * @param {string} workflowId
 	 * @param {string} triggerName
 	 */
-	async runFromTrigger(workflowId, triggerName) {
+	async runFromTrigger(workflowId, triggerName, timeoutMs = 60_000) {
 		const workflowData = await this.getWorkflow(workflowId);
 		const started = await this.call('POST', `/workflows/${workflowId}/run`, {
 			workflowData,
 			triggerToStartFrom: { name: triggerName },
 		});
 		if (!started?.executionId) throw new Error(`n8n did not start ${workflowId}: ${JSON.stringify(started)}`);
-		return await this.waitForExecution(started.executionId);
+		return await this.waitForExecution(started.executionId, timeoutMs);
 	}
 
 	/** @param {string} workflowId */
