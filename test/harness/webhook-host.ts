@@ -1,0 +1,102 @@
+/**
+ * A stand-in for n8n's production webhook handling (live-webhooks.js), for the push triggers:
+ * each request loads the workflow and its static data afresh from "the database", calls the
+ * trigger's webhook() through n8n-core's real WebhookContext, and saves the whole static data back
+ * when n8n would (its `__dataChanged`). Requests may overlap, as they do in n8n: with `overlap`,
+ * each waits a few ticks between loading and saving, so the last writer wins in the database.
+ */
+import { WebhookContext } from 'n8n-core';
+import type { IDataObject, INode, INodeExecutionData, INodeType, IWebhookData } from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
+
+import { forgetDeliveriesInProcess } from '../../nodes/CometChat/delivery/memory';
+import type { CredentialData } from './engine';
+import { additionalDataFor, nodeTypeClasses } from './engine';
+
+export interface Delivered {
+	status: number;
+	body: unknown;
+	/** The items webhook() emitted (none for a refused or repeated delivery). */
+	emitted: IDataObject[];
+}
+
+const nodeTypes = {
+	getByName: (name: string) => nodeTypeClasses[name].type as INodeType,
+	getByNameAndVersion: (name: string) => nodeTypeClasses[name].type as INodeType,
+	getKnownTypes: () => ({}),
+};
+
+export class WebhookHost {
+	/** The saved static data, as JSON (what n8n keeps in its workflow table). */
+	database: string;
+	private turn = 0;
+
+	constructor(
+		private readonly trigger: INodeType,
+		private readonly node: INode,
+		staticData: IDataObject = {},
+		private readonly options: { overlap?: boolean; credentials?: () => CredentialData; workflowId?: string } = {},
+	) {
+		this.database = JSON.stringify(staticData);
+	}
+
+	/** The static data saved now. */
+	saved(): IDataObject {
+		return JSON.parse(this.database) as IDataObject;
+	}
+
+	/** What a restart of n8n keeps: the database, not the process's memory. */
+	restart(): void {
+		forgetDeliveriesInProcess();
+	}
+
+	/** POSTs one body (anything JSON can parse to, or undefined for an empty body) with an Authorization header. */
+	async deliver(body: unknown, authorization?: string): Promise<Delivered> {
+		const workflow = new Workflow({
+			id: this.options.workflowId ?? 'push-trigger-workflow',
+			nodes: [this.node],
+			connections: {},
+			active: true,
+			nodeTypes: nodeTypes as never,
+			staticData: JSON.parse(this.database) as IDataObject,
+		});
+		// Later requests of a burst save first: the order n8n's awaits can give.
+		const wait = this.options.overlap ? 1 + (this.turn++ % 5) : 0;
+		for (let tick = 0; tick < wait; tick++) await new Promise((resolve) => setImmediate(resolve));
+		const sent: { status?: number; body?: unknown } = {};
+		const response = {
+			status(code: number) {
+				sent.status = code;
+				return response;
+			},
+			setHeader() {
+				return response;
+			},
+			json(value: unknown) {
+				sent.body = value;
+				return response;
+			},
+		};
+		const additionalData = {
+			...additionalDataFor(this.options.credentials ?? (() => ({ apiKey: '', baseUrl: '', callUrl: '' }))),
+			httpRequest: { body, headers: authorization ? { authorization } : {}, query: {}, params: {} },
+			httpResponse: response,
+		};
+		const webhookData = {
+			httpMethod: 'POST',
+			node: this.node.name,
+			path: 'webhook',
+			webhookDescription: this.trigger.description.webhooks![0],
+			workflowId: workflow.id,
+			isTest: false,
+		} as unknown as IWebhookData;
+		const context = new WebhookContext(workflow, this.node, additionalData as never, 'webhook', webhookData, [], null);
+		const result = await this.trigger.webhook!.call(context);
+		for (let tick = 0; tick < 5 - wait; tick++) await new Promise((resolve) => setImmediate(resolve));
+		if (workflow.staticData.__dataChanged === true) this.database = JSON.stringify(workflow.staticData);
+		const emitted = ((result.workflowData?.[0] ?? []) as INodeExecutionData[]).map((item) => item.json);
+		return result.noWebhookResponse ? { status: sent.status ?? 0, body: sent.body, emitted } : { status: 200, body: result.webhookResponse, emitted };
+	}
+}
+
+export const basicAuth = (username: string, password: string) => `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
