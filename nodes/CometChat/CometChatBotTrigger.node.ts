@@ -1,5 +1,7 @@
 import type {
 	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
 	IHookFunctions,
 	INodeType,
 	INodeTypeDescription,
@@ -11,7 +13,7 @@ import { NodeApiError, NodeConnectionTypes, NodeOperationError, randomString } f
 import { GROUP_CHAT_SETTINGS } from './actions/bot/fields';
 import type { BotTriggerState } from './botTrigger/message';
 import { readBotDelivery } from './botTrigger/message';
-import { ON_RECEIVED_WEBHOOK, receiveDelivery } from './delivery/receive';
+import { ON_RECEIVED_WEBHOOK, passDeliveriesOn, receiveDelivery } from './delivery/receive';
 import { LOCATOR_KINDS, locatorField } from './fields/common';
 import { asNodeError } from './helpers/errors';
 import { locatorValue } from './helpers/parameters';
@@ -223,6 +225,11 @@ export class CometChatBotTrigger implements INodeType {
 			},
 		},
 	};
+
+	/** Runs first in the execution a delivery started: records the delivery's key (see delivery/memory.ts). */
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return passDeliveriesOn(this);
+	}
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const state = stateOf(this);

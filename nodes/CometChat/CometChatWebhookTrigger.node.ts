@@ -1,5 +1,7 @@
 import type {
 	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
 	IHookFunctions,
 	INodeType,
 	INodeTypeDescription,
@@ -8,7 +10,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError, randomString } from 'n8n-workflow';
 
-import { ON_RECEIVED_WEBHOOK, receiveDelivery } from './delivery/receive';
+import { ON_RECEIVED_WEBHOOK, passDeliveriesOn, receiveDelivery } from './delivery/receive';
 import { isRecord } from './helpers/values';
 import { managementRequest, MANAGEMENT_CREDENTIAL_TYPE } from './transport/management';
 import { WEBHOOK_EVENT_NAMES, WEBHOOK_EVENTS, webhookDeliveryKey } from './webhookTrigger/events';
@@ -209,6 +211,11 @@ export class CometChatWebhookTrigger implements INodeType {
 			},
 		},
 	};
+
+	/** Runs first in the execution a delivery started: records the delivery's key (see delivery/memory.ts). */
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return passDeliveriesOn(this);
+	}
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const state = stateOf(this);

@@ -4,9 +4,14 @@
  * trigger's webhook() through n8n-core's real WebhookContext, and saves the whole static data back
  * when n8n would (its `__dataChanged`). Requests may overlap, as they do in n8n: with `overlap`,
  * each waits a few ticks between loading and saving, so the last writer wins in the database.
+ *
+ * When webhook() emits items, the execution n8n starts runs the trigger's execute() through
+ * n8n-core's ExecuteContext on static data loaded afresh, saved when it ends. `n8n` picks what
+ * webhook()'s own writes become on that path: '2.8' saves them before the execution; '2.41' loses
+ * them (starting the execution resets n8n's change mark), as those versions do.
  */
-import { WebhookContext } from 'n8n-core';
-import type { IDataObject, INode, INodeExecutionData, INodeType, IWebhookData } from 'n8n-workflow';
+import { ExecuteContext, WebhookContext } from 'n8n-core';
+import type { IDataObject, INode, INodeExecutionData, INodeType, IRunExecutionData, IWebhookData } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
 import { forgetDeliveriesInProcess } from '../../nodes/CometChat/delivery/memory';
@@ -35,7 +40,7 @@ export class WebhookHost {
 		private readonly trigger: INodeType,
 		private readonly node: INode,
 		staticData: IDataObject = {},
-		private readonly options: { overlap?: boolean; credentials?: () => CredentialData; workflowId?: string } = {},
+		private readonly options: { overlap?: boolean; n8n?: '2.8' | '2.41'; credentials?: () => CredentialData; workflowId?: string } = {},
 	) {
 		this.database = JSON.stringify(staticData);
 	}
@@ -50,9 +55,8 @@ export class WebhookHost {
 		forgetDeliveriesInProcess();
 	}
 
-	/** POSTs one body (anything JSON can parse to, or undefined for an empty body) with an Authorization header. */
-	async deliver(body: unknown, authorization?: string): Promise<Delivered> {
-		const workflow = new Workflow({
+	private loadWorkflow(): Workflow {
+		return new Workflow({
 			id: this.options.workflowId ?? 'push-trigger-workflow',
 			nodes: [this.node],
 			connections: {},
@@ -60,6 +64,15 @@ export class WebhookHost {
 			nodeTypes: nodeTypes as never,
 			staticData: JSON.parse(this.database) as IDataObject,
 		});
+	}
+
+	private additionalData(extra: IDataObject = {}) {
+		return { ...additionalDataFor(this.options.credentials ?? (() => ({ apiKey: '', baseUrl: '', callUrl: '' }))), ...extra };
+	}
+
+	/** POSTs one body (anything JSON can parse to, or undefined for an empty body) with an Authorization header. */
+	async deliver(body: unknown, authorization?: string): Promise<Delivered> {
+		const workflow = this.loadWorkflow();
 		// Later requests of a burst save first: the order n8n's awaits can give.
 		const wait = this.options.overlap ? 1 + (this.turn++ % 5) : 0;
 		for (let tick = 0; tick < wait; tick++) await new Promise((resolve) => setImmediate(resolve));
@@ -77,11 +90,10 @@ export class WebhookHost {
 				return response;
 			},
 		};
-		const additionalData = {
-			...additionalDataFor(this.options.credentials ?? (() => ({ apiKey: '', baseUrl: '', callUrl: '' }))),
+		const additionalData = this.additionalData({
 			httpRequest: { body, headers: authorization ? { authorization } : {}, query: {}, params: {} },
 			httpResponse: response,
-		};
+		});
 		const webhookData = {
 			httpMethod: 'POST',
 			node: this.node.name,
@@ -93,9 +105,25 @@ export class WebhookHost {
 		const context = new WebhookContext(workflow, this.node, additionalData as never, 'webhook', webhookData, [], null);
 		const result = await this.trigger.webhook!.call(context);
 		for (let tick = 0; tick < 5 - wait; tick++) await new Promise((resolve) => setImmediate(resolve));
-		if (workflow.staticData.__dataChanged === true) this.database = JSON.stringify(workflow.staticData);
-		const emitted = ((result.workflowData?.[0] ?? []) as INodeExecutionData[]).map((item) => item.json);
+		const items = (result.workflowData?.[0] ?? []) as INodeExecutionData[];
+		const startsExecution = items.length > 0;
+		if (workflow.staticData.__dataChanged === true && (!startsExecution || this.options.n8n !== '2.41')) {
+			this.database = JSON.stringify(workflow.staticData);
+		}
+		if (startsExecution) await this.execute(items);
+		const emitted = items.map((item) => item.json);
 		return result.noWebhookResponse ? { status: sent.status ?? 0, body: sent.body, emitted } : { status: 200, body: result.webhookResponse, emitted };
+	}
+
+	/** The execution a delivery starts: the trigger's execute() first, its static data saved when it ends. */
+	private async execute(items: INodeExecutionData[]): Promise<void> {
+		const workflow = this.loadWorkflow();
+		const runExecutionData = { resultData: { runData: {} } } as unknown as IRunExecutionData;
+		const executeData = { node: this.node, data: { main: [items] }, source: null };
+		const context = new ExecuteContext(workflow, this.node, this.additionalData() as never, 'webhook', runExecutionData, 0, items, { main: [items] }, executeData, []);
+		const output = (await this.trigger.execute!.call(context)) as INodeExecutionData[][];
+		if (output[0]?.length !== items.length) throw new Error('the trigger did not pass its items on');
+		if (workflow.staticData.__dataChanged === true) this.database = JSON.stringify(workflow.staticData);
 	}
 }
 

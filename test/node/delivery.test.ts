@@ -40,7 +40,7 @@ let nodes = 0;
 
 interface Trigger {
 	name: string;
-	host(options?: { overlap?: boolean }): WebhookHost;
+	host(options?: { overlap?: boolean; n8n?: '2.8' | '2.41' }): WebhookHost;
 	auth: string;
 	/** A delivery of event `id`, in the trigger's documented shape. */
 	event(id: string): IDataObject;
@@ -86,7 +86,10 @@ const webhook: Trigger = {
 	otherShape: (id) => ({ webhook: 'hook1', data: { message: { data: { text: `hi ${id}` }, id } }, trigger: 'message_sent', appId: 'app' }),
 };
 
-describe.each([bot, webhook])('$name', (trigger) => {
+const cases = [bot, webhook].flatMap((trigger) => (['2.8', '2.41'] as const).map((n8n) => ({ trigger, n8n, title: `${trigger.name} (n8n ${n8n})` })));
+
+describe.each(cases)('$title', ({ trigger: base, n8n }) => {
+	const trigger: Trigger = { ...base, host: (options) => base.host({ n8n, ...options }) };
 	test('a delivery runs once, with its deliveryKey; a repeat at once, in the other shape, and after a restart does not', async () => {
 		const host = trigger.host();
 		const first = await host.deliver(trigger.event('101'), trigger.auth);

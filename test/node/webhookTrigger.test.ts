@@ -13,7 +13,7 @@ import { startTestEmulator } from '../harness/emulator';
 import type { Emulator } from '../harness/emulator';
 import { additionalDataFor, registerCredential, registerNodeType, shutdownEngine, workflowWith } from '../harness/engine';
 
-const deliveryKey = (webhook: string, trigger: string, data: unknown) => webhookDeliveryKey(webhook, trigger, data).key;
+const deliveryKey = webhookDeliveryKey;
 
 const TYPE = 'n8n-nodes-cometchat.cometChatWebhookTrigger';
 const trigger = new CometChatWebhookTrigger();

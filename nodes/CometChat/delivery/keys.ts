@@ -19,12 +19,6 @@ export const RETRY_HORIZON_MS = 50_000;
  */
 export const ID_KEY_MEMORY_MS = 10 * 60_000;
 
-/** One delivery's key and how long a repeat of it is recognised. */
-export interface DeliveryKey {
-	key: string;
-	rememberMs: number;
-}
-
 /** The value at a dotted path of `value`, or undefined. */
 export function valueAt(value: unknown, path: string): unknown {
 	let current = value;
@@ -61,15 +55,20 @@ function canonical(value: unknown): string {
 	return JSON.stringify(value) ?? 'null';
 }
 
+/** Marks a key made of a digest of the payload (an event without an id). */
+const DIGEST_MARK = '#';
+
 /**
  * The key of one delivery: the scope (webhook or bot) and the trigger, then the values at `idPaths`
- * of `data` when every one of them is there; otherwise a digest of `data`, remembered only within
- * the retry horizon.
+ * of `data` when every one of them is there; otherwise a digest of `data`.
  */
-export function deliveryKeyOf(scope: string, trigger: string, data: unknown, idPaths: readonly string[]): DeliveryKey {
+export function deliveryKeyOf(scope: string, trigger: string, data: unknown, idPaths: readonly string[]): string {
 	const values = idPaths.map((path) => valueAt(data, path));
 	const identified = values.length > 0 && values.every((v) => (typeof v === 'string' && v !== '') || typeof v === 'number');
-	return identified
-		? { key: `${scope}|${trigger}|${values.map(String).join('/')}`, rememberMs: ID_KEY_MEMORY_MS }
-		: { key: `${scope}|${trigger}|#${digest(canonical(data))}`, rememberMs: RETRY_HORIZON_MS };
+	return `${scope}|${trigger}|${identified ? values.map(String).join('/') : DIGEST_MARK + digest(canonical(data))}`;
+}
+
+/** How long a repeat of `key` is recognised: an id's key long, a digest's only within the retry horizon. */
+export function rememberMsOf(key: string): number {
+	return key.slice(key.lastIndexOf('|') + 1).startsWith(DIGEST_MARK) ? RETRY_HORIZON_MS : ID_KEY_MEMORY_MS;
 }

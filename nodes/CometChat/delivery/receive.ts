@@ -3,11 +3,10 @@
  * key and the memory of recent keys. Each trigger supplies only what is its own: its Basic Auth
  * pair and how it reads its body into a key and an item.
  */
-import type { IDataObject, IWebhookDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, IWebhookDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { basicAuthMatches } from './basicAuth';
-import type { DeliveryKey } from './keys';
-import { admitDelivery } from './memory';
+import { admitDelivery, recordDeliveries } from './memory';
 
 /** What a trigger makes of a body that is a JSON object. */
 export type ReadDelivery =
@@ -16,7 +15,7 @@ export type ReadDelivery =
 	/** A delivery the workflow does not listen for (an event it did not choose): answered 200, nothing runs. */
 	| { ignore: true }
 	/** An event: emitted once per key. */
-	| { key: DeliveryKey; item: IDataObject };
+	| { key: string; item: IDataObject };
 
 export interface DeliveryReceiver {
 	/** The realm named in the 401 answer's WWW-Authenticate. */
@@ -53,7 +52,7 @@ export function receiveDelivery(context: IWebhookFunctions, receiver: DeliveryRe
 	if (!admitDelivery(context, read.key)) return { webhookResponse: { received: true, emitted: 0, repeat: true } };
 	return {
 		webhookResponse: { received: true, emitted: 1 },
-		workflowData: [context.helpers.returnJsonArray([{ ...read.item, deliveryKey: read.key.key }])],
+		workflowData: [context.helpers.returnJsonArray([{ ...read.item, deliveryKey: read.key }])],
 	};
 }
 
@@ -69,3 +68,15 @@ export const ON_RECEIVED_WEBHOOK: IWebhookDescription = {
 	responseData: '',
 	path: 'webhook',
 };
+
+/**
+ * The push triggers' execute(): n8n runs it first in the execution a delivery started, with the
+ * emitted items as its input. It records their keys in static data from inside the execution,
+ * which every n8n version saves (see memory.ts), and passes the items on unchanged.
+ */
+export function passDeliveriesOn(context: IExecuteFunctions): INodeExecutionData[][] {
+	const items = context.getInputData();
+	const keys = items.map((item) => item.json.deliveryKey).filter((key): key is string => typeof key === 'string');
+	recordDeliveries(context, keys);
+	return [items];
+}

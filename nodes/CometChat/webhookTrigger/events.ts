@@ -5,7 +5,6 @@
  * one, and no id where it has none (docs/cometchat-api.md, "Push triggers: exactly once", lists
  * each with its source).
  */
-import type { DeliveryKey } from '../delivery/keys';
 import { deliveryKeyOf } from '../delivery/keys';
 
 export type WebhookArea = 'Message' | 'User' | 'Group' | 'Call' | 'Meeting' | 'Campaign' | 'Moderation';
@@ -89,6 +88,6 @@ export function webhookEvent(name: string): WebhookEvent | undefined {
 }
 
 /** The key of one delivery to the webhook `webhook`: its trigger and the event's id values (see WebhookEvent.key). */
-export function webhookDeliveryKey(webhook: string, trigger: string, data: unknown): DeliveryKey {
+export function webhookDeliveryKey(webhook: string, trigger: string, data: unknown): string {
 	return deliveryKeyOf(webhook, trigger, data, BY_NAME.get(trigger)?.key ?? []);
 }
