@@ -270,7 +270,7 @@ export async function cometChatRequest(
 			}
 			throw markTransient(serviceError(call, response, {
 				message: `CometChat answered ${describeRequest(call)}${queryOf(request.qs)} with a ${statusCode} that ${wrong}`,
-				description: `Such an answer came ${call.attempts === 1 ? 'once' : `${call.attempts} times in a row`}. It is not used: read as it is, it would pass for a whole answer. Try again later.`,
+				description: `The answer is not used: read as it is, it would pass for a whole one${triesOf(call)}. Try again later.`,
 			}));
 		}
 		return body as CometChatResponse;
