@@ -11,8 +11,8 @@ export const FAULT_KINDS = [
 	'notAPageNull', 'notAPageObject', 'notAPageMissing', 'notAPageError', 'notAPageBareList', 'shortPage',
 ] as const;
 /**
- * The kinds whose 200 answer to a list is not a page: `data` null, an object (the records under
- * "0", "1", …, as a serializer writes an array whose keys have gaps), missing, an error object
+ * The kinds whose 200 answer to a list is not a page: `data` null, an object (the records keyed
+ * "0", "1", …, as a serializer writes a list it takes for a map), missing, an error object
  * instead of the envelope, or the bare list of records without `data` and `meta`.
  */
 export const NOT_A_PAGE_KINDS = ['notAPageNull', 'notAPageObject', 'notAPageMissing', 'notAPageError', 'notAPageBareList'] as const;
