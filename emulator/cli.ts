@@ -1,5 +1,5 @@
 /** The emulator's command line: `npm run emulator -- --help`. */
-import { DEFAULT_API_KEY, FAULT_KINDS, startEmulator } from './index';
+import { DEFAULT_API_KEY, FAULT_KINDS, OPT_IN_FAULT_KINDS, startEmulator } from './index';
 import type { FaultKind } from './index';
 
 const HELP = `CometChat emulator: a local chat host and call host with the CometChat REST API v3.
@@ -17,7 +17,7 @@ Usage: npm run emulator -- [options]      (or: npx tsx emulator/cli.ts [options]
   --latency <ms>       delay before every answer (default 0)
   --fault-rate <r>     share of /v3 requests that fail, 0..1 (default 0)
   --fault-seed <n>     seed of the fault PRNG (default 1)
-  --fault-kinds <list> comma list of ${FAULT_KINDS.join(',')} (default all but stall,stallBody,repeatedRecord)
+  --fault-kinds <list> comma list of ${FAULT_KINDS.join(',')} (default all but ${OPT_IN_FAULT_KINDS.join(',')})
   --retry-after <s>    Retry-After of injected 429 faults (default 1)
   --slow-ms <ms>       delay of injected slow answers (default 1000)
   --quiet              do not log requests to stdout

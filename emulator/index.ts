@@ -13,7 +13,7 @@ import { Store } from './store';
 
 export { ApiError, ERROR_STATUS } from './core/errors';
 export type { ErrorBody, ErrorCode } from './core/errors';
-export { FAULT_KINDS } from './core/faults';
+export { FAULT_KINDS, NOT_A_PAGE_KINDS, OPT_IN_FAULT_KINDS } from './core/faults';
 export type { Fault, FaultKind, FaultMatch, FaultOptions } from './core/faults';
 export { MODERATION_MAX_LIMIT, PAGE_DEFAULT, PAGE_MAX } from './core/paging';
 export type { LoggedRequest } from './core/request-log';

@@ -11,6 +11,7 @@ import { handleControl } from './control';
 import { FORM_SUBMIT_PATH, submitForm } from './forms';
 import { contractValidator } from './core/contract';
 import { ApiError } from './core/errors';
+import type { Fault } from './core/faults';
 import type { LoggedRequest } from './core/request-log';
 import type { Host, Router } from './core/router';
 import { header } from './core/validation';
@@ -132,7 +133,7 @@ async function handle(ctx: ServerContext, host: Host, request: FastifyRequest, r
 		}
 	}
 	entry.status = status;
-	if (fault?.kind === 'repeatedRecord') repeatFirstRecord(payload);
+	if (fault && status >= 200 && status < 300) payload = misshapenList(fault, payload);
 	const text = JSON.stringify(payload);
 
 	if (fault?.kind === 'slow') await sleep(fault.slowMs ?? faults.options.slowMs);
@@ -156,10 +157,34 @@ async function handle(ctx: ServerContext, host: Host, request: FastifyRequest, r
 	return reply.code(status).headers(extraHeaders).type(JSON_TYPE).send(text);
 }
 
-/** A list answer that holds its first record twice: the record again at the end of `data`. */
-function repeatFirstRecord(payload: unknown): void {
-	const data = (payload as { data?: unknown } | undefined)?.data;
-	if (Array.isArray(data) && data.length > 0) data.push(data[0]);
+/**
+ * A list's 200 answer as the faults that garble it serve it; any other answer as it is. `meta` stays
+ * as the handler wrote it, so a short page still announces the full one.
+ */
+function misshapenList(fault: Fault, payload: unknown): unknown {
+	const answer = payload as { data?: unknown; meta?: unknown } | undefined;
+	const data = answer?.data;
+	switch (fault.kind) {
+		case 'repeatedRecord':
+			// The page holds its first record twice: the record again at its end.
+			if (Array.isArray(data) && data.length > 0) data.push(data[0]);
+			return payload;
+		case 'shortPage':
+			if (Array.isArray(data)) answer!.data = data.slice(0, Math.min(data.length, fault.keep ?? Math.floor(data.length / 2)));
+			return payload;
+		case 'notAPageNull':
+			return { ...answer, data: null };
+		case 'notAPageObject':
+			return { ...answer, data: Array.isArray(data) ? Object.fromEntries(data.map((record, index) => [String(index), record])) : {} };
+		case 'notAPageMissing':
+			return { ...answer, data: undefined };
+		case 'notAPageError':
+			return new ApiError('ERR_INTERNAL_SERVER_ERROR', 'The list could not be read (injected, with status 200).').toBody();
+		case 'notAPageBareList':
+			return Array.isArray(data) ? data : [];
+		default:
+			return payload;
+	}
 }
 
 /** The apikey header (chat and call hosts), or key, secret and X-Webhook-Version: 2 (management host). */

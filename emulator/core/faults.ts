@@ -6,18 +6,32 @@ import type { Query } from './validation';
 import { prng } from './util';
 
 /** Every fault kind the emulator can inject. */
-export const FAULT_KINDS = ['429', '500', '503', 'reset', 'truncated', 'invalidJson', 'slow', 'stall', 'stallBody', 'repeatedRecord'] as const;
+export const FAULT_KINDS = [
+	'429', '500', '503', 'reset', 'truncated', 'invalidJson', 'slow', 'stall', 'stallBody', 'repeatedRecord',
+	'notAPageNull', 'notAPageObject', 'notAPageMissing', 'notAPageError', 'notAPageBareList', 'shortPage',
+] as const;
+/**
+ * The kinds whose 200 answer to a list is not a page: `data` null, an object (the records keyed
+ * "0", "1", …, as a serializer writes a list it takes for a map), missing, an error object
+ * instead of the envelope, or the bare list of records without `data` and `meta`.
+ */
+export const NOT_A_PAGE_KINDS = ['notAPageNull', 'notAPageObject', 'notAPageMissing', 'notAPageError', 'notAPageBareList'] as const;
 /**
  * The kinds the random rate picks by default: the stalls are opt-in, since they hang a client without
- * a timeout, and so is `repeatedRecord`, a wrong answer rather than a failure.
+ * a timeout, and so are `repeatedRecord`, the not-a-page kinds and `shortPage`, wrong answers
+ * rather than failures.
  */
 const RANDOM_KINDS = ['429', '500', '503', 'reset', 'truncated', 'invalidJson', 'slow'] as const;
+/** The kinds the random rate picks only when `kinds` names them. */
+export const OPT_IN_FAULT_KINDS = FAULT_KINDS.filter((kind) => !(RANDOM_KINDS as readonly string[]).includes(kind));
 
 export type FaultKind = (typeof FAULT_KINDS)[number];
 export interface Fault {
 	kind: FaultKind;
 	retryAfter?: number;
 	slowMs?: number;
+	/** `shortPage`: how many records the page keeps (default half of them, rounded down; 0 = an empty page). */
+	keep?: number;
 }
 export interface FaultMatch {
 	method?: string;
@@ -78,6 +92,7 @@ export class Faults {
 		for (const f of faults) {
 			const fault = typeof f === 'string' ? { kind: f } : f;
 			if (!isKind(fault.kind)) throw validationError({ kind: [`Unknown fault kind ${fault.kind}.`] });
+			if (fault.keep !== undefined && !(Number.isInteger(fault.keep) && fault.keep >= 0)) throw validationError({ keep: ['The keep must be a whole number of at least 0.'] });
 			this.queue.push({ fault, match: { ...match } });
 		}
 	}

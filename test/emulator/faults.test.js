@@ -1,6 +1,6 @@
 const http = require('http');
 const { useStarted, API_KEY } = require('./helpers');
-const { startEmulator } = require('../../emulator');
+const { NOT_A_PAGE_KINDS, OPT_IN_FAULT_KINDS, startEmulator } = require('../../emulator');
 
 const ctx = useStarted();
 beforeEach(() => {
@@ -136,6 +136,48 @@ describe('fault kinds (each counted)', () => {
 		inject('invalidJson');
 		await ctx.api.post('/users', { uid: 'kept', name: 'K' });
 		expect(ctx.emu.store.users.has('kept')).toBe(true);
+	});
+	test('the not-a-page kinds: a 200 whose body is no list page, meta as served', async () => {
+		ctx.emu.store.addUsers(4);
+		const shapes = {};
+		for (const kind of NOT_A_PAGE_KINDS) {
+			inject(kind);
+			const r = await rawGet('/v3/users?perPage=2&page=1');
+			expect(r.status).toBe(200);
+			shapes[kind] = JSON.parse(r.body);
+			expect(ctx.emu.faultCounts[kind]).toBe(1);
+		}
+		const meta = { pagination: { total: 4, count: 2, per_page: 2, current_page: 1, total_pages: 2 } };
+		expect(shapes.notAPageNull).toMatchObject({ data: null, meta });
+		expect(Object.keys(shapes.notAPageObject.data)).toEqual(['0', '1']);
+		expect(shapes.notAPageObject.meta).toEqual(meta);
+		expect(shapes.notAPageMissing).toMatchObject({ meta });
+		expect('data' in shapes.notAPageMissing).toBe(false);
+		expect(shapes.notAPageError.error.code).toBe('ERR_INTERNAL_SERVER_ERROR');
+		expect(shapes.notAPageError.data).toBeUndefined();
+		expect(Array.isArray(shapes.notAPageBareList)).toBe(true);
+		expect(shapes.notAPageBareList).toHaveLength(2);
+	});
+	test('shortPage: half the records (or `keep` of them) under the meta of the full page', async () => {
+		ctx.emu.store.addUsers(10);
+		inject('shortPage');
+		const half = await ctx.api.get('/users?perPage=4&page=1');
+		expect(half.data.data).toHaveLength(2);
+		expect(half.data.meta.pagination).toMatchObject({ total: 10, count: 4, per_page: 4, total_pages: 3 });
+		inject('shortPage', { keep: 0 });
+		const empty = await ctx.api.get('/users?perPage=4&page=2');
+		expect(empty.data.data).toEqual([]);
+		expect(empty.data.meta.pagination).toMatchObject({ count: 4, current_page: 2 });
+		expect(ctx.emu.faultCounts.shortPage).toBe(2);
+		expect(() => ctx.emu.injectNext([{ kind: 'shortPage', keep: -1 }])).toThrow();
+	});
+	test('the list faults leave error answers alone, and the random rate picks them only when named', async () => {
+		inject('notAPageNull');
+		const missing = await ctx.api.get('/users/nobody');
+		expect(missing.status).toBe(404);
+		expect(missing.data.error.code).toBe('ERR_UID_NOT_FOUND');
+		expect(OPT_IN_FAULT_KINDS).toEqual(expect.arrayContaining(['repeatedRecord', 'shortPage', ...NOT_A_PAGE_KINDS]));
+		expect(ctx.emu.getSettings().faults.kinds).not.toEqual(expect.arrayContaining(['shortPage']));
 	});
 	test('unknown kinds are refused', () => {
 		expect(() => ctx.emu.injectNext(['teapot'])).toThrow();

@@ -6,8 +6,9 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
+import { pageProblem } from '../../nodes/CometChat/transport/paginate';
 import { apiRequests, credentialsFor } from '../harness/emulator';
-import { runNode } from '../harness/engine';
+import { listSearch, runNode } from '../harness/engine';
 import { byId, useEmulator } from '../harness/suite';
 
 const emulator = useEmulator();
@@ -133,5 +134,93 @@ describe('a list that moves between two page reads', () => {
 		// In the order of an undisturbed read.
 		const undisturbed = await run({ resource: 'user', operation: 'getAll', returnAll: true, options: { simplify: false } });
 		expect(uids).toEqual(undisturbed.items.map((item) => item.json.uid));
+	});
+});
+
+describe('an answer that is not a page', () => {
+	// A GET is retried 4 times on an answer it cannot use: five in a row fail it.
+	const ALWAYS = 5;
+
+	it('what each envelope can tell (pageProblem)', () => {
+		const numbered = (data: unknown, pagination: object) => ({ data, meta: { pagination } });
+		const full = { total: 2500, count: 1000, per_page: 1000, total_pages: 3 };
+		expect(pageProblem('numberedPages', numbered([], { ...full, count: 0 }), { page: 2 })).toMatch(/short page: page 2 of 3 is empty/);
+		expect(pageProblem('numberedPages', numbered(Array(400).fill({}), { ...full, count: 400 }), { page: 2 })).toMatch(/page 2 of 3 holds 400 records, not 1000/);
+		// The last page may be short, as long as it holds what its meta says.
+		expect(pageProblem('numberedPages', numbered(Array(500).fill({}), { ...full, count: 500 }), { page: 3 })).toBeUndefined();
+		expect(pageProblem('numberedPages', numbered(Array(400).fill({}), { ...full, count: 500 }), { page: 3 })).toMatch(/count says 500/);
+		// Past the end (the list shrank since page 1 was read): an empty page is the end.
+		expect(pageProblem('numberedPages', numbered([], { total: 900, count: 0, per_page: 1000, total_pages: 1 }), { page: 2 })).toBeUndefined();
+		expect(pageProblem('numberedPages', { data: [] }, { page: 1 })).toMatch(/meta.pagination.total_pages is missing/);
+		// A record held twice (more than announced) is the walk's to drop, not a wrong answer.
+		expect(pageProblem('numberedPages', numbered(Array(1001).fill({}), full), { page: 1 })).toBeUndefined();
+		for (const strategy of ['cursor', 'limitAndPage'] as const) {
+			expect(pageProblem(strategy, { data: Array(40).fill({}), meta: { current: { limit: 100, count: 100 } } }, {})).toMatch(/holds 40 records, meta.current.count says 100/);
+			// A short page that says so is the last one.
+			expect(pageProblem(strategy, { data: Array(40).fill({}), meta: { current: { limit: 100, count: 40 } } }, {})).toBeUndefined();
+			expect(pageProblem(strategy, { data: [] }, {})).toBeUndefined();
+			expect(pageProblem(strategy, { data: null, meta: {} }, {})).toBe('is not a list page: data is null');
+			expect(pageProblem(strategy, { data: { 0: {} } }, {})).toBe('is not a list page: data is an object');
+			expect(pageProblem(strategy, { data: 'none' }, {})).toBe('is not a list page: data is a string');
+			expect(pageProblem(strategy, { meta: {} }, {})).toBe('is not a list page: data is missing');
+			expect(pageProblem(strategy, { error: { code: 'ERR_X', message: 'no' } }, {})).toBe('is not a list page: data is missing, and it holds an error ERR_X');
+			expect(pageProblem(strategy, [{ id: '1' }], {})).toBe('is not a list page: a bare list, without data and meta');
+		}
+	});
+
+	it('Flagged Message → Get Many (limit and page): a page of data null is read again, and the list returned whole', async () => {
+		store().addFlaggedMessages(250, { reasonId: 'spam', flagger: 'cy' });
+		const undisturbed = await run({ resource: 'flaggedMessage', operation: 'getAll', returnAll: true });
+		emulator().injectNext(['notAPageNull'], { pathPrefix: '/v3/moderation/flagged-messages', query: { page: '2' } });
+		emulator().clearRequests();
+		const { items, error } = await run({ resource: 'flaggedMessage', operation: 'getAll', returnAll: true });
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.json.id)).toEqual(undisturbed.items.map((item) => item.json.id));
+		expect(apiRequests(emulator()).map((request) => [request.query.page, request.fault])).toEqual([
+			['1', undefined],
+			['2', 'notAPageNull'],
+			['2', undefined],
+			['3', undefined],
+		]);
+	});
+
+	it('a short page every time: a clear error naming the request and what was wrong, and no records', async () => {
+		store().addFlaggedMessages(250, { reasonId: 'spam', flagger: 'cy' });
+		emulator().injectNext(Array(ALWAYS).fill({ kind: 'shortPage' }), { pathPrefix: '/v3/moderation/flagged-messages', query: { page: '2' } });
+		const { items, error } = await run({ resource: 'flaggedMessage', operation: 'getAll', returnAll: true });
+		expect(error?.name).toBe('NodeApiError');
+		expect(error?.message).toBe(
+			'CometChat answered GET /v3/moderation/flagged-messages?limit=100&page=2 with a 200 that is a short page: it holds 50 records, meta.current.count says 100 [item 0]',
+		);
+		expect(error?.description).toMatch(/would pass for a whole one; 5 attempts in/);
+		expect(items).toHaveLength(0);
+		expect(emulator().faultCounts.shortPage).toBe(ALWAYS);
+	});
+
+	it('the editor\'s searchable list is retried the same way', async () => {
+		store().addFlaggedMessages(3, { reasonId: 'spam', flagger: 'cy' });
+		emulator().injectNext(['notAPageBareList'], { pathPrefix: '/v3/moderation/reasons' });
+		const result = await listSearch(credentialsFor(emulator()), 'searchReasons');
+		expect(result.results.length).toBeGreaterThan(0);
+		expect(emulator().faultCounts.notAPageBareList).toBe(1);
+	});
+
+	it('a list that shrinks between two page reads is no short page: no error', async () => {
+		store().addUsers(2500, 'member');
+		let removed = false;
+		const remove = emulator().onRequest((request) => {
+			if (!removed && request.path === '/v3/users' && request.query.page !== '1') {
+				removed = true;
+				for (let i = 1; i <= 1600; i++) store().removeUser(`member${i}`);
+			}
+		});
+		try {
+			const { items, error } = await run({ resource: 'user', operation: 'getAll', returnAll: true });
+			expect(error).toBeUndefined();
+			expect(removed).toBe(true);
+			expect(items).toHaveLength(1000);
+		} finally {
+			remove();
+		}
 	});
 });

@@ -224,6 +224,25 @@ describe('later polls', () => {
 		expect(await w.poll()).toEqual([]);
 	});
 
+	it('emit nothing and lose nothing when the second page is no page (data null), and do not raise the floor', async () => {
+		const w = watcher();
+		await w.poll();
+		const fresh = Array.from({ length: 250 }, () => message());
+		fresh.forEach((id, i) => flag(id, 'bob', T0 + 1 + i));
+		const before = w.staticData();
+		// Taken for the end of the list, it would emit page 1 and raise the floor past page 2 and 3.
+		emulator.injectNext(Array(5).fill('notAPageNull'), { pathPrefix: FLAGGED, query: { page: '2' } });
+		emulator.clearRequests();
+		expect(await w.poll()).toEqual([]);
+		expect(apiRequests(emulator).map((request) => [request.query.page, request.fault])).toEqual([
+			['1', undefined],
+			...Array(5).fill(['2', 'notAPageNull']),
+		]);
+		expect(w.staticData()).toEqual(before);
+		expect(ids(await w.poll())).toEqual(fresh);
+		expect(await w.poll()).toEqual([]);
+	});
+
 	it('filter by reason without losing their place', async () => {
 		const w = watcher({ reasonId: { __rl: true, mode: 'list', value: 'harassment' } });
 		await w.poll();

@@ -89,8 +89,13 @@ export async function readPage(
 	observer?: RequestObserver,
 ): Promise<ListPage> {
 	const sizeQuery = strategy === 'numberedPages' ? { perPage: size } : { limit: size };
-	const response = await cometChatRequest.call(this, { ...request, qs: { ...request.qs, ...sizeQuery, ...at } }, observer);
-	const records = Array.isArray(response.data) ? response.data : [];
+	const response = await cometChatRequest.call(
+		this,
+		{ ...request, qs: { ...request.qs, ...sizeQuery, ...at }, checkAnswer: (body) => pageProblem(strategy, body, at) },
+		observer,
+	);
+	// A list, as pageProblem checked.
+	const records = response.data as IDataObject[];
 	if (strategy === 'numberedPages') {
 		const page = Number(at.page ?? 1);
 		const pagination = (response.meta?.pagination ?? {}) as IDataObject;
@@ -107,6 +112,45 @@ export async function readPage(
 	const page = Number(at.page ?? 1);
 	const full = !isShortPage(response, records.length, size);
 	return { records, full, next: full ? { page: page + 1 } : undefined };
+}
+
+/**
+ * What makes a list's 200 answer no page of it, or undefined when it is one (docs/cometchat-api.md,
+ * Lists, Not a page). Taken for a page, such an answer would end the walk early, or skip records,
+ * and look complete: instead it is retried as a garbled answer, then fails. A page that holds more
+ * records than announced is not refused: the walk drops a record it holds twice.
+ */
+export function pageProblem(strategy: PaginationStrategy, body: unknown, at: IDataObject): string | undefined {
+	if (Array.isArray(body)) return 'is not a list page: a bare list, without data and meta';
+	const { data, meta, error } = body as CometChatResponse & { error?: { code?: unknown } };
+	if (!Array.isArray(data)) {
+		if (data === undefined) {
+			const code = typeof error?.code === 'string' ? ` ${error.code}` : '';
+			return `is not a list page: data is missing${error ? `, and it holds an error${code}` : ''}`;
+		}
+		const what = data === null ? 'null' : typeof data === 'object' ? 'an object' : `a ${typeof data}`;
+		return `is not a list page: data is ${what}`;
+	}
+	const count = data.length;
+	if (strategy !== 'numberedPages') {
+		// Cursor and limit+page lists say only how many this page holds (a short one is the last).
+		const announced = (meta?.current as IDataObject | undefined)?.count;
+		if (isCount(announced) && count < announced) return `is a short page: it holds ${count} records, meta.current.count says ${announced}`;
+		return undefined;
+	}
+	const pagination = meta?.pagination as IDataObject | undefined;
+	if (!isCount(pagination?.total_pages)) return 'is not a list page: meta.pagination.total_pages is missing';
+	const { total_pages: totalPages, per_page: perPage, count: announced } = pagination;
+	const page = Number(at.page ?? 1);
+	const where = `page ${page} of ${totalPages}`;
+	if (page < totalPages && count === 0) return `is a short page: ${where} is empty`;
+	if (page < totalPages && isCount(perPage) && count < perPage) return `is a short page: ${where} holds ${count} records, not ${perPage}`;
+	if (isCount(announced) && count < announced) return `is a short page: ${where} holds ${count} records, meta.pagination.count says ${announced}`;
+	return undefined;
+}
+
+function isCount(value: unknown): value is number {
+	return typeof value === 'number' && Number.isInteger(value) && value >= 0;
 }
 
 /**

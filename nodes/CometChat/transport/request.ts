@@ -65,6 +65,11 @@ export interface CometChatRequest {
 	 * `[redacted]`, and they are cut from any error text. The API key always is.
 	 */
 	secrets?: string[];
+	/**
+	 * What is wrong with a 2xx answer that is JSON but not what was asked for (a list answer that is
+	 * not a page), or undefined. Such an answer is retried as an unreadable one, then fails saying so.
+	 */
+	checkAnswer?: (body: unknown) => string | undefined;
 }
 
 /** Why a request is repeated: a 429, or a transient failure (5xx, reset, timeout, unreadable answer). */
@@ -258,8 +263,28 @@ export async function cometChatRequest(
 			const error = serviceError(call, { ...response, body });
 			throw statusCode >= 500 ? markTransient(error) : error;
 		}
+		const wrong = request.checkAnswer?.(body);
+		if (wrong !== undefined) {
+			if (call.idempotent && transientRetries < MAX_TRANSIENT_RETRIES) {
+				if (await waitFor(backoffMs(transientRetries++))) continue;
+			}
+			throw markTransient(serviceError(call, response, {
+				message: `CometChat answered ${describeRequest(call)}${queryOf(request.qs)} with a ${statusCode} that ${wrong}`,
+				description: `The answer is not used: read as it is, it would pass for a whole one${triesOf(call)}. Try again later.`,
+			}));
+		}
 		return body as CometChatResponse;
 	}
+}
+
+/** `?perPage=1000&page=3`: the query as an error shows it (secrets are cut from the whole error). */
+function queryOf(qs: IDataObject | undefined): string {
+	const query = new URLSearchParams();
+	for (const [name, value] of Object.entries(qs ?? {})) {
+		for (const one of Array.isArray(value) ? value : [value]) if (one !== undefined) query.append(name, String(one));
+	}
+	const text = query.toString();
+	return text ? `?${text}` : '';
 }
 
 /** What the errors of one request need to know. */

@@ -36,6 +36,10 @@ export interface Walk {
  * a record that is removed (reviewed) pulls them up, and one record slips into a page already
  * read. When that one is new, it lies at or above `shiftFloor` (the page after the deepest one
  * that held new records): the next two polls read back that far (SeenWindow.settle) and find it.
+ *
+ * A walk ends only at the floor or on a page that is short by its own `meta`: an answer that is
+ * not a page, or short of what it says, fails the walk (readPage) instead of ending it, so the
+ * poll saves nothing and the floor never rises past records the walk did not read.
  */
 export async function walkList(
 	context: IPollFunctions,
