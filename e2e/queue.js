@@ -293,6 +293,12 @@ async function main() {
 		// Each worker logs "Worker started execution N": how the test sees where executions ran.
 		N8N_LOG_LEVEL: 'info',
 	};
+	// The same settings serve 2.8.4 and 2.41.1: both read EXECUTIONS_MODE, QUEUE_BULL_* and
+	// N8N_DISABLE_PRODUCTION_MAIN_PROCESS under these names (@n8n/config), and 2.41's worker pools
+	// stay off without N8N_WORKER_POOL_NAME, so main, webhook processes and workers all use the one
+	// queue ("jobs"). What differs is readiness (see N8n.startWebhook, N8n.startWorker): 2.41 answers
+	// /healthz/readiness only once the process is fully up (markAsReady in commands/webhook.js and
+	// commands/worker.js), 2.8 as soon as the database is connected.
 	const workerEnv = async () => ({ ...queueEnv, QUEUE_HEALTH_CHECK_PORT: String(await freePort()), N8N_WORKER_SERVER_ADDRESS: '127.0.0.1' });
 
 	progress(`n8n ${install.version} main, two workers and two webhook processes, each with the package as a community package`);
