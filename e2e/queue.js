@@ -5,17 +5,25 @@
  * installed as a community package into each instance, against the local emulator.
  *
  *   Redis (Debian's redis-server) and PostgreSQL (Debian's postgresql; one SQLite file when no
- *   server is installed), each on a free port; n8n main (`n8n start`) and two workers
- *   (`n8n worker`), sharing the encryption key, Redis and the database, each with its own user
- *   folder, task-runner broker port and (workers) health-check port.
+ *   server is installed), each on a free port; n8n main (`n8n start`, with
+ *   N8N_DISABLE_PRODUCTION_MAIN_PROCESS=true), two workers (`n8n worker`) and two webhook processes
+ *   (`n8n webhook`), sharing the encryption key, Redis and the database, each with its own user
+ *   folder, port, task-runner broker port and (workers) health-check port.
  *
- *   1. parallel webhook calls of Webhook → CometChat (User Get) run on the workers and answer the
- *      right user each
- *   2. the CometChat Trigger (polling every 15 s on main; every minute on n8n versions that refuse
+ *   1. parallel webhook calls of Webhook → CometChat (User Get), split over the two webhook
+ *      processes, run on the workers and answer the right user each; main serves no production
+ *      webhook
+ *   2. exactly once across webhook processes: CometChat Webhook Trigger → (Remove Duplicates keyed
+ *      on the item's deliveryKey | a Redis Increment of the key, going on when it is 1) → an HTTP
+ *      Request to a counter on 127.0.0.1. An event delivered to webhook process A, then again
+ *      (CometChat's retry) to B, counts once on each path; 20 distinct events over both count 20,
+ *      and all 20 delivered again, each to the other process, still 20 through the Redis claim
+ *      (Remove Duplicates, whose record n8n updates without a lock, is measured and shown)
+ *   3. the CometChat Trigger (polling every 15 s on main; every minute on n8n versions that refuse
  *      shorter intervals, as 2.41 does) emits each new flag exactly once, in
  *      executions that run on the workers
- *   3. after a restart of main nothing old is emitted, and new flags still come
- *   4. a worker without the package fails the execution with "Unrecognized node type"
+ *   4. after a restart of main nothing old is emitted, and new flags still come
+ *   5. a worker without the package fails the execution with "Unrecognized node type"
  *
  * Ends with the line `N passed, M failed`; the exit code is non-zero on any failure.
  * Env: E2E_N8N=latest (the newest tested n8n), E2E_SKIP_BUILD=1, KEEP_N8N_FOLDER=1.
@@ -97,6 +105,163 @@ const WATCH = {
 	],
 };
 
+const EXACTLY_ONCE_WEBHOOK_ID = 'c3000000-0000-4000-8000-000000000001';
+const EXACTLY_ONCE_AUTH = { username: 'queueE2eUser', password: 'QueueE2ePass123' };
+const EVENT_TRIGGER = 'CometChat event';
+const DEDUPE = 'Remove Duplicates';
+const EFFECT = 'Count the effect';
+const CLAIM = 'Claim the key';
+const FIRST = 'First claim?';
+const CLAIMED_EFFECT = 'Count the claimed effect';
+const REDIS_CREDENTIAL = { id: 'queueE2eRedis001', name: 'Queue e2e Redis', type: 'redis' };
+
+/**
+ * An HTTP Request POSTing `{path, deliveryKey, messageId, execution}` of the trigger's item to
+ * `counterUrl`: the effect the test counts.
+ * @param {string} id @param {string} name @param {number[]} position @param {string} counterUrl @param {string} path
+ */
+function effectNode(id, name, position, counterUrl, path) {
+	const event = `$('${EVENT_TRIGGER}').first().json`;
+	return {
+		id,
+		name,
+		type: 'n8n-nodes-base.httpRequest',
+		typeVersion: 4.2,
+		position,
+		parameters: {
+			method: 'POST',
+			url: counterUrl,
+			sendBody: true,
+			contentType: 'json',
+			specifyBody: 'keypair',
+			bodyParameters: {
+				parameters: [
+					{ name: 'path', value: path },
+					{ name: 'deliveryKey', value: `={{ ${event}.deliveryKey }}` },
+					{ name: 'messageId', value: `={{ ${event}.data.message.id }}` },
+					{ name: 'execution', value: '={{ $execution.id }}' },
+				],
+			},
+			options: {},
+		},
+	};
+}
+
+/**
+ * The exactly-once recipes, side by side, from one CometChat Webhook Trigger (manual mode,
+ * message_sent):
+ * - `dedupe`: Remove Duplicates (items processed in previous executions, keyed on deliveryKey) →
+ *   the effect;
+ * - `claim`: Redis Increment of `cometchat-delivery:<deliveryKey>` (atomic, in the Redis queue mode
+ *   has anyway) → If it is 1 → the effect.
+ * @param {string} counterUrl
+ */
+function exactlyOnceWorkflow(counterUrl) {
+	return {
+		id: 'queueE2eOnce0001',
+		name: 'Queue e2e: exactly once',
+		active: false,
+		settings: { executionOrder: 'v1' },
+		connections: {
+			[EVENT_TRIGGER]: {
+				main: [
+					[
+						{ node: DEDUPE, type: 'main', index: 0 },
+						{ node: CLAIM, type: 'main', index: 0 },
+					],
+				],
+			},
+			[DEDUPE]: { main: [[{ node: EFFECT, type: 'main', index: 0 }]] },
+			[CLAIM]: { main: [[{ node: FIRST, type: 'main', index: 0 }]] },
+			[FIRST]: { main: [[{ node: CLAIMED_EFFECT, type: 'main', index: 0 }], []] },
+		},
+		nodes: [
+			{
+				id: 'a3000000-0000-4000-8000-000000000001',
+				name: EVENT_TRIGGER,
+				type: 'n8n-nodes-cometchat.cometChatWebhookTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				webhookId: EXACTLY_ONCE_WEBHOOK_ID,
+				parameters: { mode: 'manual', events: ['message_sent'], ...EXACTLY_ONCE_AUTH },
+			},
+			{
+				id: 'a3000000-0000-4000-8000-000000000002',
+				name: DEDUPE,
+				type: 'n8n-nodes-base.removeDuplicates',
+				typeVersion: 2,
+				position: [220, 0],
+				parameters: {
+					operation: 'removeItemsSeenInPreviousExecutions',
+					logic: 'removeItemsWithAlreadySeenKeyValues',
+					dedupeValue: '={{ $json.deliveryKey }}',
+					options: {},
+				},
+			},
+			effectNode('a3000000-0000-4000-8000-000000000003', EFFECT, [440, 0], counterUrl, 'dedupe'),
+			{
+				id: 'a3000000-0000-4000-8000-000000000004',
+				name: CLAIM,
+				type: 'n8n-nodes-base.redis',
+				typeVersion: 1,
+				position: [220, 200],
+				credentials: { redis: { id: REDIS_CREDENTIAL.id, name: REDIS_CREDENTIAL.name } },
+				parameters: { operation: 'incr', key: '=cometchat-delivery:{{ $json.deliveryKey }}', expire: true, ttl: 86400 },
+			},
+			{
+				id: 'a3000000-0000-4000-8000-000000000005',
+				name: FIRST,
+				type: 'n8n-nodes-base.if',
+				typeVersion: 2,
+				position: [440, 200],
+				parameters: {
+					conditions: {
+						options: { caseSensitive: true, leftValue: '', typeValidation: 'loose' },
+						conditions: [
+							{
+								id: 'b3000000-0000-4000-8000-000000000001',
+								// The Increment answers {<key>: <count>}: the first delivery of a key gets 1.
+								leftValue: '={{ Object.values($json)[0] }}',
+								rightValue: 1,
+								operator: { type: 'number', operation: 'equals' },
+							},
+						],
+						combinator: 'and',
+					},
+					options: {},
+				},
+			},
+			effectNode('a3000000-0000-4000-8000-000000000006', CLAIMED_EFFECT, [660, 200], counterUrl, 'claim'),
+		],
+	};
+}
+
+/**
+ * The effect the recipe guards: a tiny HTTP server on 127.0.0.1 that records every POST body.
+ * @returns {Promise<{ url: string, effects: Array<Record<string, any>> }>}
+ */
+async function startCounter() {
+	/** @type {Array<Record<string, any>>} */
+	const effects = [];
+	const server = require('node:http').createServer((req, res) => {
+		let body = '';
+		req.setEncoding('utf8');
+		req.on('data', (chunk) => (body += chunk));
+		req.on('end', () => {
+			try {
+				effects.push(JSON.parse(body));
+			} catch {
+				effects.push({ unparsed: body });
+			}
+			res.writeHead(200, { 'content-type': 'application/json' }).end('{"counted":true}');
+		});
+	});
+	const port = await freePort();
+	await new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(undefined)));
+	onCleanup('the counter', () => new Promise((resolve) => server.close(() => resolve(undefined))));
+	return { url: `http://127.0.0.1:${port}/effect`, effects };
+}
+
 async function main() {
 	const install = await buildAndInstallN8n(progress);
 
@@ -118,6 +283,7 @@ async function main() {
 		database = { DB_TYPE: 'sqlite', DB_SQLITE_DATABASE: file };
 		console.log(`  no PostgreSQL server installed: one shared SQLite file; Redis on port ${redis.port}`);
 	}
+	const counter = await startCounter();
 	const queueEnv = {
 		...database,
 		EXECUTIONS_MODE: 'queue',
@@ -127,24 +293,36 @@ async function main() {
 		// Each worker logs "Worker started execution N": how the test sees where executions ran.
 		N8N_LOG_LEVEL: 'info',
 	};
+	// The same settings serve 2.8.4 and 2.41.1: both read EXECUTIONS_MODE, QUEUE_BULL_* and
+	// N8N_DISABLE_PRODUCTION_MAIN_PROCESS under these names (@n8n/config), and 2.41's worker pools
+	// stay off without N8N_WORKER_POOL_NAME, so main, webhook processes and workers all use the one
+	// queue ("jobs"). What differs is readiness (see N8n.startWebhook, N8n.startWorker): 2.41 answers
+	// /healthz/readiness only once the process is fully up (markAsReady in commands/webhook.js and
+	// commands/worker.js), 2.8 as soon as the database is connected.
 	const workerEnv = async () => ({ ...queueEnv, QUEUE_HEALTH_CHECK_PORT: String(await freePort()), N8N_WORKER_SERVER_ADDRESS: '127.0.0.1' });
 
-	progress(`n8n ${install.version} main and two workers, each with the package as a community package`);
-	const main = await N8n.create(install, { env: queueEnv });
+	progress(`n8n ${install.version} main, two workers and two webhook processes, each with the package as a community package`);
+	// Production webhooks only on the webhook processes, as n8n's queue-mode docs set it up (main
+	// still registers them in the database on activation; the webhook processes look them up there).
+	const main = await N8n.create(install, { env: { ...queueEnv, N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true' } });
 	const workers = [await N8n.create(install, { env: await workerEnv() }), await N8n.create(install, { env: await workerEnv() })];
-	for (const n8n of [main, ...workers]) await n8n.installPackage();
+	const webhooks = [await N8n.create(install, { env: queueEnv }), await N8n.create(install, { env: queueEnv })];
+	for (const n8n of [main, ...workers, ...webhooks]) await n8n.installPackage();
 	// The database is shared: the credential and the workflows are imported once, through main.
 	await main.importCredentials([
 		{ ...EXAMPLE_CREDENTIAL, data: { apiKey: emulator.apiKey, baseUrl: emulator.baseUrl, callUrl: emulator.callUrl } },
+		{ ...REDIS_CREDENTIAL, data: { host: '127.0.0.1', port: redis.port, database: 0, password: '' } },
 	]);
-	await main.importWorkflows([LOOKUP, WATCH]);
+	const exactlyOnce = exactlyOnceWorkflow(counter.url);
+	await main.importWorkflows([LOOKUP, WATCH, exactlyOnce]);
 	await main.start();
-	await Promise.all(workers.map((worker) => worker.startWorker({ concurrency: 3 })));
+	await Promise.all([...workers.map((worker) => worker.startWorker({ concurrency: 3 })), ...webhooks.map((webhook) => webhook.startWebhook())]);
 	progress('ready');
 
-	await checks.run('webhooks on the workers', () => checkWebhooks(main, workers, emulator));
+	await checks.run('webhooks on the workers', () => checkWebhooks(main, workers, webhooks, emulator));
+	await checks.run('exactly once across webhook processes', () => checkExactlyOnce(main, workers, webhooks, emulator, counter, postgres));
 	await checks.run('the trigger across workers', () => checkTrigger(main, workers, emulator));
-	await checks.run('a worker without the package', () => checkWorkerWithoutPackage(install, main, workers, workerEnv));
+	await checks.run('a worker without the package', () => checkWorkerWithoutPackage(install, main, workers, webhooks, workerEnv));
 
 	progress('Stopping n8n, Redis, the database and the emulator');
 	await cleanup();
@@ -161,26 +339,37 @@ function executionsRunBy(worker) {
 }
 
 /**
- * @param {N8n} main @param {N8n[]} workers
+ * @param {N8n} main @param {N8n[]} workers @param {N8n[]} webhooks
  * @param {Emulator} emulator
  */
-async function checkWebhooks(main, workers, emulator) {
-	checks.section('Parallel webhook calls of Webhook → CometChat User Get');
+async function checkWebhooks(main, workers, webhooks, emulator) {
+	checks.section('Parallel webhook calls of Webhook → CometChat User Get, over both webhook processes');
 	await main.rest.activate(LOOKUP.id);
-	const known = await waitForWebhook(main);
+	/** @type {string[]} */
+	const known = [];
+	for (const webhook of webhooks) known.push(...(await waitForWebhook(main, webhook)));
+	// Main has no production webhook route then: a GET there gets the editor's page (200, HTML), not
+	// the workflow's answer, and starts nothing ("one execution per call" below counts from here).
+	const onMain = await fetch(`${main.rest.url}/webhook/${WEBHOOK_PATH}?uid=${encodeURIComponent(facts.SEED.users[0].uid)}`);
+	const onMainText = await onMain.text();
+	checks.ok(
+		'main does not run production webhooks (N8N_DISABLE_PRODUCTION_MAIN_PROCESS): its answer is not the workflow\'s',
+		!(onMain.headers.get('content-type') ?? '').includes('json') && !onMainText.includes(facts.SEED.users[0].uid),
+		`${onMain.status} ${onMain.headers.get('content-type')}: ${onMainText.slice(0, 200)}`,
+	);
 	/** @type {string[]} */
 	const uids = facts.SEED.users.slice(0, 12).map((/** @type {any} */ user) => user.uid);
 	// Each lookup holds a worker slot for a while, so the two workers (3 slots each) share the calls.
 	emulator.setLatency(300);
 	const answers = await Promise.all(
-		uids.map(async (uid) => {
-			const response = await fetch(`${main.rest.url}/webhook/${WEBHOOK_PATH}?uid=${encodeURIComponent(uid)}`);
+		uids.map(async (uid, index) => {
+			const response = await fetch(`${webhooks[index % 2].rest.url}/webhook/${WEBHOOK_PATH}?uid=${encodeURIComponent(uid)}`);
 			return { uid, status: response.status, body: await response.json().catch(() => undefined) };
 		}),
 	);
 	emulator.setLatency(0);
 	checks.ok(
-		`all ${uids.length} calls answered 200`,
+		`all ${uids.length} calls (6 to each webhook process) answered 200`,
 		answers.every((answer) => answer.status === 200),
 		JSON.stringify(answers.filter((answer) => answer.status !== 200)).slice(0, 600),
 	);
@@ -204,6 +393,223 @@ async function checkWebhooks(main, workers, emulator) {
 	await main.rest.deactivate(LOOKUP.id);
 }
 
+/** @param {string} username @param {string} password */
+const basic = (username, password) => `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
+
+/**
+ * A message_sent event as CometChat delivers it: {trigger, data: {message}, appId, region, webhook}.
+ * @param {Emulator} emulator @param {string} id the message's id
+ */
+function messageSent(emulator, id) {
+	const sentAt = 1767225600 + (Number(id) % 100_000);
+	return {
+		trigger: 'message_sent',
+		data: {
+			message: {
+				id,
+				conversationId: 'amelia-hart_user_ben-okafor',
+				sender: 'amelia-hart',
+				receiverType: 'user',
+				receiver: 'ben-okafor',
+				category: 'message',
+				type: 'text',
+				data: { text: `queue e2e ${id}` },
+				sentAt,
+				updatedAt: sentAt,
+			},
+		},
+		appId: emulator.appId,
+		region: 'us',
+		webhook: 'queueE2eDashboardHook',
+	};
+}
+
+/** @param {N8n} webhook */
+const triggerUrl = (webhook) => `${webhook.rest.url}/webhook/${EXACTLY_ONCE_WEBHOOK_ID}/webhook`;
+
+/**
+ * POSTs an event to the trigger's production URL on a webhook process, with the node's Basic Auth
+ * pair, as CometChat does.
+ * @param {N8n} webhook @param {unknown} event
+ */
+async function deliver(webhook, event) {
+	const response = await fetch(triggerUrl(webhook), {
+		method: 'POST',
+		headers: { 'content-type': 'application/json', authorization: basic(EXACTLY_ONCE_AUTH.username, EXACTLY_ONCE_AUTH.password) },
+		body: JSON.stringify(event),
+		signal: AbortSignal.timeout(60_000),
+	});
+	return { status: response.status, text: await response.text() };
+}
+
+/**
+ * Waits until a webhook process serves the trigger: a delivery without Basic Auth is then refused
+ * by the node (401) and runs nothing; before, n8n answers 404.
+ * @param {N8n} webhook
+ */
+async function waitForTrigger(webhook) {
+	const deadline = Date.now() + 60_000;
+	for (;;) {
+		const response = await fetch(triggerUrl(webhook), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+		await response.text();
+		if (response.status === 401) return;
+		if (Date.now() > deadline) throw new Error(`the trigger was not served by ${webhook.rest.url} within 60 s (answer ${response.status})`);
+		await sleep(500);
+	}
+}
+
+/**
+ * The workflow's executions beyond `known`, each once it finished. A webhook process answers a
+ * delivery only after it stored the execution the delivery started (n8n defers the "onReceived"
+ * answer until the execution has its id), so once every delivery was answered, all their
+ * executions are listed here.
+ * @param {N8n} main @param {string} workflowId @param {Set<string>} known
+ */
+async function executionsAfter(main, workflowId, known) {
+	const fresh = (await main.rest.listExecutions(workflowId))
+		.map((/** @type {any} */ e) => String(e.id))
+		.filter((/** @type {string} */ id) => !known.has(id))
+		.sort((/** @type {string} */ x, /** @type {string} */ y) => Number(x) - Number(y));
+	const runs = [];
+	for (const id of fresh) {
+		runs.push(await main.rest.waitForExecution(id, 120_000));
+		known.add(id);
+	}
+	return runs;
+}
+
+/**
+ * How many effects the counter saw for each message id, through one path (`dedupe` or `claim`).
+ * @param {{ effects: Array<Record<string, any>> }} counter @param {string[]} ids @param {string} path
+ */
+function effectsFor(counter, ids, path) {
+	return ids.map((id) => counter.effects.filter((effect) => effect.path === path && String(effect.messageId) === id).length);
+}
+
+/**
+ * The trigger's item in a run, and what each path let through.
+ * @param {Awaited<ReturnType<N8n['rest']['waitForExecution']>>} run
+ */
+function runSummary(run) {
+	const [item] = run.items(EVENT_TRIGGER);
+	return {
+		id: String(run.id),
+		status: run.status,
+		messageId: String(item?.data?.message?.id),
+		deliveryKey: item?.deliveryKey,
+		deduped: run.items(DEDUPE).length,
+		claimed: run.items(FIRST).length,
+		error: run.error,
+	};
+}
+
+/**
+ * The keys n8n's Remove Duplicates recorded for the workflow (its processed_data table), when the
+ * database is PostgreSQL; undefined otherwise or when the table reads otherwise than expected.
+ * @param {Awaited<ReturnType<typeof startPostgres>>} postgres @param {string} workflowId
+ */
+function recordedKeys(postgres, workflowId) {
+	if (!postgres) return undefined;
+	try {
+		const rows = postgres.query(`SELECT value FROM processed_data WHERE "workflowId" = '${workflowId}'`);
+		return rows.reduce((sum, [value]) => sum + (JSON.parse(value).data?.length ?? 0), 0);
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * Exactly once across processes. The node cannot lock across n8n processes (each webhook process
+ * runs it on its own, with its own memory, and CometChat's retry may reach another one), so it
+ * gives every item a deliveryKey, the same for every delivery of one event, and the workflow
+ * checks it against something all processes share:
+ * - Remove Duplicates (n8n's record of processed items in the database): holds for a retry that
+ *   comes after the first delivery's execution, but n8n reads and writes that record without a
+ *   lock, so executions running at the same time can lose each other's keys, and a later retry of
+ *   a lost one goes through again. Measured here and shown, not counted as a failure: it is n8n's.
+ * - a Redis Increment of the key (atomic), going on only when it is 1: once, always.
+ * @param {N8n} main @param {N8n[]} workers @param {N8n[]} webhooks @param {Emulator} emulator
+ * @param {{ url: string, effects: Array<Record<string, any>> }} counter
+ * @param {Awaited<ReturnType<typeof startPostgres>>} postgres
+ */
+async function checkExactlyOnce(main, workers, webhooks, emulator, counter, postgres) {
+	checks.section('Exactly once across webhook processes: Webhook Trigger → Remove Duplicates / a Redis claim on deliveryKey → the effect');
+	const workflowId = 'queueE2eOnce0001';
+	const [a, b] = webhooks;
+	await main.rest.activate(workflowId);
+	for (const webhook of webhooks) await waitForTrigger(webhook);
+	const known = new Set((await main.rest.listExecutions(workflowId)).map((/** @type {any} */ e) => String(e.id)));
+	/** @type {ReturnType<typeof runSummary>[]} */
+	const all = [];
+	const ok = (/** @type {ReturnType<typeof runSummary>} */ run) => run.status === 'success';
+
+	// One event to A, then the same event (CometChat's retry) to B once A's execution finished.
+	const single = messageSent(emulator, '7100001');
+	const first = await deliver(a, single);
+	const [firstRun] = (await executionsAfter(main, workflowId, known)).map(runSummary);
+	all.push(...(firstRun ? [firstRun] : []));
+	checks.equal('one event to webhook process A: 200, one execution, which succeeded', [first.status, firstRun?.status], [200, 'success']);
+	checks.ok('its item carries a deliveryKey', typeof firstRun?.deliveryKey === 'string' && firstRun.deliveryKey !== '', JSON.stringify(firstRun));
+	checks.equal('the effect happened, through each path', [effectsFor(counter, ['7100001'], 'dedupe'), effectsFor(counter, ['7100001'], 'claim')], [[1], [1]]);
+	const retry = await deliver(b, single);
+	const retryRuns = (await executionsAfter(main, workflowId, known)).map(runSummary);
+	all.push(...retryRuns);
+	checks.equal('the same event again (CometChat\'s retry) to webhook process B: 200', retry.status, 200);
+	checks.equal('the effect happened once, through each path', [effectsFor(counter, ['7100001'], 'dedupe'), effectsFor(counter, ['7100001'], 'claim')], [[1], [1]]);
+	checks.ok(
+		'an execution the retry started (if any) had the same deliveryKey, and both guards stopped it',
+		retryRuns.every((run) => ok(run) && run.deliveryKey === firstRun?.deliveryKey && run.deduped === 0 && run.claimed === 0),
+		JSON.stringify(retryRuns),
+	);
+	console.log(`    (the retry to B: ${retryRuns.length === 0 ? 'dropped by the trigger itself, no execution' : 'an execution, stopped by the guards'})`);
+
+	// 20 distinct events at once, split over both webhook processes; then each again to the other.
+	const burst = Array.from({ length: 20 }, (_, index) => messageSent(emulator, String(7100101 + index)));
+	const burstIds = burst.map((event) => event.data.message.id);
+	const answers = await Promise.all(burst.map((event, index) => deliver(webhooks[index % 2], event)));
+	const burstRuns = (await executionsAfter(main, workflowId, known)).map(runSummary);
+	all.push(...burstRuns);
+	checks.equal('20 distinct events at once, 10 to each webhook process: all answered 200', answers.map((answer) => answer.status), burst.map(() => 200));
+	checks.equal(
+		'20 executions, each succeeded with its own event',
+		[burstRuns.length, burstRuns.every(ok), sorted(burstRuns.map((run) => run.messageId))],
+		[20, true, sorted(burstIds)],
+	);
+	checks.equal('20 different deliveryKeys', new Set(burstRuns.map((run) => run.deliveryKey).filter((key) => typeof key === 'string' && key !== '')).size, 20);
+	checks.equal('20 effects, one per event, through each path', [effectsFor(counter, burstIds, 'dedupe'), effectsFor(counter, burstIds, 'claim')], [burstIds.map(() => 1), burstIds.map(() => 1)]);
+	const recorded = recordedKeys(postgres, workflowId);
+
+	const again = await Promise.all(burst.map((event, index) => deliver(webhooks[(index + 1) % 2], event)));
+	const againRuns = (await executionsAfter(main, workflowId, known)).map(runSummary);
+	all.push(...againRuns);
+	checks.equal('all 20 again, each to the other webhook process: all answered 200', again.map((answer) => answer.status), burst.map(() => 200));
+	const firstKeys = Object.fromEntries(burstRuns.map((run) => [run.messageId, run.deliveryKey]));
+	checks.ok(
+		'every execution a redelivery started succeeded, with the first delivery\'s deliveryKey',
+		againRuns.every((run) => ok(run) && run.deliveryKey === firstKeys[run.messageId]),
+		JSON.stringify(againRuns.filter((run) => !(ok(run) && run.deliveryKey === firstKeys[run.messageId]))),
+	);
+	checks.equal('the Redis claim: still one effect per event', effectsFor(counter, burstIds, 'claim'), burstIds.map(() => 1));
+	const repeated = effectsFor(counter, burstIds, 'dedupe').filter((count) => count > 1).length;
+	console.log(`    (of the 20 redeliveries, ${20 - againRuns.length} dropped by the trigger itself, ${againRuns.length} ran an execution)`);
+	console.log(
+		`    (Remove Duplicates let ${repeated} of the 20 through again; after the 21 first deliveries n8n's record held ` +
+			`${recorded ?? '?'} keys: concurrent executions lose each other's keys)`,
+	);
+
+	const ranOn = workers.map((worker) => executionsRunBy(worker));
+	checks.ok(
+		`all ${all.length} executions ran on the workers, each on one only`,
+		all.every((run) => ranOn.flat().filter((id) => id === run.id).length === 1),
+		`executions ${all.map((run) => run.id).join(', ')}; worker 1 ran ${ranOn[0].join(', ')}; worker 2 ran ${ranOn[1].join(', ')}`,
+	);
+	// Anything late would still show: a last look after a pause.
+	await sleep(3000);
+	const late = await executionsAfter(main, workflowId, known);
+	checks.equal('nothing ran later; 21 claimed effects in all', [late.length, counter.effects.filter((effect) => effect.path === 'claim').length], [0, 21]);
+	await main.rest.deactivate(workflowId);
+}
+
 /**
  * Waits until the trigger read the flagged messages (a poll) since the request log was cleared.
  * @param {Emulator} emulator
@@ -218,14 +624,14 @@ async function waitForPoll(emulator) {
 }
 
 /**
- * Calls the lookup's webhook for `uid` once main serves it (newer n8n registers it a moment after
- * the activation answered; until then it answers 404 and runs nothing).
- * @param {N8n} main @param {string} uid
+ * Calls the lookup's webhook for `uid` on a webhook process once it serves it (newer n8n registers
+ * it a moment after the activation answered; until then it answers 404 and runs nothing).
+ * @param {N8n} webhook @param {string} uid
  */
-async function callWhenRegistered(main, uid) {
+async function callWhenRegistered(webhook, uid) {
 	const deadline = Date.now() + 30_000;
 	for (;;) {
-		const response = await fetch(`${main.rest.url}/webhook/${WEBHOOK_PATH}?uid=${encodeURIComponent(uid)}`, {
+		const response = await fetch(`${webhook.rest.url}/webhook/${WEBHOOK_PATH}?uid=${encodeURIComponent(uid)}`, {
 			signal: AbortSignal.timeout(60_000),
 		});
 		const text = await response.text();
@@ -236,12 +642,14 @@ async function callWhenRegistered(main, uid) {
 }
 
 /**
- * Waits until main serves the lookup's webhook, with one call; answers the ids of the executions so far.
- * @param {N8n} main
+ * Waits until a webhook process serves the lookup's webhook, with one call; answers the ids of the
+ * executions so far.
+ * @param {N8n} main @param {N8n} webhook
  */
-async function waitForWebhook(main) {
-	await callWhenRegistered(main, facts.SEED.users[0].uid);
-	await main.rest.waitForNewExecutions(LOOKUP.id, { timeoutMs: 60_000 });
+async function waitForWebhook(main, webhook) {
+	const known = (await main.rest.listExecutions(LOOKUP.id)).map((/** @type {any} */ e) => String(e.id));
+	await callWhenRegistered(webhook, facts.SEED.users[0].uid);
+	await main.rest.waitForNewExecutions(LOOKUP.id, { known, timeoutMs: 60_000 });
 	return (await main.rest.listExecutions(LOOKUP.id)).map((/** @type {any} */ e) => String(e.id));
 }
 
@@ -338,11 +746,13 @@ async function checkTrigger(main, workers, emulator) {
 }
 
 /**
- * The negative control: with the package only on main, a worker cannot run the workflow.
+ * The negative control: with the package only on main and the webhook processes, a worker cannot
+ * run the workflow.
  * @param {{ bin: string, node: string, dir: string }} install @param {N8n} main @param {N8n[]} workers
+ * @param {N8n[]} webhooks
  * @param {() => Promise<Record<string, string>>} workerEnv
  */
-async function checkWorkerWithoutPackage(install, main, workers, workerEnv) {
+async function checkWorkerWithoutPackage(install, main, workers, webhooks, workerEnv) {
 	checks.section('A worker without the package (negative control)');
 	for (const worker of workers) await worker.stop();
 	const bare = await N8n.create(install, { env: await workerEnv() });
@@ -351,7 +761,7 @@ async function checkWorkerWithoutPackage(install, main, workers, workerEnv) {
 	const known = (await main.rest.listExecutions(LOOKUP.id)).map((/** @type {any} */ e) => String(e.id));
 	/** @type {string} */
 	const uid = facts.SEED.users[0].uid;
-	const response = await callWhenRegistered(main, uid);
+	const response = await callWhenRegistered(webhooks[0], uid);
 	const [execution] = await main.rest.waitForNewExecutions(LOOKUP.id, { known, timeoutMs: 60_000 });
 	checks.ok('the webhook call did not get the user', response.status !== 200 || !response.text.includes(uid), `status ${response.status}`);
 	checks.ok('the execution failed', execution.status === 'error' || execution.status === 'crashed', `status ${execution.status}`);

@@ -623,6 +623,37 @@ class N8n {
 		died.catch(() => {});
 	}
 
+	/**
+	 * `n8n webhook` (queue mode): serves production webhooks on its own port and puts their
+	 * executions on the queue. Ready when its readiness check answers and its log says the listener
+	 * waits: n8n 2.8 answers the readiness check as soon as the database is connected, before the
+	 * webhook routes exist; n8n 2.41 only once it is fully ready.
+	 */
+	async startWebhook() {
+		const out = fs.openSync(this.logFile, 'a');
+		this.server = startProcess('n8n webhook', this.node, [this.bin, 'webhook'], { env: this.env(), stdio: ['ignore', out, out] });
+		fs.closeSync(out);
+		const server = this.server;
+		const died = server.exited.then(({ code }) => {
+			throw new Error(`n8n webhook exited (code ${code}) before it was ready:\n${this.logTail()}`);
+		});
+		const ready = (async () => {
+			const started = Date.now();
+			for (;;) {
+				try {
+					const answered = (await fetch(`${this.rest.url}/healthz/readiness`)).ok;
+					if (answered && this.log().includes('Webhook listener waiting for requests')) return;
+				} catch {
+					// not listening yet
+				}
+				if (Date.now() - started > 120_000) throw new Error(`n8n webhook was not ready within 120 s:\n${this.logTail()}`);
+				await sleep(250);
+			}
+		})();
+		await Promise.race([ready, died]);
+		died.catch(() => {});
+	}
+
 	/** The server's (or worker's) log so far. */
 	log() {
 		try {
@@ -824,10 +855,13 @@ class N8nRest {
 		return await this.call('POST', `/workflows/${workflowId}/deactivate`, {});
 	}
 
-	/** @param {string} workflowId */
-	async listExecutions(workflowId) {
+	/**
+	 * The workflow's newest executions, up to `limit` (n8n answers 20 without one, at most 100).
+	 * @param {string} workflowId
+	 */
+	async listExecutions(workflowId, limit = 100) {
 		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-		return (await this.call('GET', `/executions?filter=${filter}`)).results ?? [];
+		return (await this.call('GET', `/executions?filter=${filter}&limit=${limit}`)).results ?? [];
 	}
 
 	/**

@@ -156,10 +156,23 @@ async function startPostgres() {
 			await sleep(200);
 		}
 	}
+	const psql = path.join(binDir, 'psql');
 	return {
 		port,
 		version: path.basename(path.dirname(binDir)),
 		stop: server.stop,
+		/**
+		 * Runs one SQL statement with psql and answers its rows, fields split on `|` (for checks that
+		 * read what n8n stored, e.g. its deduplication table).
+		 * @param {string} sql
+		 * @returns {string[][]}
+		 */
+		query(sql) {
+			const out = execFileSync(psql, ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', 'postgres', '-At', '-v', 'ON_ERROR_STOP=1', '-c', sql], {
+				encoding: 'utf8',
+			});
+			return out.split('\n').filter((line) => line !== '').map((line) => line.split('|'));
+		},
 		env: {
 			DB_TYPE: 'postgresdb',
 			DB_POSTGRESDB_HOST: '127.0.0.1',
