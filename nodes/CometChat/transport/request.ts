@@ -45,6 +45,8 @@ const RETRYABLE_NETWORK_CODES = new Set([
 	'EAI_AGAIN',
 	'ERR_BAD_RESPONSE',
 ]);
+/** Socket failures that happen before the request reaches the service: a retry after them cannot repeat work. */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'EAI_AGAIN']);
 /** Shown instead of a secret. */
 const REDACTED = '[redacted]';
 
@@ -70,6 +72,13 @@ export interface CometChatRequest {
 	 * not a page), or undefined. Such an answer is retried as an unreadable one, then fails saying so.
 	 */
 	checkAnswer?: (body: unknown) => string | undefined;
+	/**
+	 * The service's error codes that mean "already done" for this PUT or DELETE (not found after a
+	 * delete, the same scope after a scope change). Met on a retry after an attempt whose answer was
+	 * lost when the service may have applied it, such a code is the first attempt's success: the
+	 * request resolves to `{ appliedByEarlierAttempt: true }`. On a first attempt it stays an error.
+	 */
+	alreadyDone?: readonly string[];
 }
 
 /** Why a request is repeated: a 429, or a transient failure (5xx, reset, timeout, unreadable answer). */
@@ -205,6 +214,8 @@ export async function cometChatRequest(
 	};
 	let rateLimitRetries = 0;
 	let transientRetries = 0;
+	/** Whether an earlier attempt may have been applied by the service though its answer was lost. */
+	let mayHaveApplied = false;
 	for (;;) {
 		const timeoutMs = Math.max(1, Math.min(call.limits.attemptTimeoutMs, deadline - Date.now()));
 		call.attempts++;
@@ -218,6 +229,7 @@ export async function cometChatRequest(
 			const error = stalled ? stallError(call, timeoutMs) : connectionError(call, code, failure);
 			const retryable = code !== undefined && RETRYABLE_NETWORK_CODES.has(code);
 			if (retryable && call.idempotent && transientRetries < MAX_TRANSIENT_RETRIES) {
+				mayHaveApplied ||= !NOT_SENT_CODES.has(code);
 				if (await waitFor(backoffMs(transientRetries++))) continue;
 			}
 			throw markTransient(error);
@@ -243,6 +255,8 @@ export async function cometChatRequest(
 			}));
 		}
 		if (TRANSIENT_STATUSES.has(statusCode) && call.idempotent && transientRetries < MAX_TRANSIENT_RETRIES) {
+			// A 5xx does not say whether the work was done before the failure.
+			mayHaveApplied = true;
 			if (await waitFor(backoffMs(transientRetries++))) continue;
 		}
 
@@ -250,6 +264,8 @@ export async function cometChatRequest(
 		if (body === undefined && statusCode >= 200 && statusCode < 300) {
 			// A cut-off or garbled answer: harmless to repeat a GET/PUT/DELETE, not a POST.
 			if (call.idempotent && transientRetries < MAX_TRANSIENT_RETRIES) {
+				// A success whose body was lost: the work is done.
+				mayHaveApplied = true;
 				if (await waitFor(backoffMs(transientRetries++))) continue;
 			}
 			throw markTransient(serviceError(call, response, {
@@ -260,6 +276,9 @@ export async function cometChatRequest(
 			}));
 		}
 		if (statusCode < 200 || statusCode >= 300) {
+			if (mayHaveApplied && statusCode < 500 && request.alreadyDone?.includes(errorCodeInBody(body) ?? '')) {
+				return { appliedByEarlierAttempt: true };
+			}
 			const error = serviceError(call, { ...response, body });
 			throw statusCode >= 500 ? markTransient(error) : error;
 		}
@@ -275,6 +294,20 @@ export async function cometChatRequest(
 		}
 		return body as CometChatResponse;
 	}
+}
+
+/** The service's error code in an error answer's body (`error.code`), if it has one. */
+function errorCodeInBody(body: unknown): string | undefined {
+	const code = (body as ServiceErrorBody | undefined)?.error?.code;
+	return typeof code === 'string' ? code : undefined;
+}
+
+/**
+ * What an operation adds to its output when its request was applied by an attempt whose answer
+ * was lost (see `alreadyDone`): `{ appliedByEarlierAttempt: true }`, else nothing.
+ */
+export function appliedEarlier(response: CometChatResponse): IDataObject {
+	return response.appliedByEarlierAttempt === true ? { appliedByEarlierAttempt: true } : {};
 }
 
 /** `?perPage=1000&page=3`: the query as an error shows it (secrets are cut from the whole error). */

@@ -2,7 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { authTokenField, authTokenValue, userField } from '../../fields/common';
 import { requiredUid } from '../../helpers/parameters';
-import { cometChatRequest } from '../../transport/request';
+import { appliedEarlier, cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 
 /** DELETE /users/{uid}/auth_tokens/{authToken}; the output never holds the token. */
@@ -18,11 +18,12 @@ export const deleteToken: OperationDefinition = {
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const uid = requiredUid(this, itemIndex, 'uid', 'User');
 		const authToken = authTokenValue(this, itemIndex);
-		await cometChatRequest.call(this, {
+		const response = await cometChatRequest.call(this, {
 			method: 'DELETE',
 			path: ['users', uid, 'auth_tokens', authToken],
 			secrets: [authToken],
+			alreadyDone: ['ERR_AUTH_TOKEN_NOT_FOUND'],
 		});
-		return { deleted: true, uid };
+		return { deleted: true, uid, ...appliedEarlier(response) };
 	},
 };

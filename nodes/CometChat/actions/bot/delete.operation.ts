@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { requiredUid } from '../../helpers/parameters';
-import { cometChatRequest } from '../../transport/request';
+import { appliedEarlier, cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 import { botField } from './fields';
 
@@ -14,7 +14,7 @@ export const deleteBot: OperationDefinition = {
 	properties: [botField('The bot to delete')],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const uid = requiredUid(this, itemIndex, 'botUid', 'Bot');
-		await cometChatRequest.call(this, { method: 'DELETE', path: ['bots', uid] });
-		return { deleted: true, uid };
+		const response = await cometChatRequest.call(this, { method: 'DELETE', path: ['bots', uid], alreadyDone: ['ERR_BOT_NOT_FOUND'] });
+		return { deleted: true, uid, ...appliedEarlier(response) };
 	},
 };

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { onBehalfOfField, onBehalfOfValue } from '../../fields/common';
-import { cometChatRequest } from '../../transport/request';
+import { appliedEarlier, cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 import { groupField, groupValue } from './fields';
 
@@ -15,7 +15,7 @@ export const deleteGroup: OperationDefinition = {
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const guid = groupValue(this, itemIndex);
 		const onBehalfOf = onBehalfOfValue(this, itemIndex);
-		await cometChatRequest.call(this, { method: 'DELETE', path: ['groups', guid], onBehalfOf });
-		return { deleted: true, guid };
+		const response = await cometChatRequest.call(this, { method: 'DELETE', path: ['groups', guid], onBehalfOf, alreadyDone: ['ERR_GUID_NOT_FOUND'] });
+		return { deleted: true, guid, ...appliedEarlier(response) };
 	},
 };

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { onBehalfOfField, onBehalfOfValue } from '../../fields/common';
 import { readOption } from '../../helpers/parameters';
-import { cometChatRequest } from '../../transport/request';
+import { appliedEarlier, cometChatRequest } from '../../transport/request';
 import { groupField, groupValue } from '../group/fields';
 import type { OperationDefinition } from '../types';
 import { memberUserField, memberUserValue, SCOPES, scopeOptions } from './fields';
@@ -37,7 +37,8 @@ export const changeScope: OperationDefinition = {
 			path: ['groups', guid, 'members', uid],
 			body: { scope },
 			onBehalfOf,
+			alreadyDone: ['ERR_SAME_SCOPE'],
 		});
-		return response.data as IDataObject;
+		return { ...((response.data as IDataObject | undefined) ?? { uid, scope }), ...appliedEarlier(response) };
 	},
 };

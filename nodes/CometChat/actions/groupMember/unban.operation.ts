@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { onBehalfOfField, onBehalfOfValue } from '../../fields/common';
-import { cometChatRequest } from '../../transport/request';
+import { appliedEarlier, cometChatRequest } from '../../transport/request';
 import { groupField, groupValue } from '../group/fields';
 import type { OperationDefinition } from '../types';
 import { memberUserField, memberUserValue } from './fields';
@@ -21,7 +21,7 @@ export const unban: OperationDefinition = {
 		const guid = groupValue(this, itemIndex);
 		const uid = memberUserValue(this, itemIndex, 'User');
 		const onBehalfOf = onBehalfOfValue(this, itemIndex);
-		await cometChatRequest.call(this, { method: 'DELETE', path: ['groups', guid, 'bannedusers', uid], onBehalfOf });
-		return { unbanned: true, guid, uid };
+		const response = await cometChatRequest.call(this, { method: 'DELETE', path: ['groups', guid, 'bannedusers', uid], onBehalfOf, alreadyDone: ['ERR_NOT_A_BANNED_USER'] });
+		return { unbanned: true, guid, uid, ...appliedEarlier(response) };
 	},
 };

@@ -2,7 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { messageIdField, messageIdValue, onBehalfOfField, onBehalfOfValue } from '../../fields/common';
 import { readBoolean } from '../../helpers/parameters';
-import { cometChatRequest } from '../../transport/request';
+import { appliedEarlier, cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 
 /** DELETE /messages/{id} with `permanent`: see docs/cometchat-api.md, Messages. */
@@ -31,7 +31,7 @@ export const deleteMessage: OperationDefinition = {
 		const id = messageIdValue(this, itemIndex);
 		const permanent = readBoolean(this, itemIndex, 'permanent', 'Delete Permanently', false);
 		const onBehalfOf = onBehalfOfValue(this, itemIndex);
-		await cometChatRequest.call(this, { method: 'DELETE', path: ['messages', id], body: { permanent }, onBehalfOf });
-		return { deleted: true, id, permanent };
+		const response = await cometChatRequest.call(this, { method: 'DELETE', path: ['messages', id], body: { permanent }, onBehalfOf, alreadyDone: ['ERR_MESSAGE_ID_NOT_FOUND'] });
+		return { deleted: true, id, permanent, ...appliedEarlier(response) };
 	},
 };

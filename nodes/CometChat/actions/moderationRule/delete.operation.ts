@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { requiredId } from '../../helpers/parameters';
-import { cometChatRequest } from '../../transport/request';
+import { appliedEarlier, cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 import { ruleField } from './fields';
 
@@ -14,7 +14,7 @@ export const deleteRule: OperationDefinition = {
 	properties: [ruleField('The rule to delete')],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const id = requiredId(this, itemIndex, 'ruleId', 'Rule');
-		await cometChatRequest.call(this, { method: 'DELETE', path: ['moderation', 'rules', id] });
-		return { id, deleted: true };
+		const response = await cometChatRequest.call(this, { method: 'DELETE', path: ['moderation', 'rules', id], alreadyDone: ['ERR_RULE_NOT_FOUND'] });
+		return { id, deleted: true, ...appliedEarlier(response) };
 	},
 };

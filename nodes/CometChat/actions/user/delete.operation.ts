@@ -2,7 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { userField } from '../../fields/common';
 import { readBoolean, requiredUid } from '../../helpers/parameters';
-import { cometChatRequest } from '../../transport/request';
+import { appliedEarlier, cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 
 /** DELETE /users/{uid} with `permanent` (docs/cometchat-api.md, Users). */
@@ -26,7 +26,7 @@ export const deleteUser: OperationDefinition = {
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const uid = requiredUid(this, itemIndex, 'uid', 'User');
 		const permanent = readBoolean(this, itemIndex, 'permanent', 'Permanent', false);
-		await cometChatRequest.call(this, { method: 'DELETE', path: ['users', uid], body: { permanent } });
-		return { deleted: true, uid, permanent };
+		const response = await cometChatRequest.call(this, { method: 'DELETE', path: ['users', uid], body: { permanent }, alreadyDone: ['ERR_UID_NOT_FOUND'] });
+		return { deleted: true, uid, permanent, ...appliedEarlier(response) };
 	},
 };

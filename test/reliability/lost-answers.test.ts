@@ -1,0 +1,189 @@
+/**
+ * Writes tell the truth: a PUT or DELETE that the service applied, whose answer was lost (cut off
+ * after the service did the work), is retried; the retry finds the work done ("not found" after a
+ * delete, the same scope after a scope change) and the item reports it done, with
+ * `appliedByEarlierAttempt`. The same answer on a first attempt stays the item's error.
+ */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import type { Emulator } from '../harness/emulator';
+import { apiRequests, credentialsFor, startTestEmulator } from '../harness/emulator';
+import { runNode, shutdownEngine } from '../harness/engine';
+import { byId } from '../harness/suite';
+import { report } from './report';
+
+let emulator: Emulator;
+
+beforeAll(async () => {
+	emulator = await startTestEmulator();
+});
+afterAll(async () => {
+	await emulator.close();
+	await shutdownEngine();
+});
+beforeEach(() => {
+	emulator.store.reset();
+	emulator.clearRequests();
+	const store = emulator.store;
+	for (const uid of ['ada', 'bob', 'cy', 'helpbot']) store.addUser({ uid, name: uid });
+	const group = store.addGroup({ guid: 'crew', name: 'Crew', owner: 'ada', members: { participants: ['bob', 'cy'] } });
+	store.banFromGroup(group, 'helpbot');
+	store.addAuthToken('bob', { authToken: 'bob-token-1' });
+	store.addBot({ uid: 'helpbot', webhookURL: 'https://example.com/bot' });
+	store.addRule({
+		id: 'no-spam',
+		name: 'No spam',
+		conditions: [{ entity: 'message', operand: 'text', category: 'word', operator: 'contains', value: ['spam'] }],
+		action: ['blockMessage'],
+	});
+});
+
+interface Write {
+	name: string;
+	parameters: INodeParameters;
+	/** The request to cut off: method and path. */
+	method: string;
+	path: string;
+	/** What the output says besides appliedByEarlierAttempt. */
+	output: IDataObject;
+	/** The service's state shows the write applied. */
+	applied: () => boolean;
+	/** The error code the same write gets on a target where there is nothing to do. */
+	code: string;
+}
+
+const writes = (): Write[] => {
+	const store = emulator.store;
+	const group = () => store.groups.get('crew');
+	const messageId = () => String([...store.messages.keys()][0]);
+	return [
+		{
+			name: 'User → Delete (permanent)',
+			parameters: { resource: 'user', operation: 'delete', uid: byId('cy'), permanent: true },
+			method: 'DELETE',
+			path: '/v3/users/cy',
+			output: { deleted: true, uid: 'cy', permanent: true },
+			applied: () => !store.users.has('cy'),
+			code: 'ERR_UID_NOT_FOUND',
+		},
+		{
+			name: 'Group → Delete',
+			parameters: { resource: 'group', operation: 'delete', guid: byId('crew') },
+			method: 'DELETE',
+			path: '/v3/groups/crew',
+			output: { deleted: true, guid: 'crew' },
+			applied: () => group() === undefined,
+			code: 'ERR_GUID_NOT_FOUND',
+		},
+		{
+			name: 'Group Member → Remove',
+			parameters: { resource: 'groupMember', operation: 'remove', guid: byId('crew'), uid: byId('bob') },
+			method: 'DELETE',
+			path: '/v3/groups/crew/members/bob',
+			output: { removed: true, guid: 'crew', uid: 'bob' },
+			applied: () => !group()!.members.has('bob'),
+			code: 'ERR_NOT_A_MEMBER',
+		},
+		{
+			name: 'Group Member → Unban',
+			parameters: { resource: 'groupMember', operation: 'unban', guid: byId('crew'), uid: byId('helpbot') },
+			method: 'DELETE',
+			path: '/v3/groups/crew/bannedusers/helpbot',
+			output: { unbanned: true, guid: 'crew', uid: 'helpbot' },
+			applied: () => !group()!.banned.has('helpbot'),
+			code: 'ERR_NOT_A_BANNED_USER',
+		},
+		{
+			name: 'Group Member → Change Scope',
+			parameters: { resource: 'groupMember', operation: 'changeScope', guid: byId('crew'), uid: byId('bob'), scope: 'admin' },
+			method: 'PUT',
+			path: '/v3/groups/crew/members/bob',
+			output: { uid: 'bob', scope: 'admin' },
+			applied: () => group()!.members.get('bob')?.scope === 'admin',
+			code: 'ERR_SAME_SCOPE',
+		},
+		{
+			name: 'Auth Token → Delete',
+			parameters: { resource: 'authToken', operation: 'delete', uid: byId('bob'), authToken: 'bob-token-1' },
+			method: 'DELETE',
+			path: '/v3/users/bob/auth_tokens/bob-token-1',
+			output: { deleted: true, uid: 'bob' },
+			applied: () => !JSON.stringify(store.users.get('bob')).includes('bob-token-1'),
+			code: 'ERR_AUTH_TOKEN_NOT_FOUND',
+		},
+		{
+			name: 'Bot → Delete',
+			parameters: { resource: 'bot', operation: 'delete', botUid: byId('helpbot') },
+			method: 'DELETE',
+			path: '/v3/bots/helpbot',
+			output: { deleted: true, uid: 'helpbot' },
+			applied: () => !store.bots.has('helpbot'),
+			code: 'ERR_BOT_NOT_FOUND',
+		},
+		{
+			name: 'Message → Delete (permanent)',
+			parameters: { resource: 'message', operation: 'delete', messageId: byId(messageId()), permanent: true },
+			method: 'DELETE',
+			path: `/v3/messages/${messageId()}`,
+			output: { deleted: true, id: messageId(), permanent: true },
+			applied: () => store.messages.size === 0,
+			code: 'ERR_MESSAGE_ID_NOT_FOUND',
+		},
+		{
+			name: 'Moderation Rule → Delete',
+			parameters: { resource: 'moderationRule', operation: 'delete', ruleId: byId('no-spam') },
+			method: 'DELETE',
+			path: '/v3/moderation/rules/no-spam',
+			output: { deleted: true, id: 'no-spam' },
+			applied: () => !store.rules.has('no-spam'),
+			code: 'ERR_RULE_NOT_FOUND',
+		},
+	];
+};
+
+/** Each write by its name, built once the store of the test is set up. */
+const names = [
+	'User → Delete (permanent)',
+	'Group → Delete',
+	'Group Member → Remove',
+	'Group Member → Unban',
+	'Group Member → Change Scope',
+	'Auth Token → Delete',
+	'Bot → Delete',
+	'Message → Delete (permanent)',
+	'Moderation Rule → Delete',
+];
+
+function writeNamed(name: string): Write {
+	if (name.startsWith('Message')) emulator.store.addMessages(1, { sender: 'ada', receiver: 'bob' });
+	return writes().find((write) => write.name === name)!;
+}
+
+const figures: string[] = [];
+afterAll(() => report('lost answers', { writes: names.length, reportedDone: figures.length, figures: figures.join('; ') }));
+
+describe.each(names)('%s', (name) => {
+	test('its answer cut off after the service applied it: retried, reported done, with appliedByEarlierAttempt', async () => {
+		const write = writeNamed(name);
+		emulator.injectNext(['truncated'], { method: write.method, pathPrefix: write.path });
+		const { items, error } = await runNode(credentialsFor(emulator), write.parameters);
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.json)).toEqual([expect.objectContaining({ ...write.output, appliedByEarlierAttempt: true })]);
+		expect(write.applied()).toBe(true);
+		// The first attempt was applied and cut off; the retry found the work done.
+		expect(apiRequests(emulator).filter((r) => r.method === write.method && r.path === write.path)).toHaveLength(2);
+		figures.push(name);
+	});
+
+	test('with nothing lost, the same answer on a first attempt stays an error (Continue On Fail: the item carries it)', async () => {
+		const write = writeNamed(name);
+		const first = await runNode(credentialsFor(emulator), write.parameters);
+		expect(first.error).toBeUndefined();
+		expect(first.items[0].json.appliedByEarlierAttempt).toBeUndefined();
+		const again = await runNode(credentialsFor(emulator), write.parameters);
+		expect(again.error?.description).toContain(write.code);
+		const carriedOn = await runNode(credentialsFor(emulator), write.parameters, [{}], { continueOnFail: true });
+		expect(carriedOn.error).toBeUndefined();
+		expect(carriedOn.items.map((item) => [typeof item.json.error, item.json.appliedByEarlierAttempt])).toEqual([['string', undefined]]);
+	});
+});
