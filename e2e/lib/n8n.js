@@ -831,6 +831,21 @@ class N8nRest {
 	}
 
 	/**
+	 * How many executions a workflow has, over all of them (listExecutions answers one page):
+	 * `count`, those that ended (n8n counts them: every status but new and running; only the given
+	 * `statuses` when some are), and `running`, those new or running now (up to 100).
+	 * @param {string} workflowId
+	 * @param {string[]} [statuses] e.g. ['error', 'crashed']
+	 */
+	async countExecutions(workflowId, statuses) {
+		const filter = encodeURIComponent(JSON.stringify({ workflowId, ...(statuses ? { status: statuses } : {}) }));
+		const page = await this.call('GET', `/executions?filter=${filter}&limit=100`);
+		if (typeof page?.count !== 'number') throw new Error(`n8n answered the executions of ${workflowId} without a count: ${JSON.stringify(page).slice(0, 300)}`);
+		const running = (page.results ?? []).filter((/** @type {any} */ e) => ['new', 'running'].includes(e.status)).length;
+		return { count: /** @type {number} */ (page.count), running };
+	}
+
+	/**
 	 * Waits for the executions of a workflow beyond the `known` ones, until `count` new ones finished.
 	 * @param {string} workflowId
 	 * @param {{ known?: string[], count?: number, timeoutMs?: number }} [options]
