@@ -1,5 +1,7 @@
 import type {
 	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
 	IHookFunctions,
 	INodeType,
 	INodeTypeDescription,
@@ -9,8 +11,9 @@ import type {
 import { NodeApiError, NodeConnectionTypes, NodeOperationError, randomString } from 'n8n-workflow';
 
 import { GROUP_CHAT_SETTINGS } from './actions/bot/fields';
-import type { BotTriggerState } from './botTrigger/delivery';
-import { basicAuthMatches, botEventItem, messageOf, rememberMessage } from './botTrigger/delivery';
+import type { BotTriggerState } from './botTrigger/message';
+import { readBotDelivery } from './botTrigger/message';
+import { ON_RECEIVED_WEBHOOK, passDeliveriesOn, receiveDelivery } from './delivery/receive';
 import { LOCATOR_KINDS, locatorField } from './fields/common';
 import { asNodeError } from './helpers/errors';
 import { locatorValue } from './helpers/parameters';
@@ -63,7 +66,7 @@ export class CometChatBotTrigger implements INodeType {
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'cometChatApi', required: true }],
-		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
+		webhooks: [ON_RECEIVED_WEBHOOK],
 		properties: [
 			{
 				displayName:
@@ -194,7 +197,8 @@ export class CometChatBotTrigger implements INodeType {
 				state.webhookUrl = webhookUrl;
 				state.username = username;
 				state.password = password;
-				state.seen = [];
+				// Left by versions that kept the recent message ids here.
+				delete state.seen;
 				return true;
 			},
 
@@ -222,22 +226,18 @@ export class CometChatBotTrigger implements INodeType {
 		},
 	};
 
+	/** Runs first in the execution a delivery started: records the delivery's key (see delivery/memory.ts). */
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return passDeliveriesOn(this);
+	}
+
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const state = stateOf(this);
-		const headers = this.getHeaderData();
-		if (!state.username || !state.password || !basicAuthMatches(headers.authorization, state.username, state.password)) {
-			const response = this.getResponseObject();
-			response.status(401).setHeader('WWW-Authenticate', 'Basic realm="CometChat bot"');
-			response.json({ message: 'Unauthorized' });
-			return { noWebhookResponse: true };
-		}
-		const body = this.getBodyData();
-		const message = messageOf(body);
-		// Nothing to emit: answered 200 so CometChat does not retry it.
-		if (!message) return { webhookResponse: { received: true, emitted: 0 } };
-		if (!rememberMessage(state, String(message.id))) return { webhookResponse: { received: true, emitted: 0, duplicate: true } };
 		const options = this.getNodeParameter('options', {}) as IDataObject;
-		const item = botEventItem(body, message, state.bot ?? botOf(this), options.includeRaw === true);
-		return { workflowData: [this.helpers.returnJsonArray([item])] };
+		return receiveDelivery(this, {
+			realm: 'CometChat bot',
+			expected: { username: state.username, password: state.password },
+			read: (body) => readBotDelivery(body, state.bot ?? botOf(this), options.includeRaw === true),
+		});
 	}
 }

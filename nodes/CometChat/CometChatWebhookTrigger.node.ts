@@ -1,5 +1,7 @@
 import type {
 	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
 	IHookFunctions,
 	INodeType,
 	INodeTypeDescription,
@@ -8,11 +10,11 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError, randomString } from 'n8n-workflow';
 
+import { ON_RECEIVED_WEBHOOK, passDeliveriesOn, receiveDelivery } from './delivery/receive';
+import { isRecord } from './helpers/values';
 import { managementRequest, MANAGEMENT_CREDENTIAL_TYPE } from './transport/management';
-import { deliveryKey, WEBHOOK_EVENT_NAMES, WEBHOOK_EVENTS } from './trigger/webhookEvents';
+import { WEBHOOK_EVENT_NAMES, WEBHOOK_EVENTS, webhookDeliveryKey } from './webhookTrigger/events';
 
-/** How many delivery keys the node remembers to drop a repeated delivery (CometChat retries within 40 s). */
-const RECENT_KEYS = 1000;
 /** The Basic Auth username of a webhook the node registers. */
 const AUTO_USERNAME = 'n8n';
 
@@ -25,38 +27,6 @@ interface HookState extends IDataObject {
 
 function stateOf(context: IHookFunctions | IWebhookFunctions): HookState {
 	return context.getWorkflowStaticData('node') as HookState;
-}
-
-/** The workflow's static data member that holds the recent delivery keys, per node id. */
-const RECENT_KEYS_MEMBER = 'cometChatWebhookDeliveries';
-
-/**
- * The same keys in this process's memory, per workflow and node. n8n 2.8 saves what webhook()
- * writes to static data; newer versions (2.41) start the execution before saving and lose it. So
- * a repeat is recognised by either: memory (same process, whatever the version) or static data
- * (also after a restart, where n8n saves it).
- */
-const recentInMemory = new Map<string, string[]>();
-
-/**
- * The keys of the latest deliveries to this node, oldest first, and a function that stores a new
- * list. In static data they sit in a workflow-wide member assigned anew each time, a change n8n
- * sees (a change inside the node's own part is not always seen).
- */
-function recentKeysOf(context: IWebhookFunctions): { keys: Set<string>; store: (key: string) => void } {
-	const global = context.getWorkflowStaticData('global');
-	const nodeId = context.getNode().id;
-	const memoryKey = `${context.getWorkflow().id ?? ''}:${nodeId}`;
-	const all = (global[RECENT_KEYS_MEMBER] ?? {}) as Record<string, unknown>;
-	const saved = Array.isArray(all[nodeId]) ? (all[nodeId] as string[]) : [];
-	const inMemory = recentInMemory.get(memoryKey) ?? [];
-	return {
-		keys: new Set([...saved, ...inMemory]),
-		store: (key) => {
-			global[RECENT_KEYS_MEMBER] = { ...all, [nodeId]: [...saved, key].slice(-RECENT_KEYS) };
-			recentInMemory.set(memoryKey, [...inMemory, key].slice(-RECENT_KEYS));
-		},
-	};
 }
 
 /**
@@ -91,24 +61,6 @@ function selectedEvents(context: IHookFunctions | IWebhookFunctions): string[] {
 	return context.getNodeParameter('events', []) as string[];
 }
 
-/** Compares two strings in time that depends only on their lengths. */
-function sameText(a: string, b: string): boolean {
-	let diff = a.length ^ b.length;
-	for (let i = 0; i < Math.max(a.length, b.length); i++) diff |= (a.charCodeAt(i) | 0) ^ (b.charCodeAt(i) | 0);
-	return diff === 0;
-}
-
-/** The username and password of an `Authorization: Basic …` header, if it holds one. */
-function basicAuthOf(header: unknown): { username: string; password: string } | undefined {
-	if (typeof header !== 'string') return undefined;
-	const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header);
-	if (!match) return undefined;
-	const text = Buffer.from(match[1], 'base64').toString('utf8');
-	const colon = text.indexOf(':');
-	if (colon < 0) return undefined;
-	return { username: text.slice(0, colon), password: text.slice(colon + 1) };
-}
-
 export class CometChatWebhookTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'CometChat Webhook Trigger',
@@ -128,14 +80,7 @@ export class CometChatWebhookTrigger implements INodeType {
 				displayOptions: { show: { mode: ['automatic'] } },
 			},
 		],
-		webhooks: [
-			{
-				name: 'default',
-				httpMethod: 'POST',
-				responseMode: 'onReceived',
-				path: 'webhook',
-			},
-		],
+		webhooks: [ON_RECEIVED_WEBHOOK],
 		properties: [
 			{
 				displayName: 'Mode',
@@ -213,11 +158,11 @@ export class CometChatWebhookTrigger implements INodeType {
 				const state = stateOf(this);
 				const id = webhookIdOf(this);
 				if (state.webhookId !== id || !state.password) return false;
-				const found = await managementRequest(this, { method: 'GET', path: ['webhooks', id], accept: [404] });
+				const found = await managementRequest(this, { method: 'GET', path: ['webhooks', id], accept: [404], expect: 'record' });
 				if (found.status === 404) return false;
 				const hook = (found.body?.data ?? {}) as IDataObject;
 				if (hook.webhookURL !== this.getNodeWebhookUrl('default') || hook.enabled === false) return false;
-				const triggers = await managementRequest(this, { method: 'GET', path: ['webhooks', id, 'triggers'] });
+				const triggers = await managementRequest(this, { method: 'GET', path: ['webhooks', id, 'triggers'], expect: 'list' });
 				const have = new Set(((triggers.body?.data ?? []) as IDataObject[]).map((t) => String(t.id)));
 				const want = selectedEvents(this);
 				return want.length === have.size && want.every((t) => have.has(t));
@@ -247,7 +192,7 @@ export class CometChatWebhookTrigger implements INodeType {
 				state.webhookId = id;
 				state.username = AUTO_USERNAME;
 				state.password = password;
-				const current = await managementRequest(this, { method: 'GET', path: ['webhooks', id, 'triggers'] });
+				const current = await managementRequest(this, { method: 'GET', path: ['webhooks', id, 'triggers'], expect: 'list' });
 				const stale = ((current.body?.data ?? []) as IDataObject[]).map((t) => String(t.id)).filter((t) => !events.includes(t));
 				if (stale.length > 0) await managementRequest(this, { method: 'DELETE', path: ['webhooks', id, 'triggers'], body: { triggerIds: stale } });
 				await managementRequest(this, { method: 'POST', path: ['webhooks', id, 'triggers'], body: { triggerIds: events } });
@@ -267,45 +212,38 @@ export class CometChatWebhookTrigger implements INodeType {
 		},
 	};
 
+	/** Runs first in the execution a delivery started: records the delivery's key (see delivery/memory.ts). */
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return passDeliveriesOn(this);
+	}
+
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		const response = this.getResponseObject();
 		const state = stateOf(this);
-		const expected =
-			this.getNodeParameter('mode') === 'automatic'
-				? { username: state.username ?? '', password: state.password ?? '' }
-				: { username: this.getNodeParameter('username', '') as string, password: this.getNodeParameter('password', '') as string };
-		const given = basicAuthOf(this.getHeaderData().authorization);
-		const authorized =
-			expected.username !== '' && expected.password !== '' && given !== undefined &&
-			sameText(given.username, expected.username) && sameText(given.password, expected.password);
-		if (!authorized) {
-			response.status(401).setHeader('WWW-Authenticate', 'Basic realm="CometChat webhook"');
-			response.json({ message: 'Authorization required' });
-			return { noWebhookResponse: true };
-		}
-		const body = this.getBodyData();
-		if (typeof body.trigger !== 'string' || body.data === null || typeof body.data !== 'object') {
-			response.status(400).json({ message: 'Not a CometChat event: trigger and data are required' });
-			return { noWebhookResponse: true };
-		}
-		if (!selectedEvents(this).includes(body.trigger)) return { webhookResponse: { received: true } };
-		const key = deliveryKey(body.webhook, body.trigger, body.data);
-		const recent = recentKeysOf(this);
-		if (recent.keys.has(key)) return { webhookResponse: { received: true } };
-		recent.store(key);
-		return {
-			workflowData: [
-				this.helpers.returnJsonArray([
-					{
+		const automatic = this.getNodeParameter('mode') === 'automatic';
+		const events = selectedEvents(this);
+		return receiveDelivery(this, {
+			realm: 'CometChat webhook',
+			expected: automatic
+				? { username: state.username, password: state.password }
+				: { username: this.getNodeParameter('username', '') as string, password: this.getNodeParameter('password', '') as string },
+			read: (body) => {
+				if (typeof body.trigger !== 'string' || body.trigger === '' || !isRecord(body.data)) {
+					return { refuse: 'Not a CometChat event: trigger and data are required' };
+				}
+				if (!events.includes(body.trigger)) return { ignore: true };
+				const webhook = typeof body.webhook === 'string' ? body.webhook : '';
+				return {
+					key: webhookDeliveryKey(webhook, body.trigger, body.data),
+					item: {
 						trigger: body.trigger,
-						data: body.data as IDataObject,
+						data: body.data,
 						appId: body.appId as string,
 						region: body.region as string,
 						webhook: body.webhook as string,
 						receivedAt: new Date().toISOString(),
 					},
-				]),
-			],
-		};
+				};
+			},
+		});
 	}
 }

@@ -3,7 +3,7 @@ const http = require('node:http');
 const axios = require('axios');
 const { start } = require('./helpers');
 const { DEFAULT_MGMT_KEY, DEFAULT_MGMT_SECRET, WEBHOOK_LIMIT } = require('../../emulator');
-const { WEBHOOK_EVENT_NAMES } = require('../../nodes/CometChat/trigger/webhookEvents');
+const { WEBHOOK_EVENT_NAMES } = require('../../nodes/CometChat/webhookTrigger/events');
 
 /** A receiver on a free port: records each request; `answer` decides the status (or 'stall'). */
 async function receiver() {

@@ -5,6 +5,8 @@
 import type { IDataObject, IHookFunctions, IHttpRequestMethods, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { isRecord } from '../helpers/values';
+
 export const MANAGEMENT_CREDENTIAL_TYPE = 'cometChatManagementApi';
 
 /** A management request gives up after this long. */
@@ -20,6 +22,8 @@ export interface ManagementRequest {
 	accept?: number[];
 	/** Values never to show in an error (the Basic Auth password). */
 	secrets?: string[];
+	/** The shape `data` must have in a 2xx answer: a list of records, or one record. Checked, so a surprise is a clear error. */
+	expect?: 'list' | 'record';
 }
 
 export interface ManagementResponse {
@@ -61,6 +65,19 @@ export async function managementRequest(context: IHookFunctions, request: Manage
 			throw new NodeApiError(context.getNode(), { message: 'not JSON' } as JsonObject, {
 				message: `CometChat's management API answered ${request.method} /${path} with a body that is not JSON`,
 				description: 'The answer was cut short or garbled. Try again; if it keeps happening, check the Management URL.',
+				httpCode: String(response.statusCode),
+			});
+		}
+		const data = body.data;
+		const shaped =
+			request.expect === undefined ||
+			(request.expect === 'list'
+				? Array.isArray(data) && data.every(isRecord)
+				: isRecord(data));
+		if (!shaped) {
+			throw new NodeApiError(context.getNode(), { message: 'unexpected answer' } as JsonObject, {
+				message: `CometChat's management API answered ${request.method} /${path} with an unexpected shape: data is not ${request.expect === 'list' ? 'a list of records' : 'a record'}`,
+				description: 'The answer does not match the published Management API. Try again; if it keeps happening, check the Management URL.',
 				httpCode: String(response.statusCode),
 			});
 		}

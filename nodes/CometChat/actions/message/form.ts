@@ -6,6 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { compact } from '../../helpers/parameters';
+import { isRecord } from '../../helpers/values';
 
 export const FORM_ELEMENT_TYPES = ['button', 'checkbox', 'dateTime', 'dropdown', 'singleSelect', 'textInput'];
 /** Elements whose value is chosen from `options`. */
@@ -164,10 +165,6 @@ export function formDataFromJson(json: IDataObject): IDataObject {
 	return data;
 }
 
-function isObject(value: unknown): value is IDataObject {
-	return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
 function describe(element: IDataObject, where: string): string {
 	const id = typeof element.elementId === 'string' && element.elementId !== '' ? ` "${element.elementId}"` : '';
 	const type = typeof element.elementType === 'string' ? ` (${element.elementType})` : '';
@@ -183,7 +180,7 @@ function describe(element: IDataObject, where: string): string {
 export function formProblems(data: IDataObject): string[] {
 	const problems: string[] = [];
 	const interactiveData = data.interactiveData;
-	if (!isObject(interactiveData)) return ['The form has no interactiveData object'];
+	if (!isRecord(interactiveData)) return ['The form has no interactiveData object'];
 	if (typeof interactiveData.title !== 'string' || interactiveData.title.trim() === '') {
 		problems.push('The form has no title');
 	}
@@ -208,7 +205,7 @@ export function formProblems(data: IDataObject): string[] {
 
 	(Array.isArray(fields) ? fields : []).forEach((field: unknown, index) => {
 		const where = `Form field ${index + 1}`;
-		if (!isObject(field)) {
+		if (!isRecord(field)) {
 			problems.push(`${where} is not an object`);
 			return;
 		}
@@ -224,7 +221,7 @@ export function formProblems(data: IDataObject): string[] {
 	});
 
 	const submit = interactiveData.submitElement;
-	if (!isObject(submit)) {
+	if (!isRecord(submit)) {
 		problems.push('The form has no submit button (interactiveData.submitElement)');
 	} else {
 		checkId(submit, 'The submit button');
@@ -240,8 +237,8 @@ export function formProblems(data: IDataObject): string[] {
 	}
 	const goal = data.interactionGoal;
 	if (goal !== undefined) {
-		const elementIds = isObject(goal) ? goal.elementIds : undefined;
-		if (!isObject(goal) || typeof goal.type !== 'string' || (elementIds !== undefined && !Array.isArray(elementIds))) {
+		const elementIds = isRecord(goal) ? goal.elementIds : undefined;
+		if (!isRecord(goal) || typeof goal.type !== 'string' || (elementIds !== undefined && !Array.isArray(elementIds))) {
 			problems.push('The interaction goal must be {"type": "allOf", "elementIds": [...]}');
 		} else {
 			for (const id of (elementIds as unknown[] | undefined) ?? []) {
@@ -265,7 +262,7 @@ function choiceProblems(element: IDataObject, name: string): string[] {
 	const problems: string[] = [];
 	const values: string[] = [];
 	for (const option of options as unknown[]) {
-		const value = isObject(option) ? option.value : undefined;
+		const value = isRecord(option) ? option.value : undefined;
 		if (typeof value !== 'string' || value === '') {
 			problems.push(`${name} has an option without a value`);
 		} else if (values.includes(value)) {
@@ -295,7 +292,7 @@ function choiceProblems(element: IDataObject, name: string): string[] {
 
 function buttonProblems(button: IDataObject, name: string): string[] {
 	const action = button.action;
-	if (!isObject(action)) return [`${name} has no action`];
+	if (!isRecord(action)) return [`${name} has no action`];
 	if (!BUTTON_ACTION_TYPES.includes(action.actionType as string)) {
 		return [`${name} has the unknown action type "${String(action.actionType)}"; use apiAction or urlNavigation`];
 	}

@@ -17,6 +17,7 @@ import type {
 import { SEND_AND_WAIT_OPERATION, WAIT_INDEFINITELY } from 'n8n-workflow';
 
 import { fieldError, readOption, readRequiredText, textOf } from '../../helpers/parameters';
+import { isRecord } from '../../helpers/values';
 import type { OperationDefinition } from '../types';
 import { senderAndReceiverFields, sendMessage } from './delivery';
 import { buildFormData } from './form';
@@ -337,10 +338,6 @@ export const sendAndWait: OperationDefinition = {
 	},
 };
 
-function isObject(value: unknown): value is IDataObject {
-	return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
 /** Refuses the request with a JSON answer; the execution keeps waiting. */
 function refuse(context: IWebhookFunctions, status: number, error: string, hint: string): IWebhookResponseData {
 	context.getResponseObject().status(status).json({ error, hint });
@@ -367,11 +364,11 @@ export async function sendAndWaitWebhook(this: IWebhookFunctions): Promise<IWebh
 	const body = (this.getBodyData() ?? {}) as IDataObject;
 	const responseType = this.getNodeParameter('responseType', 'approval') as ResponseType;
 	const answers = body[ANSWERS_KEY];
-	const context = isObject(body.data) ? body.data : {};
+	const context = isRecord(body.data) ? body.data : {};
 	let data: IDataObject;
 	if (responseType === 'approval') {
 		data = { approved: query.approved === 'true' };
-	} else if (!isObject(answers)) {
+	} else if (!isRecord(answers)) {
 		return refuse(
 			this,
 			400,

@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-/** How many message ids the trigger remembers to drop a redelivery. */
-export const SEEN_IDS_KEPT = 200;
+import { deliveryKeyOf } from '../delivery/keys';
+import { isRecord } from '../helpers/values';
+import type { ReadDelivery } from '../delivery/receive';
 
 /** What the Bot Trigger keeps in the node's static data (never output, never logged). */
 export interface BotTriggerState extends IDataObject {
@@ -12,23 +13,6 @@ export interface BotTriggerState extends IDataObject {
 	/** The Basic Auth pair generated for the bot. */
 	username?: string;
 	password?: string;
-	/** Ids of the messages emitted most recently, oldest first (at most SEEN_IDS_KEPT). */
-	seen?: string[];
-}
-
-/**
- * Whether an `Authorization` header holds exactly this Basic Auth pair. Compared in full, with no
- * early exit on the first differing character.
- */
-export function basicAuthMatches(header: unknown, username: string, password: string): boolean {
-	if (typeof header !== 'string' || !/^Basic\s+/i.test(header)) return false;
-	const given = Buffer.from(header.replace(/^Basic\s+/i, '').trim(), 'base64').toString('utf8');
-	const expected = `${username}:${password}`;
-	let difference = given.length ^ expected.length;
-	for (let index = 0; index < expected.length; index++) {
-		difference |= (given.charCodeAt(index) || 0) ^ expected.charCodeAt(index);
-	}
-	return difference === 0;
 }
 
 /**
@@ -37,11 +21,14 @@ export function basicAuthMatches(header: unknown, username: string, password: st
  * `data.message`. Both are read. Undefined when the body holds no message.
  */
 export function messageOf(body: IDataObject): IDataObject | undefined {
-	const data = body.data as IDataObject | undefined;
-	if (!data || typeof data !== 'object') return undefined;
-	const nested = data.message as IDataObject | undefined;
-	const message = nested && typeof nested === 'object' && nested.id !== undefined ? nested : data;
-	return message.id !== undefined ? message : undefined;
+	const data = body.data;
+	if (!isRecord(data)) return undefined;
+	const message = isRecord(data.message) && hasId(data.message) ? data.message : data;
+	return hasId(message) ? message : undefined;
+}
+
+function hasId(message: IDataObject): boolean {
+	return (typeof message.id === 'string' && message.id !== '') || typeof message.id === 'number';
 }
 
 function entityOf(message: IDataObject, role: 'sender' | 'receiver'): IDataObject | undefined {
@@ -90,12 +77,15 @@ function dropUndefined(value: IDataObject): IDataObject {
 	return out;
 }
 
-/** Remembers `id`; answers false when it was already seen (a redelivery). Keeps the newest SEEN_IDS_KEPT. */
-export function rememberMessage(state: BotTriggerState, id: string): boolean {
-	const seen = state.seen ?? [];
-	if (seen.includes(id)) return false;
-	seen.push(id);
-	if (seen.length > SEEN_IDS_KEPT) seen.splice(0, seen.length - SEEN_IDS_KEPT);
-	state.seen = seen;
-	return true;
+/**
+ * A bot delivery read for the shared receiver: the message's id is the key (in either shape, so a
+ * redelivery in the other shape is the same event), remembered as long as any id.
+ */
+export function readBotDelivery(body: IDataObject, bot: string, includeRaw: boolean): ReadDelivery {
+	const message = messageOf(body);
+	if (!message) return { refuse: 'Not a CometChat bot delivery: data must hold a message with an id' };
+	return {
+		key: deliveryKeyOf(bot, 'message', { id: String(message.id) }, ['id']),
+		item: botEventItem(body, message, bot, includeRaw),
+	};
 }

@@ -1,0 +1,207 @@
+/**
+ * The push triggers' shared delivery handling (nodes/CometChat/delivery), for both the Bot Trigger
+ * and the Webhook Trigger, through n8n-core's WebhookContext in a stand-in for n8n's live webhook
+ * handling (test/harness/webhook-host.ts): each request loads static data afresh and saves it
+ * whole, as n8n does. Time is the test's own (Date.now), never the scheduler's.
+ */
+import type { IDataObject, INode, INodeType } from 'n8n-workflow';
+
+import { CometChatBotTrigger } from '../../nodes/CometChat/CometChatBotTrigger.node';
+import { CometChatWebhookTrigger } from '../../nodes/CometChat/CometChatWebhookTrigger.node';
+import { ID_KEY_MEMORY_MS, RETRY_HORIZON_MS } from '../../nodes/CometChat/delivery/keys';
+import { DELIVERIES_MEMBER } from '../../nodes/CometChat/delivery/memory';
+import { registerNodeType, shutdownEngine } from '../harness/engine';
+import { basicAuth, WebhookHost } from '../harness/webhook-host';
+
+const BOT_TYPE = 'n8n-nodes-cometchat.cometChatBotTrigger';
+const HOOK_TYPE = 'n8n-nodes-cometchat.cometChatWebhookTrigger';
+registerNodeType(BOT_TYPE, new CometChatBotTrigger());
+registerNodeType(HOOK_TYPE, new CometChatWebhookTrigger());
+
+afterAll(async () => {
+	await shutdownEngine();
+});
+
+const T0 = 1_800_000_000_000;
+let now = T0;
+beforeEach(() => {
+	now = T0;
+	jest.spyOn(Date, 'now').mockImplementation(() => now);
+});
+afterEach(() => {
+	jest.restoreAllMocks();
+});
+
+/** The keys saved in static data, per node id. */
+const savedKeys = (host: WebhookHost) => ((host.saved().global as IDataObject | undefined)?.[DELIVERIES_MEMBER] ?? {}) as Record<string, IDataObject>;
+
+/** Each host its own node id, so no test sees another's keys. */
+let nodes = 0;
+
+interface Trigger {
+	name: string;
+	host(options?: { overlap?: boolean; n8n?: '2.8' | '2.41' }): WebhookHost;
+	auth: string;
+	/** A delivery of event `id`, in the trigger's documented shape. */
+	event(id: string): IDataObject;
+	/** The same event in its other shape. */
+	otherShape(id: string): IDataObject;
+}
+
+const bot: Trigger = {
+	name: 'Bot Trigger',
+	host: (options) => {
+		const node: INode = {
+			id: `bot-node-${++nodes}`,
+			name: 'CometChat Bot Trigger',
+			type: BOT_TYPE,
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: { bot: { __rl: true, mode: 'id', value: 'helpbot' } },
+		};
+		// What activation left in the node's static data: the bot and its Basic Auth pair.
+		return new WebhookHost(new CometChatBotTrigger() as INodeType, node, { [`node:${node.name}`]: { bot: 'helpbot', username: 'n8nbot', password: 'botSecret123' } }, options);
+	},
+	auth: basicAuth('n8nbot', 'botSecret123'),
+	event: (id) => ({ trigger: 'after_message', data: { id, sender: 'ada', receiver: 'helpbot', receiverType: 'user', data: { text: `hi ${id}` } }, appId: 'app', bot: 'helpbot' }),
+	otherShape: (id) => ({ trigger: 'after_message', data: { message: { id, sender: 'ada', receiver: 'helpbot', receiverType: 'user', data: { text: `hi ${id}` } } } }),
+};
+
+const webhook: Trigger = {
+	name: 'Webhook Trigger',
+	host: (options) => {
+		const node: INode = {
+			id: `hook-node-${++nodes}`,
+			name: 'CometChat Webhook Trigger',
+			type: HOOK_TYPE,
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: { mode: 'manual', events: ['message_sent', 'user_blocked', 'user_unblocked'], username: 'dash', password: 'Pass123' },
+		};
+		return new WebhookHost(new CometChatWebhookTrigger() as INodeType, node, {}, options);
+	},
+	auth: basicAuth('dash', 'Pass123'),
+	event: (id) => ({ trigger: 'message_sent', data: { message: { id, data: { text: `hi ${id}` } } }, appId: 'app', region: 'us', webhook: 'hook1' }),
+	// The same event with data's members in another order and without the region.
+	otherShape: (id) => ({ webhook: 'hook1', data: { message: { data: { text: `hi ${id}` }, id } }, trigger: 'message_sent', appId: 'app' }),
+};
+
+const cases = [bot, webhook].flatMap((trigger) => (['2.8', '2.41'] as const).map((n8n) => ({ trigger, n8n, title: `${trigger.name} (n8n ${n8n})` })));
+
+describe.each(cases)('$title', ({ trigger: base, n8n }) => {
+	const trigger: Trigger = { ...base, host: (options) => base.host({ n8n, ...options }) };
+	test('a delivery runs once, with its deliveryKey; a repeat at once, in the other shape, and after a restart does not', async () => {
+		const host = trigger.host();
+		const first = await host.deliver(trigger.event('101'), trigger.auth);
+		expect(first.status).toBe(200);
+		expect(first.body).toEqual({ received: true, emitted: 1 });
+		expect(first.emitted).toHaveLength(1);
+		expect(first.emitted[0].deliveryKey).toEqual(expect.stringContaining('101'));
+		const repeats = [
+			await host.deliver(trigger.event('101'), trigger.auth),
+			await host.deliver(trigger.otherShape('101'), trigger.auth),
+		];
+		now += 30_000;
+		repeats.push(await host.deliver(trigger.event('101'), trigger.auth));
+		host.restart();
+		repeats.push(await host.deliver(trigger.otherShape('101'), trigger.auth));
+		expect(repeats.map((r) => [r.status, r.body, r.emitted.length])).toEqual(Array(4).fill([200, { received: true, emitted: 0, repeat: true }, 0]));
+	});
+
+	test.each([5, 50])('%i concurrent copies of one new event run once', async (copies) => {
+		const host = trigger.host({ overlap: true });
+		const answers = await Promise.all(Array.from({ length: copies }, () => host.deliver(trigger.event('202'), trigger.auth)));
+		expect(answers.flatMap((a) => a.emitted)).toHaveLength(1);
+		expect(answers.every((a) => a.status === 200)).toBe(true);
+	});
+
+	test('200 distinct deliveries 20 at a time run 200 times; delivered again after a restart, 0 times (saved keys are merged, never overwritten)', async () => {
+		const host = trigger.host({ overlap: true });
+		const ids = Array.from({ length: 200 }, (_, i) => `e${i}`);
+		let emitted = 0;
+		for (let start = 0; start < ids.length; start += 20) {
+			const answers = await Promise.all(ids.slice(start, start + 20).map((id) => host.deliver(trigger.event(id), trigger.auth)));
+			emitted += answers.reduce((sum, a) => sum + a.emitted.length, 0);
+		}
+		expect(emitted).toBe(200);
+		host.restart();
+		let again = 0;
+		for (let start = 0; start < ids.length; start += 20) {
+			const answers = await Promise.all(ids.slice(start, start + 20).map((id) => host.deliver(trigger.event(id), trigger.auth)));
+			again += answers.reduce((sum, a) => sum + a.emitted.length, 0);
+		}
+		expect(again).toBe(0);
+	});
+
+	test('a busy stream never re-emits a retry: 2,000 events within 40 s, then each one again', async () => {
+		const host = trigger.host();
+		for (let i = 0; i < 2000; i++) {
+			now = T0 + i * 10;
+			await host.deliver(trigger.event(`busy${i}`), trigger.auth);
+		}
+		now = T0 + 40_000;
+		let again = 0;
+		for (let i = 0; i < 2000; i++) again += (await host.deliver(trigger.event(`busy${i}`), trigger.auth)).emitted.length;
+		expect(again).toBe(0);
+	});
+
+	test('the memory is bounded by time: an id is remembered for ID_KEY_MEMORY_MS, and static data then holds only live keys', async () => {
+		const host = trigger.host();
+		for (let i = 0; i < 50; i++) await host.deliver(trigger.event(`old${i}`), trigger.auth);
+		now += ID_KEY_MEMORY_MS - 1000;
+		expect((await host.deliver(trigger.event('old0'), trigger.auth)).emitted).toHaveLength(0);
+		now += 2000;
+		expect((await host.deliver(trigger.event('old0'), trigger.auth)).emitted).toHaveLength(1);
+		const kept = Object.values(savedKeys(host)).flatMap((keys) => Object.keys(keys));
+		expect(kept).toEqual([expect.stringContaining('old0')]);
+	});
+
+	test.each([
+		['an empty body', undefined],
+		['JSON null', null],
+		['a JSON string', 'hello'],
+		['a JSON number', 42],
+		['a JSON array', [{ trigger: 'message_sent' }]],
+		['an object of another shape', { hello: 'world' }],
+	])('%s: 400, nothing runs, nothing is remembered', async (_, body) => {
+		const host = trigger.host();
+		const answer = await host.deliver(body, trigger.auth);
+		expect([answer.status, answer.emitted.length]).toEqual([400, 0]);
+		expect(answer.body).toEqual({ message: expect.stringMatching(/^Not a CometChat/) });
+		expect(savedKeys(host)).toEqual({});
+	});
+
+	test('without the right Basic Auth: 401 before the body is read', async () => {
+		const host = trigger.host();
+		expect((await host.deliver(null)).status).toBe(401);
+		expect((await host.deliver(trigger.event('1'), basicAuth('someone', 'else'))).status).toBe(401);
+	});
+});
+
+describe('events without an id (Webhook Trigger)', () => {
+	const blocked = { trigger: 'user_blocked', data: { users: { bob: { uid: 'bob' } }, by: { uid: 'ada' } }, webhook: 'hook1' };
+
+	test("a repeat is recognised within CometChat's retry horizon, and two identical events 60 s apart are two", async () => {
+		const host = webhook.host();
+		expect((await host.deliver(blocked, webhook.auth)).emitted).toHaveLength(1);
+		now += 10_000;
+		expect((await host.deliver(blocked, webhook.auth)).emitted).toHaveLength(0);
+		now += 30_000;
+		expect((await host.deliver(blocked, webhook.auth)).emitted).toHaveLength(0);
+		// A new block of the same user by the same admin, a minute after the first.
+		now = T0 + 60_000;
+		expect((await host.deliver(blocked, webhook.auth)).emitted).toHaveLength(1);
+		expect(RETRY_HORIZON_MS).toBeLessThan(60_000);
+	});
+
+	test('block, unblock, block: each one runs', async () => {
+		const host = webhook.host();
+		const unblocked = { ...blocked, trigger: 'user_unblocked' };
+		const runs = [];
+		for (const body of [blocked, unblocked, blocked]) {
+			runs.push((await host.deliver(body, webhook.auth)).emitted.length);
+			now += RETRY_HORIZON_MS + 1000;
+		}
+		expect(runs).toEqual([1, 1, 1]);
+	});
+});
