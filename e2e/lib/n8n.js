@@ -819,6 +819,31 @@ class N8nRest {
 		return await this.call('POST', `/workflows/${workflowId}/activate`, { versionId: workflow.versionId });
 	}
 
+	/**
+	 * Where the activation of a workflow stands in n8n versions that activate in the background
+	 * (2.41 by default, N8N_USE_WORKFLOW_PUBLICATION_SERVICE): the activation request answers at
+	 * once, and a trigger that fails to start is reported here, with its error. Waits until it
+	 * settled (published, partial or failed). Undefined in versions without it (2.8: the activation
+	 * request itself fails).
+	 * @param {string} workflowId
+	 * @returns {Promise<{ status: string, triggers: Array<{ nodeId: string, status: string, errorMessage?: string | null }> } | undefined>}
+	 */
+	async publicationStatus(workflowId, timeoutMs = 90_000) {
+		const started = Date.now();
+		for (;;) {
+			let status;
+			try {
+				status = await this.call('GET', `/workflows/${workflowId}/publication-status`);
+			} catch (error) {
+				if (/ answered 404:/.test(error instanceof Error ? error.message : '')) return undefined;
+				throw error;
+			}
+			if (!['in_progress', 'not_published'].includes(status.status)) return status;
+			if (Date.now() - started > timeoutMs) throw new Error(`the activation of ${workflowId} did not settle within ${timeoutMs / 1000} s: ${JSON.stringify(status)}`);
+			await sleep(500);
+		}
+	}
+
 	/** @param {string} workflowId */
 	async deactivate(workflowId) {
 		return await this.call('POST', `/workflows/${workflowId}/deactivate`, {});
