@@ -127,7 +127,9 @@ async function main() {
 		checks.equal('the execution succeeded', run.status, 'success');
 		const items = run.items('Done');
 		checks.equal('one item', items.length, 1);
-		checks.equal('the item is the message, in the trigger\'s shape', items[0], {
+		const { deliveryKey, ...item } = items[0] ?? {};
+		checks.ok('the item has a string deliveryKey', typeof deliveryKey === 'string' && deliveryKey !== '', JSON.stringify(deliveryKey));
+		checks.equal('the rest of the item is the message, in the trigger\'s shape', item, {
 			event: 'after_message',
 			bot: BOT,
 			message: {

@@ -850,6 +850,31 @@ class N8nRest {
 		return await this.call('POST', `/workflows/${workflowId}/activate`, { versionId: workflow.versionId });
 	}
 
+	/**
+	 * Where the activation of a workflow stands in n8n versions that activate in the background
+	 * (2.41 by default, N8N_USE_WORKFLOW_PUBLICATION_SERVICE): the activation request answers at
+	 * once, and a trigger that fails to start is reported here, with its error. Waits until it
+	 * settled (published, partial or failed). Undefined in versions without it (2.8: the activation
+	 * request itself fails).
+	 * @param {string} workflowId
+	 * @returns {Promise<{ status: string, triggers: Array<{ nodeId: string, status: string, errorMessage?: string | null }> } | undefined>}
+	 */
+	async publicationStatus(workflowId, timeoutMs = 90_000) {
+		const started = Date.now();
+		for (;;) {
+			let status;
+			try {
+				status = await this.call('GET', `/workflows/${workflowId}/publication-status`);
+			} catch (error) {
+				if (/ answered 404:/.test(error instanceof Error ? error.message : '')) return undefined;
+				throw error;
+			}
+			if (!['in_progress', 'not_published'].includes(status.status)) return status;
+			if (Date.now() - started > timeoutMs) throw new Error(`the activation of ${workflowId} did not settle within ${timeoutMs / 1000} s: ${JSON.stringify(status)}`);
+			await sleep(500);
+		}
+	}
+
 	/** @param {string} workflowId */
 	async deactivate(workflowId) {
 		return await this.call('POST', `/workflows/${workflowId}/deactivate`, {});
@@ -862,6 +887,21 @@ class N8nRest {
 	async listExecutions(workflowId, limit = 100) {
 		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
 		return (await this.call('GET', `/executions?filter=${filter}&limit=${limit}`)).results ?? [];
+	}
+
+	/**
+	 * How many executions a workflow has, over all of them (listExecutions answers one page):
+	 * `count`, those that ended (n8n counts them: every status but new and running; only the given
+	 * `statuses` when some are), and `running`, those new or running now (up to 100).
+	 * @param {string} workflowId
+	 * @param {string[]} [statuses] e.g. ['error', 'crashed']
+	 */
+	async countExecutions(workflowId, statuses) {
+		const filter = encodeURIComponent(JSON.stringify({ workflowId, ...(statuses ? { status: statuses } : {}) }));
+		const page = await this.call('GET', `/executions?filter=${filter}&limit=100`);
+		if (typeof page?.count !== 'number') throw new Error(`n8n answered the executions of ${workflowId} without a count: ${JSON.stringify(page).slice(0, 300)}`);
+		const running = (page.results ?? []).filter((/** @type {any} */ e) => ['new', 'running'].includes(e.status)).length;
+		return { count: /** @type {number} */ (page.count), running };
 	}
 
 	/**
