@@ -6,25 +6,15 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import type { Emulator } from '../harness/emulator';
-import { apiRequests, credentialsFor, startTestEmulator } from '../harness/emulator';
-import { runNode, shutdownEngine } from '../harness/engine';
-import { byId } from '../harness/suite';
+import { apiRequests, credentialsFor } from '../harness/emulator';
+import { runNode } from '../harness/engine';
+import { byId, useEmulator } from '../harness/suite';
 import { report } from './report';
 
-let emulator: Emulator;
+const emulator = useEmulator();
 
-beforeAll(async () => {
-	emulator = await startTestEmulator();
-});
-afterAll(async () => {
-	await emulator.close();
-	await shutdownEngine();
-});
 beforeEach(() => {
-	emulator.store.reset();
-	emulator.clearRequests();
-	const store = emulator.store;
+	const store = emulator().store;
 	for (const uid of ['ada', 'bob', 'cy', 'helpbot']) store.addUser({ uid, name: uid });
 	const group = store.addGroup({ guid: 'crew', name: 'Crew', owner: 'ada', members: { participants: ['bob', 'cy'] } });
 	store.banFromGroup(group, 'helpbot');
@@ -53,7 +43,7 @@ interface Write {
 }
 
 const writes = (): Write[] => {
-	const store = emulator.store;
+	const store = emulator().store;
 	const group = () => store.groups.get('crew');
 	const messageId = () => String([...store.messages.keys()][0]);
 	return [
@@ -155,7 +145,7 @@ const names = [
 ];
 
 function writeNamed(name: string): Write {
-	if (name.startsWith('Message')) emulator.store.addMessages(1, { sender: 'ada', receiver: 'bob' });
+	if (name.startsWith('Message')) emulator().store.addMessages(1, { sender: 'ada', receiver: 'bob' });
 	return writes().find((write) => write.name === name)!;
 }
 
@@ -165,24 +155,24 @@ afterAll(() => report('lost answers', { writes: names.length, reportedDone: figu
 describe.each(names)('%s', (name) => {
 	test('its answer cut off after the service applied it: retried, reported done, with appliedByEarlierAttempt', async () => {
 		const write = writeNamed(name);
-		emulator.injectNext(['truncated'], { method: write.method, pathPrefix: write.path });
-		const { items, error } = await runNode(credentialsFor(emulator), write.parameters);
+		emulator().injectNext(['truncated'], { method: write.method, pathPrefix: write.path });
+		const { items, error } = await runNode(credentialsFor(emulator()), write.parameters);
 		expect(error).toBeUndefined();
 		expect(items.map((item) => item.json)).toEqual([expect.objectContaining({ ...write.output, appliedByEarlierAttempt: true })]);
 		expect(write.applied()).toBe(true);
 		// The first attempt was applied and cut off; the retry found the work done.
-		expect(apiRequests(emulator).filter((r) => r.method === write.method && r.path === write.path)).toHaveLength(2);
+		expect(apiRequests(emulator()).filter((r) => r.method === write.method && r.path === write.path)).toHaveLength(2);
 		figures.push(name);
 	});
 
 	test('with nothing lost, the same answer on a first attempt stays an error (Continue On Fail: the item carries it)', async () => {
 		const write = writeNamed(name);
-		const first = await runNode(credentialsFor(emulator), write.parameters);
+		const first = await runNode(credentialsFor(emulator()), write.parameters);
 		expect(first.error).toBeUndefined();
 		expect(first.items[0].json.appliedByEarlierAttempt).toBeUndefined();
-		const again = await runNode(credentialsFor(emulator), write.parameters);
+		const again = await runNode(credentialsFor(emulator()), write.parameters);
 		expect(again.error?.description).toContain(write.code);
-		const carriedOn = await runNode(credentialsFor(emulator), write.parameters, [{}], { continueOnFail: true });
+		const carriedOn = await runNode(credentialsFor(emulator()), write.parameters, [{}], { continueOnFail: true });
 		expect(carriedOn.error).toBeUndefined();
 		expect(carriedOn.items.map((item) => [typeof item.json.error, item.json.appliedByEarlierAttempt])).toEqual([['string', undefined]]);
 	});
