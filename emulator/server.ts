@@ -11,6 +11,7 @@ import { handleControl } from './control';
 import { FORM_SUBMIT_PATH, submitForm } from './forms';
 import { contractValidator } from './core/contract';
 import { ApiError } from './core/errors';
+import { withEcho } from './core/faults';
 import type { Fault } from './core/faults';
 import type { LoggedRequest } from './core/request-log';
 import type { Host, Router } from './core/router';
@@ -70,13 +71,16 @@ async function handle(ctx: ServerContext, host: Host, request: FastifyRequest, r
 
 	const entry: LoggedRequest = { host, method, path: rawPath, query, headers, body, status: null };
 	runtime.log.add(entry);
+	/** An API answer, with the request in it in echo mode. */
+	const answer = (status: number, payload: unknown, extraHeaders: Record<string, string> = {}) =>
+		send(status, faults.options.echo ? withEcho(payload, { method, path: rawPath, query, headers, body }) : payload, extraHeaders);
 
 	const rl = runtime.limiter.take();
 	if (!rl.allowed) {
 		faults.counts.rateLimited++;
 		entry.status = 429;
 		entry.fault = 'rateLimited';
-		return send(429, tooMany().toBody(), rl.headers);
+		return answer(429, tooMany().toBody(), rl.headers);
 	}
 	const extraHeaders = rl.headers;
 
@@ -85,7 +89,7 @@ async function handle(ctx: ServerContext, host: Host, request: FastifyRequest, r
 	if (fault?.kind === '429') {
 		const retryAfter = fault.retryAfter ?? faults.options.retryAfter;
 		entry.status = 429;
-		return send(429, tooMany().toBody(), {
+		return answer(429, tooMany().toBody(), {
 			...extraHeaders,
 			'retry-after': String(retryAfter),
 			'x-rate-limit-reset': String(Math.floor(Date.now() / 1000) + Math.ceil(retryAfter)),
@@ -94,7 +98,7 @@ async function handle(ctx: ServerContext, host: Host, request: FastifyRequest, r
 	if (fault?.kind === '500' || fault?.kind === '503') {
 		const code = fault.kind === '500' ? 'ERR_INTERNAL_SERVER_ERROR' : 'ERR_SERVICE_UNAVAILABLE';
 		entry.status = Number(fault.kind);
-		return send(entry.status, new ApiError(code, fault.kind === '500' ? 'Internal server error (injected).' : 'Service unavailable (injected).').toBody(), extraHeaders);
+		return answer(entry.status, new ApiError(code, fault.kind === '500' ? 'Internal server error (injected).' : 'Service unavailable (injected).').toBody(), extraHeaders);
 	}
 	if (fault?.kind === 'reset') {
 		reply.hijack();
@@ -134,6 +138,7 @@ async function handle(ctx: ServerContext, host: Host, request: FastifyRequest, r
 	}
 	entry.status = status;
 	if (fault && status >= 200 && status < 300) payload = misshapenList(fault, payload);
+	if (faults.options.echo) payload = withEcho(payload, { method, path: rawPath, query, headers, body });
 	const text = JSON.stringify(payload);
 
 	if (fault?.kind === 'slow') await sleep(fault.slowMs ?? faults.options.slowMs);
@@ -182,6 +187,10 @@ function misshapenList(fault: Fault, payload: unknown): unknown {
 			return new ApiError('ERR_INTERNAL_SERVER_ERROR', 'The list could not be read (injected, with status 200).').toBody();
 		case 'notAPageBareList':
 			return Array.isArray(data) ? data : [];
+		case 'extraFields': {
+			const add = (record: unknown) => (record !== null && typeof record === 'object' && !Array.isArray(record) ? { ...record, ...fault.fields } : record);
+			return { ...answer, data: Array.isArray(data) ? data.map(add) : add(data) };
+		}
 		default:
 			return payload;
 	}

@@ -8,7 +8,7 @@ import { prng } from './util';
 /** Every fault kind the emulator can inject. */
 export const FAULT_KINDS = [
 	'429', '500', '503', 'reset', 'truncated', 'invalidJson', 'slow', 'stall', 'stallBody', 'repeatedRecord',
-	'notAPageNull', 'notAPageObject', 'notAPageMissing', 'notAPageError', 'notAPageBareList', 'shortPage',
+	'notAPageNull', 'notAPageObject', 'notAPageMissing', 'notAPageError', 'notAPageBareList', 'shortPage', 'extraFields',
 ] as const;
 /**
  * The kinds whose 200 answer to a list is not a page: `data` null, an object (the records keyed
@@ -18,8 +18,8 @@ export const FAULT_KINDS = [
 export const NOT_A_PAGE_KINDS = ['notAPageNull', 'notAPageObject', 'notAPageMissing', 'notAPageError', 'notAPageBareList'] as const;
 /**
  * The kinds the random rate picks by default: the stalls are opt-in, since they hang a client without
- * a timeout, and so are `repeatedRecord`, the not-a-page kinds and `shortPage`, wrong answers
- * rather than failures.
+ * a timeout, and so are `repeatedRecord`, the not-a-page kinds, `shortPage` and `extraFields`, wrong
+ * answers rather than failures.
  */
 const RANDOM_KINDS = ['429', '500', '503', 'reset', 'truncated', 'invalidJson', 'slow'] as const;
 /** The kinds the random rate picks only when `kinds` names them. */
@@ -32,6 +32,8 @@ export interface Fault {
 	slowMs?: number;
 	/** `shortPage`: how many records the page keeps (default half of them, rounded down; 0 = an empty page). */
 	keep?: number;
+	/** `extraFields`: fields added to a 2xx's `data` (to each record of a list), as a service that says more than asked. */
+	fields?: Record<string, unknown>;
 }
 export interface FaultMatch {
 	method?: string;
@@ -45,10 +47,17 @@ export interface FaultOptions {
 	kinds: FaultKind[];
 	retryAfter: number;
 	slowMs: number;
+	/**
+	 * Echo mode (opt-in): every API answer carries the request it answers (`withEcho`), as a service
+	 * that repeats what it was sent, headers (the API key) and body (passwords) included.
+	 */
+	echo: boolean;
 }
 export type FaultCounts = Record<FaultKind | 'rateLimited', number>;
 
-export const DEFAULT_FAULTS: Readonly<FaultOptions> = Object.freeze({ rate: 0, seed: 1, kinds: [...RANDOM_KINDS], retryAfter: 1, slowMs: 1000 });
+export const DEFAULT_FAULTS: Readonly<FaultOptions> = Object.freeze({ rate: 0, seed: 1, kinds: [...RANDOM_KINDS], retryAfter: 1, slowMs: 1000, echo: false });
+
+const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 const isKind = (k: unknown): k is FaultKind => (FAULT_KINDS as readonly unknown[]).includes(k);
 
@@ -82,6 +91,7 @@ export class Faults {
 			const v = options[k];
 			if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v) || v < 0)) details[k] = [`The ${k} must be a non-negative number.`];
 		}
+		if (options.echo !== undefined && typeof options.echo !== 'boolean') details.echo = ['The echo must be true or false.'];
 		if (Object.keys(details).length) throw validationError(details);
 		for (const [k, v] of Object.entries(options)) if (v !== undefined && k in this.options) (this.options as unknown as Record<string, unknown>)[k] = v;
 		if (options.seed !== undefined) this.random = prng(options.seed);
@@ -93,6 +103,7 @@ export class Faults {
 			const fault = typeof f === 'string' ? { kind: f } : f;
 			if (!isKind(fault.kind)) throw validationError({ kind: [`Unknown fault kind ${fault.kind}.`] });
 			if (fault.keep !== undefined && !(Number.isInteger(fault.keep) && fault.keep >= 0)) throw validationError({ keep: ['The keep must be a whole number of at least 0.'] });
+			if (fault.fields !== undefined && !isRecord(fault.fields)) throw validationError({ fields: ['The fields must be an object.'] });
 			this.queue.push({ fault, match: { ...match } });
 		}
 	}
@@ -119,4 +130,31 @@ export class Faults {
 		if (fault) this.counts[fault.kind]++;
 		return fault;
 	}
+}
+
+/** A request as echo mode copies it into the answer. */
+export interface EchoedRequest {
+	method: string;
+	path: string;
+	query: unknown;
+	headers: unknown;
+	body: unknown;
+}
+
+/**
+ * An answer as echo mode serves it: an error's `details.echo`, a 2xx's `data.echo` (on each record
+ * of a list, so it reaches every record a client puts out), or `echo` beside a `data` of another
+ * kind. Copies: the store's records are left alone.
+ */
+export function withEcho(payload: unknown, request: EchoedRequest): unknown {
+	if (!isRecord(payload)) return payload;
+	const echo = { ...request };
+	if (isRecord(payload.error)) {
+		const details = isRecord(payload.error.details) ? payload.error.details : {};
+		return { ...payload, error: { ...payload.error, details: { ...details, echo } } };
+	}
+	const { data } = payload;
+	if (Array.isArray(data)) return { ...payload, data: data.map((record) => (isRecord(record) ? { ...record, echo } : record)) };
+	if (isRecord(data)) return { ...payload, data: { ...data, echo } };
+	return { ...payload, echo };
 }

@@ -8,7 +8,8 @@ import { NodeApiError, NodeConnectionTypes, NodeOperationError, SEND_AND_WAIT_OP
 
 import { findOperation, nodeProperties } from './actions';
 import { sendAndWait, sendAndWaitWebhook, sendAndWaitWebhooks } from './actions/message/sendAndWait.operation';
-import { asNodeError } from './helpers/errors';
+import { asNodeError, hideErrorSecrets, keepHttpCode } from './helpers/errors';
+import { hideSecrets, knownSecrets } from './helpers/secrets';
 import { listSearch, loadOptions } from './methods';
 
 export class CometChat implements INodeType {
@@ -64,15 +65,25 @@ export class CometChat implements INodeType {
 						{ itemIndex, description: 'Pick the resource and the operation again from the dropdowns.' },
 					);
 				}
+				// Read before anything is sent (it checks its switch, e.g. Reveal Tokens).
+				const shown = operation.shownSecrets?.call(this, itemIndex) ?? [];
 				const result = await operation.execute.call(this, itemIndex);
+				// Every output goes through the one secrets filter (helpers/secrets.ts), also what the
+				// service echoed back; only the fields the operation exists to show keep their value.
+				const secrets = knownSecrets(this);
 				// One pairing for all the items one input item gave (a list can give 100,000).
 				const pairedItem = { item: itemIndex };
-				outputs.push((Array.isArray(result) ? result : [result]).map((json) => ({ json, pairedItem })));
+				outputs.push(
+					(Array.isArray(result) ? result : [result]).map((json) => ({
+						json: hideSecrets(json, resource, secrets, shown),
+						pairedItem,
+					})),
+				);
 			} catch (error) {
 				const itemError = withItemIndex(this, error, itemIndex);
 				if (this.continueOnFail()) {
 					// n8n keeps `json` to the message and carries the whole error (description with the
-					// service code, HTTP status) on `error`, which also routes the item to an error output.
+					// service code, `context.httpCode`) on `error`, which also routes the item to an error output.
 					outputs.push([{ json: { error: itemError.message }, error: itemError, pairedItem: { item: itemIndex } }]);
 					continue;
 				}
@@ -89,8 +100,8 @@ function withItemIndex(
 	error: unknown,
 	itemIndex: number,
 ): NodeApiError | NodeOperationError {
-	const nodeError = asNodeError(context.getNode(), error, itemIndex);
+	const nodeError = hideErrorSecrets(asNodeError(context.getNode(), error, itemIndex), knownSecrets(context));
 	if (!nodeError.message.includes('[item ')) nodeError.message = `${nodeError.message} [item ${itemIndex}]`;
 	nodeError.context.itemIndex = itemIndex;
-	return nodeError;
+	return keepHttpCode(nodeError);
 }

@@ -270,3 +270,33 @@ describe('faults over the control API', () => {
 		expect(ctx.emu.faultCounts['429']).toBe(0);
 	});
 });
+
+describe('echo mode and extra fields', () => {
+	afterEach(async () => {
+		await ctx.control.post('/faults', { echo: false });
+	});
+
+	test('echo copies the request into a 200 (each record of a list) and into an error, and leaves the store alone', async () => {
+		ctx.emu.store.addUser({ uid: 'ada', name: 'Ada' });
+		expect((await ctx.control.post('/faults', { echo: true })).status).toBe(200);
+		const one = await ctx.api.put('/users/ada', { name: 'Ada L' });
+		expect(one.status).toBe(200);
+		expect(one.data.data.echo).toMatchObject({ method: 'PUT', path: '/v3/users/ada', headers: { apikey: API_KEY }, body: { name: 'Ada L' } });
+		const list = await ctx.api.get('/users?perPage=5');
+		expect(list.data.data[0].echo).toMatchObject({ method: 'GET', query: { perPage: '5' }, headers: { apikey: API_KEY } });
+		const missing = await ctx.api.get('/users/nobody');
+		expect(missing.status).toBe(404);
+		expect(missing.data.error.details.echo).toMatchObject({ path: '/v3/users/nobody', headers: { apikey: API_KEY } });
+		ctx.emu.faults.injectNext(['500']);
+		expect((await ctx.api.get('/users')).data.error.details.echo.headers.apikey).toBe(API_KEY);
+		expect(ctx.emu.store.getUser('ada')).not.toHaveProperty('echo');
+		expect((await ctx.control.post('/faults', { echo: 'yes' })).status).toBe(400);
+	});
+
+	test('extraFields adds its fields to a 200 data', async () => {
+		ctx.emu.store.addUser({ uid: 'ada', name: 'Ada' });
+		ctx.emu.injectNext([{ kind: 'extraFields', fields: { authToken: 'sent-anyway' } }]);
+		expect((await ctx.api.get('/users/ada')).data.data).toMatchObject({ uid: 'ada', authToken: 'sent-anyway' });
+		expect(() => ctx.emu.injectNext([{ kind: 'extraFields', fields: 'x' }])).toThrow();
+	});
+});

@@ -369,7 +369,7 @@ describe('User → Update Auth Token', () => {
 		return emulator().store.addAuthToken('ada').authToken as string;
 	};
 
-	it('stores platform, user agent and app info for the token', async () => {
+	it('stores platform, user agent and app info for the token, and outputs the record without the token', async () => {
 		const authToken = seedToken();
 		const { items, error } = await run({
 			operation: 'updateAuthToken',
@@ -378,9 +378,9 @@ describe('User → Update Auth Token', () => {
 			updateFields: { platform: 'android', userAgent: 'MyChat/4.2', appInfo: '{"version": "4.2.0"}' },
 		});
 		expect(error).toBeUndefined();
-		expect(items).toEqual([
-			{ json: { uid: 'ada', authToken, createdAt: expect.any(Number) }, pairedItem: { item: 0 } },
-		]);
+		// CometChat answers the token record, token included: the output leaves it out (a secret).
+		expect(items).toEqual([{ json: { uid: 'ada', createdAt: expect.any(Number) }, pairedItem: { item: 0 } }]);
+		expect(JSON.stringify(items)).not.toContain(authToken);
 		const [sent] = apiRequests(emulator());
 		expect(sent).toMatchObject({ method: 'PUT', path: `/v3/users/ada/auth_tokens/${authToken}` });
 		expect(sent.headers.apikey).toBe(TEST_API_KEY);
@@ -392,10 +392,14 @@ describe('User → Update Auth Token', () => {
 		});
 	});
 
-	it('reports an unknown token with the service code', async () => {
+	it('reports an unknown token with the service code; with Continue On Fail the item has the HTTP status', async () => {
 		seedToken();
-		const result = await run({ operation: 'updateAuthToken', uid: byId('ada'), authToken: 'nope', updateFields: { platform: 'ios' } });
-		expectServiceError(result, 'ERR_AUTH_TOKEN_NOT_FOUND', '404');
+		const parameters = { operation: 'updateAuthToken', uid: byId('ada'), authToken: 'nope', updateFields: { platform: 'ios' } };
+		expectServiceError(await run(parameters), 'ERR_AUTH_TOKEN_NOT_FOUND', '404');
+		const carriedOn = await run(parameters, [{}], { onError: 'continueRegularOutput' });
+		expectErrorItem(carriedOn.items[0], 0, 'ERR_AUTH_TOKEN_NOT_FOUND');
+		// As n8n stores the item's error: its message, description and context.
+		expect(JSON.parse(JSON.stringify(carriedOn.items[0].error)).context).toMatchObject({ itemIndex: 0, httpCode: '404' });
 	});
 
 	it('refuses invalid App Info JSON and an empty update before sending', async () => {
@@ -476,6 +480,19 @@ describe('User → Create or Update (upsert)', () => {
 		const sent = apiRequests(emulator());
 		expect(sent[0].body).toMatchObject({ withAuthToken: true });
 		expect(sent[2]).toMatchObject({ method: 'PUT', body: { name: 'Existing' } });
+	});
+
+	it('outputs an auth token from the answer only when With Auth Token asked for one', async () => {
+		const serviceToken = 'ada_1700000000service-sent-token';
+		emulator().injectNext([{ kind: 'extraFields', fields: { authToken: serviceToken } }], { method: 'POST', pathPrefix: '/v3/users' });
+		const unasked = await run(upsert, [{ uid: 'n1', name: 'New' }]);
+		expect(unasked.error).toBeUndefined();
+		expect(unasked.items[0].json).toMatchObject({ uid: 'n1', operation: 'created' });
+		expect(JSON.stringify(unasked.items)).not.toContain(serviceToken);
+
+		emulator().injectNext([{ kind: 'extraFields', fields: { authToken: serviceToken } }], { method: 'POST', pathPrefix: '/v3/users' });
+		const asked = await run({ ...upsert, additionalFields: { withAuthToken: true } }, [{ uid: 'n2', name: 'New' }]);
+		expect(asked.items[0].json.authToken).toBe(serviceToken);
 	});
 
 	it('does not turn other errors into an update; Continue On Fail goes on', async () => {

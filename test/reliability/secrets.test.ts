@@ -4,6 +4,11 @@
  * wrong key; with and without Continue On Fail; in a node run, a trigger poll and a webhook registration.
  * Everything that comes out is captured (the execution result, the error whole, the output items,
  * n8n's logs, the console) and searched. Only the requests themselves may hold the secrets.
+ *
+ * Then every operation of the CometChat node runs against a service that echoes each request back
+ * (its headers, the API key among them, and its body) in its 200 answers and in its errors, with
+ * secret-bearing inputs: nothing but the outputs whose purpose is to show a secret may hold one,
+ * and those only in the field they show.
  */
 import { inspect } from 'util';
 
@@ -14,6 +19,7 @@ import type { IDataObject, INode, INodeParameters, IWebhookData } from 'n8n-work
 import { LoggerProxy } from 'n8n-workflow';
 
 import { CometChatManagementApi } from '../../credentials/CometChatManagementApi.credentials';
+import { resources } from '../../nodes/CometChat/actions';
 import { CometChatTrigger } from '../../nodes/CometChat/CometChatTrigger.node.js';
 import { CometChatWebhookTrigger } from '../../nodes/CometChat/CometChatWebhookTrigger.node';
 import { overrideRequestLimits } from '../../nodes/CometChat/transport/limits';
@@ -357,12 +363,205 @@ describe('CometChat Webhook Trigger', () => {
 	});
 });
 
+
+const GROUP_PASSWORD = 'grouppw-secret-6Vn2Kd8Sx4';
+const NEW_GROUP_PASSWORD = 'grouppw-new-secret-1Qa7Zm3Lp5';
+const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+
+/** The store every echoed case starts from: users, a group with a password, messages, moderation, a call. */
+async function echoStore(): Promise<void> {
+	await freshStore();
+	const { store } = emulator;
+	store.addUser({ uid: 'bob', name: 'Bob' });
+	store.addUser({ uid: 'cy', name: 'Cy' });
+	store.addFriends('ada', ['bob']);
+	store.blockUser('ada', 'cy');
+	const crew = store.addGroup({ guid: 'crew', name: 'Crew', type: 'password', password: GROUP_PASSWORD, owner: 'ada', members: { participants: ['bob'] } });
+	store.banFromGroup(crew, 'cy');
+	const hello = store.addMessage({ sender: 'ada', receiver: 'bob', data: { text: 'Hello Bob' } });
+	store.addMessage({ sender: 'bob', receiver: 'ada', data: { text: 'A reply' }, parentId: hello.id });
+	store.addReaction({ messageId: hello.id, uid: 'bob', reaction: 'ok' });
+	store.addFlag({ messageId: hello.id, uid: 'bob', reasonId: 'spam' });
+	store.addRule({ id: 'no-spam', name: 'No spam', conditions: [{ entity: 'message', operand: 'text', category: 'word', operator: 'contains', value: ['spam'] }], action: ['blockMessage'] });
+	const spam = store.addMessage({ sender: 'bob', receiver: 'ada', data: { text: 'spam' } });
+	store.addBlocked({ messageId: spam.id, ruleId: 'no-spam' });
+	store.addKeywordList({ id: 'profanity', name: 'Profanity', searchTerms: ['darn'] });
+	store.addCallSession({ sessionId: 'v1.us.call-1', initiator: 'ada', receiver: 'bob', initiatedAt: 1_700_000_000 });
+}
+
+const text = { category: 'message', messageType: 'text', dataMode: 'fields', text: 'Hi' };
+/** Each operation's parameters, by `resource:operation`: the secret-bearing inputs hold secrets. */
+const ECHO_PARAMETERS: Record<string, () => INodeParameters> = {
+	'user:create': () => ({ uid: 'newbie', name: 'Newbie' }),
+	'user:upsert': () => ({ uid: 'ada', name: 'Ada L' }),
+	'user:get': () => ({ uid: byId('ada') }),
+	'user:getAll': () => ({ returnAll: true }),
+	'user:getFriends': () => ({ uid: byId('ada'), returnAll: true }),
+	'user:update': () => ({ uid: byId('ada'), updateFields: { name: 'Ada L' } }),
+	'user:updateAuthToken': () => ({ uid: byId('ada'), authToken, updateFields: { platform: 'android' } }),
+	'user:delete': () => ({ uid: byId('bob') }),
+	'user:deactivate': () => ({ uids: 'bob' }),
+	'user:reactivate': () => ({ uids: 'bob' }),
+	'authToken:create': () => ({ uid: byId('ada'), force: true }),
+	'authToken:getAll': () => ({ uid: byId('ada'), returnAll: true }),
+	'authToken:get': () => ({ uid: byId('ada'), authToken }),
+	'authToken:delete': () => ({ uid: byId('ada'), authToken }),
+	'authToken:deleteAll': () => ({ uid: byId('ada') }),
+	'blockedUser:block': () => ({ uid: byId('ada'), blockedUids: 'bob' }),
+	'blockedUser:unblock': () => ({ uid: byId('ada'), blockedUids: 'cy' }),
+	'blockedUser:getAll': () => ({ uid: byId('ada'), returnAll: true }),
+	'group:create': () => ({ guid: 'vault', name: 'Vault', type: 'password', password: NEW_GROUP_PASSWORD }),
+	'group:get': () => ({ guid: byId('crew') }),
+	'group:getAll': () => ({ returnAll: true }),
+	'group:update': () => ({ guid: byId('crew'), updateFields: { password: NEW_GROUP_PASSWORD } }),
+	'group:delete': () => ({ guid: byId('crew') }),
+	'group:getBannedUsers': () => ({ guid: byId('crew'), returnAll: true }),
+	'groupMember:add': () => ({ guid: byId('crew'), members: { participants: 'helpbot' } }),
+	'groupMember:getAll': () => ({ guid: byId('crew'), returnAll: true }),
+	'groupMember:remove': () => ({ guid: byId('crew'), uid: byId('bob') }),
+	'groupMember:changeScope': () => ({ guid: byId('crew'), uid: byId('bob'), scope: 'moderator' }),
+	'groupMember:ban': () => ({ guid: byId('crew'), uid: byId('bob') }),
+	'groupMember:unban': () => ({ guid: byId('crew'), uid: byId('cy') }),
+	'message:delete': () => ({ messageId: byId('1') }),
+	'message:flag': () => ({ messageId: byId('1'), onBehalfOf: byId('cy'), reasonId: byId('spam') }),
+	'message:get': () => ({ messageId: byId('1') }),
+	'message:getAll': () => ({ conversation: 'all', returnAll: true }),
+	'message:getReactions': () => ({ messageId: byId('1'), onBehalfOf: byId('ada'), returnAll: true }),
+	'message:getThread': () => ({ messageId: byId('1'), onBehalfOf: byId('ada'), returnAll: true }),
+	'message:send': () => ({ onBehalfOf: byId('ada'), receiverType: 'user', receiverUid: byId('bob'), ...text }),
+	'message:sendAndWait': () => ({ onBehalfOf: byId('ada'), receiverType: 'user', receiverUid: byId('bob'), message: 'Approve?', responseType: 'approval' }),
+	'message:sendAsBot': () => ({ botUid: byId('helpbot'), receiverType: 'user', receiverUid: byId('bob'), ...text }),
+	'message:sendForm': () => ({ onBehalfOf: byId('ada'), receiverType: 'user', receiverUid: byId('bob'), formMode: 'json', formJson: JSON.stringify({ interactiveData: { title: 'T', formFields: [{ elementType: 'textInput', elementId: 'name', label: 'Name', optional: false, maxLines: 1 }], submitElement: { elementType: 'button', elementId: 'go', buttonText: 'Go', disableAfterInteracted: true, action: { actionType: 'urlNavigation', url: 'https://example.com' } } } }) }),
+	'message:update': () => ({ messageId: byId('1'), specifyData: 'fields', text: 'Edited' }),
+	'role:get': () => ({ role: byId('default') }),
+	'role:getAll': () => ({ returnAll: true }),
+	'call:get': () => ({ sessionId: 'v1.us.call-1', onBehalfOf: byId('ada') }),
+	'pushToken:delete': () => ({ authToken, all: true }),
+	'pushToken:deleteByValue': () => ({ authToken, pushToken: 'another-device' }),
+	'flaggedMessage:approve': () => ({ messageId: byId('1') }),
+	'flaggedMessage:disapprove': () => ({ messageId: byId('1') }),
+	'flaggedMessage:getAll': () => ({ returnAll: true }),
+	'blockedMessage:approve': () => ({ messageId: byId('3') }),
+	'blockedMessage:getAll': () => ({ returnAll: true }),
+	'blockedMessage:reject': () => ({ messageId: byId('3') }),
+	'moderationReason:getAll': () => ({ returnAll: true }),
+	'moderationRule:delete': () => ({ ruleId: byId('no-spam') }),
+	'moderationRule:getAll': () => ({ returnAll: true }),
+	'moderationRule:getRevisions': () => ({ ruleId: byId('no-spam'), returnAll: true }),
+	'moderationRule:update': () => ({ ruleId: byId('no-spam'), specifyBody: 'fields', updateFields: { enabled: false } }),
+	'keywordList:get': () => ({ keywordListId: byId('profanity') }),
+	'keywordList:getAll': () => ({ returnAll: true }),
+	'bot:create': () => ({ uid: byId('cy'), webhookURL: 'http://127.0.0.1:9/cy', additionalFields: { useBasicAuth: true, username: 'n8n', password: NEW_BOT_PASSWORD } }),
+	'bot:delete': () => ({ botUid: byId('helpbot') }),
+	'bot:get': () => ({ botUid: byId('helpbot') }),
+	'bot:getAll': () => ({ returnAll: true }),
+	'bot:update': () => ({ botUid: byId('helpbot'), updateFields: { password: NEW_BOT_PASSWORD } }),
+};
+
+/** The operations whose output always shows a secret (it is what they are for), and the field. */
+const ALWAYS_SHOWN: Record<string, string> = { 'authToken:create': 'authToken' };
+
+/** The outputs that show a secret when asked to: the field they show, and the parameters that ask for it. */
+const REVEALS: Array<{ name: string; key: string; field: string; extra: INodeParameters }> = [
+	{ name: 'Auth Token → Get, Reveal Tokens', key: 'authToken:get', field: 'authToken', extra: { options: { reveal: true } } },
+	{ name: 'Auth Token → Get Many, Reveal Tokens', key: 'authToken:getAll', field: 'authToken', extra: { options: { reveal: true } } },
+	{ name: 'User → Create, With Auth Token', key: 'user:create', field: 'authToken', extra: { additionalFields: { withAuthToken: true } } },
+	{ name: 'User → Create or Update, With Auth Token', key: 'user:upsert', field: 'authToken', extra: { uid: 'newbie', additionalFields: { withAuthToken: true } } },
+];
+
+const ALL_OPERATIONS = resources.flatMap((resource) =>
+	resource.operations.map((operation) => ({ key: `${resource.value}:${operation.value}`, name: `${resource.name} → ${operation.name}` })),
+);
+
+/** Every secret the store holds after a case (tokens made during it too), beside the fixed ones. */
+function storeSecrets(): Record<string, string> {
+	const found: Record<string, string> = {};
+	const { areas } = emulator.store;
+	for (const [uid, tokens] of areas.users.authTokens) tokens.forEach((token, i) => (found[`authToken ${uid}#${i}`] = token.authToken));
+	for (const bot of areas.bots.byId.values()) if (bot.password) found[`botPassword ${bot.uid}`] = bot.password;
+	for (const group of areas.groups.byId.values()) if (group.password) found[`groupPassword ${group.guid}`] = group.password;
+	return found;
+}
+
+const echoScan = { cases: 0, answered: 0, failed: 0, secretsChecked: 0, found: 0, failures: [] as string[], inRequests: 0, errorsUnasked: [] as string[] };
+
+/** Runs one operation with echo on; `failure` '500' makes every answer an echoed 500. */
+async function echoCase(label: string, parametersOf: () => INodeParameters, failure: 'none' | '500', shownField?: string): Promise<void> {
+	await echoStore();
+	const parameters = parametersOf();
+	await fetch(`${emulator.baseUrl}/__emulator/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ echo: true }) });
+	if (failure === '500') emulator.injectNext(Array(20).fill({ kind: '500' }), { pathPrefix: '/v3' });
+	const before = storeSecrets();
+	captured.length = 0;
+	// No retries: a 500 fails at once.
+	const restore = overrideRequestLimits({ attemptTimeoutMs: 300, requestBudgetMs: 400 });
+	let result: Awaited<ReturnType<typeof runNode>>;
+	try {
+		result = await runNode(credentialsFor(emulator), parameters, [{}], { onError: 'continueRegularOutput' });
+	} finally {
+		restore();
+		await fetch(`${emulator.baseUrl}/__emulator/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ echo: false }) });
+	}
+	const errored = result.items.some((item) => item.error !== undefined) || result.error !== undefined;
+	if (errored) echoScan.failed++;
+	else echoScan.answered++;
+	if (errored && failure === 'none') echoScan.errorsUnasked.push(label);
+	let text: string;
+	if (shownField) {
+		// The shown field is the output's purpose; everything else of it is searched.
+		const items = result.items.map((item) => {
+			const { [shownField]: shown, ...rest } = item.json;
+			if (!errored) expect(typeof shown).toBe('string');
+			return { ...item, json: rest };
+		});
+		text = [stringify(items), stringify(result.error), ...captured].join('\n');
+	} else {
+		text = `${outputsOf(result)}\n${captured.join('\n')}`;
+	}
+	const secrets = { ...secretsOf(), ...before, ...storeSecrets() };
+	echoScan.cases++;
+	for (const [name, secret] of Object.entries(secrets)) {
+		echoScan.secretsChecked++;
+		const found = count(text, secret);
+		echoScan.found += found;
+		if (found > 0) echoScan.failures.push(`${label} ${failure}: ${name} ×${found}`);
+	}
+	// The service did echo the key back: the search had something to find.
+	const echoedKey = count(stringify(emulator.requests), API_KEY);
+	echoScan.inRequests += echoedKey;
+	expect(echoedKey).toBeGreaterThan(0);
+}
+
+describe('every operation, against a service that echoes each request back', () => {
+	it('the scan has parameters for every operation of the node', () => {
+		expect(ALL_OPERATIONS.map(({ key }) => key).sort()).toEqual(Object.keys(ECHO_PARAMETERS).sort());
+	});
+
+	it.each(ALL_OPERATIONS)('$name puts out no secret, answered or failed', async ({ key, name }) => {
+		const [resource, operation] = key.split(':');
+		const parameters = () => ({ resource, operation, ...ECHO_PARAMETERS[key]() });
+		for (const failure of ['none', '500'] as const) await echoCase(name, parameters, failure, ALWAYS_SHOWN[key]);
+	});
+
+	it.each(REVEALS)('$name shows the secret only in its field', async ({ name, key, field, extra }) => {
+		const [resource, operation] = key.split(':');
+		await echoCase(name, () => ({ resource, operation, ...ECHO_PARAMETERS[key](), ...extra }), 'none', field);
+	});
+});
+
 afterAll(() => {
 	report('secrets', {
 		cases: scan.cases,
 		scannedBytes: scan.bytes,
 		...Object.fromEntries(Object.entries(scan.occurrences).map(([name, n]) => [`occurrences_${name}`, n])),
 		keyInRequests: scan.inRequests,
+		echoCases: echoScan.cases,
+		echoAnswered: echoScan.answered,
+		echoFailed: echoScan.failed,
+		echoSecretsChecked: echoScan.secretsChecked,
+		echoFound: echoScan.found,
+		echoKeyInRequests: echoScan.inRequests,
+		echoErrorsUnasked: echoScan.errorsUnasked.join(', ') || 'none',
 	});
 });
 
@@ -370,4 +569,9 @@ it('no secret appears anywhere outside the requests (checked last)', () => {
 	expect(scan.cases).toBe(OPERATIONS.length * FAILURES.length * 2 + 4 + WEBHOOK_FAILURES.length);
 	expect(scan.failures).toEqual([]);
 	expect(Object.values(scan.occurrences).reduce((sum, n) => sum + n, 0)).toBe(0);
+	expect(echoScan.cases).toBe(ALL_OPERATIONS.length * 2 + REVEALS.length);
+	expect(echoScan.failures).toEqual([]);
+	expect(echoScan.found).toBe(0);
+	// Every operation's own answer came (echoed) and went through the output, not only its errors.
+	expect(echoScan.errorsUnasked).toEqual([]);
 });

@@ -12,6 +12,11 @@ export interface OperationDefinition {
 	action: string;
 	description: string;
 	properties: INodeProperties[];
+	/**
+	 * The secret fields (helpers/secrets.ts) this item's output exists to show in clear, e.g. the
+	 * `authToken` of Auth Token → Create; every other secret is hidden from the output.
+	 */
+	shownSecrets?(this: IExecuteFunctions, itemIndex: number): string[];
 	/** Returns one JSON object per output item (a list answer becomes several items). */
 	execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]>;
 }

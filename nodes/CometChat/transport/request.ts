@@ -14,6 +14,7 @@ import type {
 import * as n8nWorkflow from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
+import { noteSecrets, redact, REDACTED, secretValues } from '../helpers/secrets';
 import type { HostUrlField } from './checks';
 import { headerValueProblem, HOST_URL_FORMS, parseHostUrl } from './checks';
 import type { RequestLimits } from './limits';
@@ -47,8 +48,6 @@ const RETRYABLE_NETWORK_CODES = new Set([
 ]);
 /** Socket failures that happen before the request reaches the service: a retry after them cannot repeat work. */
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'EAI_AGAIN']);
-/** Shown instead of a secret. */
-const REDACTED = '[redacted]';
 
 type CometChatHost = 'chat' | 'call';
 
@@ -170,6 +169,7 @@ export async function cometChatRequest(
 	}
 
 	const secrets = secretsOf(request, credentials);
+	noteSecrets(this, secrets);
 	checkHeaderValue(this, 'API Key in the CometChat API credential', credentials.apiKey, true);
 	const headers: IDataObject = { Accept: 'application/json' };
 	if (request.onBehalfOf) {
@@ -460,21 +460,9 @@ function networkErrorCode(error: unknown): string | undefined {
 	return undefined;
 }
 
-/** The request's secrets and the API key: long enough to be secrets, so cutting them out cannot garble text. */
+/** The request's secrets and the API key (helpers/secrets.ts). */
 function secretsOf(request: CometChatRequest, credentials: ICredentialDataDecryptedObject): string[] {
-	const values = [...(request.secrets ?? []), String(credentials.apiKey ?? '')];
-	return values.filter((value) => value.length >= 4);
-}
-
-/** Cuts every secret out of a text, also in its percent-encoded form (as in a path). */
-function redact(text: string, secrets: string[]): string {
-	let result = text;
-	for (const secret of secrets) {
-		result = result.split(secret).join(REDACTED);
-		const encoded = encodeURIComponent(secret);
-		if (encoded !== secret) result = result.split(encoded).join(REDACTED);
-	}
-	return result;
+	return secretValues([...(request.secrets ?? []), credentials.apiKey]);
 }
 
 /**

@@ -23,6 +23,8 @@ export const create: OperationDefinition = {
 				'Whether to always create a new token. When off, a user who already has a token may get that one back.',
 		},
 	],
+	// What it is for: the new token, in clear.
+	shownSecrets: () => ['authToken'],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const uid = requiredUid(this, itemIndex, 'uid', 'User');
 		const force = readBoolean(this, itemIndex, 'force', 'Force New Token', false);

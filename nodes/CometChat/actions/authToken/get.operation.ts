@@ -4,9 +4,9 @@ import { authTokenField, authTokenValue, userField } from '../../fields/common';
 import { requiredUid } from '../../helpers/parameters';
 import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
-import { maskToken, revealOf, revealOptionsField } from './reveal';
+import { revealedTokens, revealOptionsField } from './reveal';
 
-/** GET /users/{uid}/auth_tokens/{authToken}; the token is masked in the output unless revealed. */
+/** GET /users/{uid}/auth_tokens/{authToken}; the node masks the token in the output unless revealed. */
 export const get: OperationDefinition = {
 	value: 'get',
 	name: 'Get',
@@ -17,15 +17,15 @@ export const get: OperationDefinition = {
 		authTokenField('The auth token to look up'),
 		revealOptionsField('the token'),
 	],
+	shownSecrets: revealedTokens,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const uid = requiredUid(this, itemIndex, 'uid', 'User');
 		const authToken = authTokenValue(this, itemIndex);
-		const reveal = revealOf(this, itemIndex);
 		const response = await cometChatRequest.call(this, {
 			method: 'GET',
 			path: ['users', uid, 'auth_tokens', authToken],
 			secrets: [authToken],
 		});
-		return maskToken(response.data as IDataObject, reveal);
+		return response.data as IDataObject;
 	},
 };

@@ -1,12 +1,12 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { pageLimitOf, returnAllOrLimitFields, userField } from '../../fields/common';
 import { requiredUid } from '../../helpers/parameters';
 import { paginate } from '../../transport/paginate';
 import type { OperationDefinition } from '../types';
-import { maskToken, revealOf, revealOptionsField } from './reveal';
+import { revealedTokens, revealOptionsField } from './reveal';
 
-/** GET /users/{uid}/auth_tokens, page-numbered; tokens masked unless Options → Reveal Tokens. */
+/** GET /users/{uid}/auth_tokens, page-numbered; the node masks tokens unless Options → Reveal Tokens. */
 export const getMany: OperationDefinition = {
 	value: 'getAll',
 	name: 'Get Many',
@@ -17,16 +17,16 @@ export const getMany: OperationDefinition = {
 		...returnAllOrLimitFields(),
 		revealOptionsField('each token'),
 	],
+	shownSecrets: revealedTokens,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const uid = requiredUid(this, itemIndex, 'uid', 'User');
 		const pageLimit = pageLimitOf(this, itemIndex);
-		const reveal = revealOf(this, itemIndex);
 		return await paginate.call(
 			this,
 			'numberedPages',
 			{ method: 'GET', path: ['users', uid, 'auth_tokens'] },
 			pageLimit,
-			{ identity: 'authToken', shape: (record: IDataObject) => maskToken(record, reveal) },
+			{ identity: 'authToken' },
 		);
 	},
 };

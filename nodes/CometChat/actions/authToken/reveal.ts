@@ -1,9 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { booleanOf } from '../../helpers/parameters';
-
-/** How many characters of a masked token stay visible, so an admin can tell tokens apart. */
-const VISIBLE_ENDING = 4;
+import { VISIBLE_ENDING } from '../../helpers/secrets';
 
 /**
  * Options → Reveal Tokens. Tokens are credentials: whoever holds one chats as the user, and n8n
@@ -33,10 +31,10 @@ export function revealOf(context: IExecuteFunctions, itemIndex: number): boolean
 	return booleanOf(context, itemIndex, 'Reveal Tokens', options.reveal, false);
 }
 
-/** The record with its token replaced by `authTokenMasked` (`****` and the last characters), unless revealed. */
-export function maskToken(record: IDataObject, reveal: boolean): IDataObject {
-	if (reveal || typeof record.authToken !== 'string') return record;
-	const { authToken, ...rest } = record;
-	const ending = authToken.length > VISIBLE_ENDING * 2 ? authToken.slice(-VISIBLE_ENDING) : '';
-	return { ...rest, authTokenMasked: `****${ending}` };
+/**
+ * `shownSecrets` of Get and Get Many: the token in clear when Reveal Tokens is on; otherwise the
+ * node puts out `authTokenMasked` instead (helpers/secrets.ts).
+ */
+export function revealedTokens(this: IExecuteFunctions, itemIndex: number): string[] {
+	return revealOf(this, itemIndex) ? ['authToken'] : [];
 }

@@ -116,12 +116,11 @@ export function botSettingsBody(context: IExecuteFunctions, itemIndex: number, s
 }
 
 /**
- * A bot as the node outputs it: CometChat echoes the stored Basic Auth password; it is dropped,
- * and `hasPassword` says whether one is stored.
+ * A bot with `hasPassword`: whether a Basic Auth password is stored. CometChat echoes the stored
+ * password; the node drops it from every output (helpers/secrets.ts).
  */
 export function botOutput(record: IDataObject): IDataObject {
-	const { password, ...rest } = record;
-	return { ...rest, hasPassword: typeof password === 'string' && password !== '' };
+	return { ...record, hasPassword: typeof record.password === 'string' && record.password !== '' };
 }
 
 /** Every bot of the app: GET /bots, one request (at most 25 bots; no paging parameter is published). */

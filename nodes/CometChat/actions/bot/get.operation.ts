@@ -5,7 +5,7 @@ import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 import { botField, botOutput } from './fields';
 
-/** GET /bots/{uid}; the echoed password is dropped. */
+/** GET /bots/{uid}; the node drops the echoed password (helpers/secrets.ts). */
 export const get: OperationDefinition = {
 	value: 'get',
 	name: 'Get',

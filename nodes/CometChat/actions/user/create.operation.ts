@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
-import { userRecordFields, userRecordOf } from './profile';
+import { askedAuthToken, userRecordFields, userRecordOf } from './profile';
 
 export const create: OperationDefinition = {
 	value: 'create',
@@ -13,6 +13,7 @@ export const create: OperationDefinition = {
 		uid: 'Unique identifier of the new user',
 		withAuthToken: 'Whether to create an auth token for the user and return it',
 	}),
+	shownSecrets: askedAuthToken,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const { body, withAuthToken } = userRecordOf(this, itemIndex);
 		if (withAuthToken) body.withAuthToken = true;

@@ -115,6 +115,19 @@ export function userRecordOf(
 		name: readRequiredText(context, itemIndex, 'name', 'Name', 'Enter the display name of the user in Name.'),
 		...userProfileBody(context, itemIndex, additionalFields),
 	};
-	const withAuthToken = booleanOf(context, itemIndex, 'With Auth Token', additionalFields.withAuthToken, false);
-	return { uid, body, withAuthToken };
+	return { uid, body, withAuthToken: withAuthTokenOf(context, itemIndex) };
+}
+
+/** Additional Fields → With Auth Token: whether the user's new auth token is asked for. */
+function withAuthTokenOf(context: IExecuteFunctions, itemIndex: number): boolean {
+	const additionalFields = context.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	return booleanOf(context, itemIndex, 'With Auth Token', additionalFields.withAuthToken, false);
+}
+
+/**
+ * `shownSecrets` of Create and Create or Update: the new auth token when With Auth Token is on; any
+ * other `authToken` in the answer is dropped (helpers/secrets.ts).
+ */
+export function askedAuthToken(this: IExecuteFunctions, itemIndex: number): string[] {
+	return withAuthTokenOf(this, itemIndex) ? ['authToken'] : [];
 }

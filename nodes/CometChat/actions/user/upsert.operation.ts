@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { asNodeError } from '../../helpers/errors';
 import { cometChatRequest, serviceCodeOf } from '../../transport/request';
 import type { OperationDefinition } from '../types';
-import { userRecordFields, userRecordOf } from './profile';
+import { askedAuthToken, userRecordFields, userRecordOf } from './profile';
 
 /** The code CometChat answers a create with when the UID is taken (docs/cometchat-api.md, Errors). */
 const UID_TAKEN = 'ERR_UID_ALREADY_EXISTS';
@@ -22,6 +22,7 @@ export const upsert: OperationDefinition = {
 		withAuthToken:
 			'Whether to create an auth token and return it when the user is created. An existing user gets none.',
 	}),
+	shownSecrets: askedAuthToken,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const { uid, body, withAuthToken } = userRecordOf(this, itemIndex);
 		try {
