@@ -225,13 +225,15 @@ export interface RunResult {
 
 /**
  * Runs `Test Items → CometChat` through WorkflowExecute and returns the CometChat node's output.
- * `input` becomes the items the CometChat node receives.
+ * `input` becomes the items the CometChat node receives; `additionalData` overrides n8n's
+ * (e.g. the waiting-webhook base URL of a test's resume host).
  */
 export async function runNode(
 	credentials: CredentialData,
 	parameters: INodeParameters,
 	input: IDataObject[] = [{}],
 	nodeOptions: Partial<INode> = {},
+	additionalData: Partial<IWorkflowExecuteAdditionalData> = {},
 ): Promise<RunResult> {
 	const itemsNode: INode = {
 		id: 'items-node',
@@ -249,7 +251,7 @@ export async function runNode(
 		active: false,
 		nodeTypes,
 	});
-	const run = await new WorkflowExecute(additionalDataFor(() => credentials), 'manual').run({
+	const run = await new WorkflowExecute({ ...additionalDataFor(() => credentials), ...additionalData }, 'manual').run({
 		workflow,
 		startNode: itemsNode,
 	});

@@ -31,6 +31,24 @@ const nodeTypes = {
 	getKnownTypes: () => ({}),
 };
 
+/** The part of express's response a webhook() uses to answer by itself, recording into `sent`. */
+export function recordingResponse(sent: { status?: number; body?: unknown }) {
+	const response = {
+		status(code: number) {
+			sent.status = code;
+			return response;
+		},
+		setHeader() {
+			return response;
+		},
+		json(value: unknown) {
+			sent.body = value;
+			return response;
+		},
+	};
+	return response;
+}
+
 export class WebhookHost {
 	/** The saved static data, as JSON (what n8n keeps in its workflow table). */
 	database: string;
@@ -77,19 +95,7 @@ export class WebhookHost {
 		const wait = this.options.overlap ? 1 + (this.turn++ % 5) : 0;
 		for (let tick = 0; tick < wait; tick++) await new Promise((resolve) => setImmediate(resolve));
 		const sent: { status?: number; body?: unknown } = {};
-		const response = {
-			status(code: number) {
-				sent.status = code;
-				return response;
-			},
-			setHeader() {
-				return response;
-			},
-			json(value: unknown) {
-				sent.body = value;
-				return response;
-			},
-		};
+		const response = recordingResponse(sent);
 		const additionalData = this.additionalData({
 			httpRequest: { body, headers: authorization ? { authorization } : {}, query: {}, params: {} },
 			httpResponse: response,

@@ -9,26 +9,14 @@ import { WAIT_INDEFINITELY } from 'n8n-workflow';
 
 import { apiRequests, credentialsFor } from '../harness/emulator';
 import { runNode } from '../harness/engine';
-import { byId, expectErrorItem, expectInputError, useEmulator } from '../harness/suite';
+import { addAdaAndBob, ask } from '../harness/send-and-wait';
+import { expectErrorItem, expectInputError, useEmulator } from '../harness/suite';
 
 const emulator = useEmulator();
 const run = async (parameters: INodeParameters, input?: IDataObject[], nodeOptions = {}) =>
 	await runNode(credentialsFor(emulator()), parameters, input, nodeOptions);
 
-beforeEach(() => {
-	emulator().store.addUser({ uid: 'ada', name: 'Ada' });
-	emulator().store.addUser({ uid: 'bob', name: 'Bob' });
-});
-
-const ask = (extra: INodeParameters): INodeParameters => ({
-	resource: 'message',
-	operation: 'sendAndWait',
-	onBehalfOf: byId('ada'),
-	receiverType: 'user',
-	receiverUid: byId('bob'),
-	message: 'May I refund order 4711?',
-	...extra,
-});
+beforeEach(() => addAdaAndBob(emulator()));
 
 /** The harness's execution id and node id: n8n's resume URL is <webhook-waiting>/<execution>/<node>. */
 const RESUME = 'http://localhost/webhook-waiting/test-execution/cometchat-node';

@@ -5,13 +5,16 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { compact } from '../../helpers/parameters';
+import { compact, describeValue } from '../../helpers/parameters';
 import { isRecord } from '../../helpers/values';
 
 export const FORM_ELEMENT_TYPES = ['button', 'checkbox', 'dateTime', 'dropdown', 'singleSelect', 'textInput'];
 /** Elements whose value is chosen from `options`. */
 const CHOICE_TYPES = ['checkbox', 'dropdown', 'singleSelect'];
 const BUTTON_ACTION_TYPES = ['apiAction', 'urlNavigation'];
+export const HTTP_METHODS = ['DELETE', 'GET', 'PATCH', 'POST', 'PUT'];
+export const DATE_TIME_MODES = ['date', 'dateTime', 'time'];
+export const INTERACTION_GOALS = ['allOf', 'anyAction', 'anyOf', 'none'];
 
 /** The members of a button as the builder names them (the submit button's carry a `submit` prefix). */
 export const BUTTON_MEMBERS = [
@@ -46,6 +49,8 @@ export interface FormReaders {
 	list(value: unknown, fieldName: string): string[];
 	/** A whole number of at least 1; undefined when unset. */
 	count(value: unknown, fieldName: string): number | undefined;
+	/** One of `allowed` (an options field, which an expression may set to anything); `fallback` when unset. */
+	option(value: unknown, fieldName: string, allowed: readonly string[], fallback: string): string;
 }
 
 /** What the builder collects: the title, the entries of Form Fields, the submit button and the options. */
@@ -69,7 +74,7 @@ export function buildFormData(values: FormBuilderValues, read: FormReaders): IDa
 	}
 	if (options.interactionGoal !== undefined) {
 		data.interactionGoal = {
-			type: read.text(options.interactionGoal, 'Interaction Goal'),
+			type: read.option(options.interactionGoal, 'Interaction Goal', INTERACTION_GOALS, 'allOf'),
 			elementIds: read.list(options.goalElementIds, 'Goal Element IDs'),
 		};
 	}
@@ -80,7 +85,7 @@ export function buildFormData(values: FormBuilderValues, read: FormReaders): IDa
 function buildElement(entry: IDataObject, read: FormReaders, index: number): IDataObject {
 	const where = `form field ${index + 1}`;
 	const text = (value: unknown, name: string) => read.text(value, `${name} of ${where}`);
-	const elementType = text(entry.elementType, 'Element Type') ?? 'textInput';
+	const elementType = read.option(entry.elementType, `Element Type of ${where}`, FORM_ELEMENT_TYPES, 'textInput');
 	if (elementType === 'button') {
 		return buildButton(entry, read, `${where} (button)`);
 	}
@@ -105,7 +110,7 @@ function buildElement(entry: IDataObject, read: FormReaders, index: number): IDa
 	const typed =
 		elementType === 'dateTime'
 			? {
-					mode: text(entry.mode, 'Mode') ?? 'date',
+					mode: read.option(entry.mode, `Mode of ${where}`, DATE_TIME_MODES, 'date'),
 					dateTimeFormat: text(entry.dateTimeFormat, 'Date Time Format'),
 					timezoneCode: text(entry.timezoneCode, 'Timezone Code'),
 					from: text(entry.from, 'From'),
@@ -127,13 +132,13 @@ function buildElement(entry: IDataObject, read: FormReaders, index: number): IDa
 /** A button element (a Form Fields entry, or the submit button) with its action. */
 function buildButton(values: IDataObject, read: FormReaders, where: string): IDataObject {
 	const text = (value: unknown, name: string) => read.text(value, `${name} of ${where}`);
-	const actionType = text(values.actionType, 'Action') ?? 'urlNavigation';
+	const actionType = read.option(values.actionType, `Action of ${where}`, BUTTON_ACTION_TYPES, 'urlNavigation');
 	const action: IDataObject = { actionType, ...compact({ url: text(values.url, 'URL') }) };
 	if (actionType === 'apiAction') {
 		Object.assign(
 			action,
 			compact({
-				method: text(values.method, 'HTTP Method') ?? 'POST',
+				method: read.option(values.method, `HTTP Method of ${where}`, HTTP_METHODS, 'POST'),
 				payload: read.json(values.payload, `Payload (JSON) of ${where}`),
 				headers: read.json(values.headers, `Headers (JSON) of ${where}`),
 				dataKey: text(values.dataKey, 'Data Key'),
@@ -218,6 +223,9 @@ export function formProblems(data: IDataObject): string[] {
 		}
 		if (CHOICE_TYPES.includes(field.elementType as string)) problems.push(...choiceProblems(field, describe(field, where)));
 		if (field.elementType === 'button') problems.push(...buttonProblems(field, describe(field, where)));
+		if (field.elementType === 'dateTime' && field.mode !== undefined && !DATE_TIME_MODES.includes(field.mode as string)) {
+			problems.push(`${describe(field, where)} has the unknown mode "${String(field.mode)}"; use one of ${DATE_TIME_MODES.join(', ')}`);
+		}
 	});
 
 	const submit = interactiveData.submitElement;
@@ -300,6 +308,105 @@ function buttonProblems(button: IDataObject, name: string): string[] {
 	if (typeof action.url !== 'string' || action.url.trim() === '') problems.push(`${name} has no URL for its action`);
 	if (action.actionType === 'apiAction' && (typeof action.method !== 'string' || action.method === '')) {
 		problems.push(`${name} has no HTTP method for its API action`);
+	} else if (action.actionType === 'apiAction' && !HTTP_METHODS.includes(action.method as string)) {
+		problems.push(`${name} has the unknown HTTP method "${String(action.method)}"; use one of ${HTTP_METHODS.join(', ')}`);
 	}
 	return problems;
+}
+
+/** An element of a form that an answer gives a value for (every element but the buttons). */
+export interface AnswerElement {
+	id: string;
+	type: string;
+	optional: boolean;
+	/** The option values of a choice element. */
+	options?: string[];
+}
+
+/** The elements of a form's `data` that an answer gives values for, in order. */
+export function answerElements(data: IDataObject): AnswerElement[] {
+	const interactiveData = isRecord(data.interactiveData) ? data.interactiveData : {};
+	const fields = Array.isArray(interactiveData.formFields) ? (interactiveData.formFields as unknown[]) : [];
+	return fields.filter(isRecord).flatMap((field): AnswerElement[] => {
+		if (field.elementType === 'button' || typeof field.elementId !== 'string') return [];
+		const element: AnswerElement = { id: field.elementId, type: String(field.elementType), optional: field.optional === true };
+		if (CHOICE_TYPES.includes(element.type)) {
+			element.options = (Array.isArray(field.options) ? (field.options as unknown[]) : [])
+				.filter(isRecord)
+				.map((option) => String(option.value));
+		}
+		return [element];
+	});
+}
+
+/**
+ * The elements as a short text for a URL's query (base64url of `[[id, type, optional, options?], …]`),
+ * and back; `undefined` when the text is not such a list.
+ */
+export function encodeAnswerElements(elements: AnswerElement[]): string {
+	const rows = elements.map(({ id, type, optional, options }) => [id, type, optional ? 1 : 0, ...(options ? [options] : [])]);
+	return Buffer.from(JSON.stringify(rows), 'utf8').toString('base64url');
+}
+
+export function decodeAnswerElements(text: unknown): AnswerElement[] | undefined {
+	if (typeof text !== 'string' || text === '') return undefined;
+	let rows: unknown;
+	try {
+		rows = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+	} catch {
+		return undefined;
+	}
+	if (!Array.isArray(rows)) return undefined;
+	const elements: AnswerElement[] = [];
+	for (const row of rows as unknown[]) {
+		if (!Array.isArray(row) || typeof row[0] !== 'string' || typeof row[1] !== 'string') return undefined;
+		const [id, type, optional, options] = row as [string, string, unknown, unknown];
+		if (options !== undefined && !(Array.isArray(options) && options.every((value) => typeof value === 'string'))) return undefined;
+		elements.push({ id, type, optional: optional === 1, ...(options === undefined ? {} : { options: options as string[] }) });
+	}
+	return elements;
+}
+
+const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/**
+ * An answer checked against the elements of the form that was sent: the values of those elements,
+ * in the form's order, and what is wrong. Keys that name no such element are dropped. Text and
+ * date elements take text; a dropdown or single select one of its option values; a checkbox a list
+ * of them. A required element must have a value (not blank, not an empty list).
+ */
+export function checkAnswers(elements: AnswerElement[], answers: IDataObject): { values: IDataObject; problems: string[] } {
+	const values: IDataObject = {};
+	const problems: string[] = [];
+	for (const element of elements) {
+		const value = answers[element.id];
+		const name = `"${element.id}" (${element.type})`;
+		const listed = (element.options ?? []).map((option) => `"${option}"`).join(', ');
+		const empty = isBlank(value) || (Array.isArray(value) && value.length === 0);
+		if (empty) {
+			if (!element.optional) problems.push(`${name} is required`);
+			else if (value !== undefined && value !== null) values[element.id] = value;
+			continue;
+		}
+		if (element.type === 'checkbox') {
+			if (!Array.isArray(value)) {
+				problems.push(`${name} must be a list of its options (${listed}), not ${describeValue(value)}`);
+				continue;
+			}
+			const wrong = (value as unknown[]).filter((entry) => typeof entry !== 'string' || !element.options?.includes(entry));
+			if (wrong.length > 0) {
+				const named = wrong.map((entry) => JSON.stringify(entry)).join(', ');
+				problems.push(`${name} has ${named}, which ${wrong.length === 1 ? 'is not one' : 'are not'} of its options (${listed})`);
+				continue;
+			}
+		} else if (typeof value !== 'string') {
+			problems.push(`${name} must be text, not ${describeValue(value)}`);
+			continue;
+		} else if (element.options && !element.options.includes(value)) {
+			problems.push(`${name} has "${value}", which is not one of its options (${listed})`);
+			continue;
+		}
+		values[element.id] = value;
+	}
+	return { values, problems };
 }

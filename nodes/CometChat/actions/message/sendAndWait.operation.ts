@@ -16,11 +16,12 @@ import type {
 } from 'n8n-workflow';
 import { SEND_AND_WAIT_OPERATION, WAIT_INDEFINITELY } from 'n8n-workflow';
 
-import { fieldError, readOption, readRequiredText, textOf } from '../../helpers/parameters';
+import { describeValue, fieldError, messageTextOf, optionOf, readOption, readRequiredText, textOf } from '../../helpers/parameters';
 import { isRecord } from '../../helpers/values';
 import type { OperationDefinition } from '../types';
 import { senderAndReceiverFields, sendMessage } from './delivery';
-import { buildFormData } from './form';
+import type { AnswerElement } from './form';
+import { answerElements, buildFormData, checkAnswers, decodeAnswerElements, encodeAnswerElements } from './form';
 import { checkForm, elementProperties, formReaders } from './sendForm.operation';
 
 /** The data key of every button: the person's answers come under it, keyed by element ID. */
@@ -29,6 +30,10 @@ export const ANSWERS_KEY = 'answers';
 export const FREE_TEXT_ELEMENT = 'response';
 /** The signed query parameter that carries the wait's deadline (epoch milliseconds). */
 const EXPIRES_PARAM = 'expires';
+/** The signed query parameter that carries a Custom Form's answerable elements (encodeAnswerElements). */
+const FORM_PARAM = 'form';
+/** The one element of the Free Text form. */
+const FREE_TEXT_ELEMENTS: AnswerElement[] = [{ id: FREE_TEXT_ELEMENT, type: 'textInput', optional: false }];
 
 /**
  * The Custom Form's value is `form`, not n8n's `customForm`: newer n8n (2.41) expects a
@@ -214,14 +219,33 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-const UNIT_MILLIS: Record<string, number> = { seconds: 1000, minutes: 60_000, hours: 3_600_000, days: 86_400_000 };
+const LIMIT_TYPES = ['afterTimeInterval', 'atSpecifiedTime'] as const;
+const UNIT_MILLIS = { seconds: 1000, minutes: 60_000, hours: 3_600_000, days: 86_400_000 } as const;
+const UNITS = Object.keys(UNIT_MILLIS) as Array<keyof typeof UNIT_MILLIS>;
+const APPROVAL_TYPES = ['single', 'double'] as const;
+
+/**
+ * The latest deadline n8n can wait until: WAIT_INDEFINITELY (3000-01-01) is how n8n stores a wait
+ * without a limit (putExecutionToWait keeps the date as waitTill; only an answer ends such a
+ * wait), so a limit must end before it.
+ */
+const LATEST_DEADLINE = WAIT_INDEFINITELY.getTime();
+const beyondLatest = `the latest date n8n can wait until (${WAIT_INDEFINITELY.toISOString()})`;
 
 /** When the wait ends: n8n's "wait indefinitely" date, or the limit from Options → Limit Wait Time. */
 export function waitTillOf(context: IExecuteFunctions, itemIndex: number): Date {
 	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const limit = (options.limitWaitTime as IDataObject | undefined)?.values as IDataObject | undefined;
 	if (!limit) return WAIT_INDEFINITELY;
-	const limitType = limit.limitType ?? 'afterTimeInterval';
+	const limitType = optionOf(context, itemIndex, 'Limit Type', limit.limitType ?? 'afterTimeInterval', LIMIT_TYPES);
+	const tooLate = (label: string, what: string) =>
+		fieldError(
+			context,
+			itemIndex,
+			label,
+			`${what} ${beyondLatest}`,
+			'Set an earlier end in Options → Limit Wait Time, or remove Limit Wait Time to wait until the person answers.',
+		);
 	if (limitType === 'atSpecifiedTime') {
 		const at = limit.maxDateAndTime;
 		const millis = typeof at === 'string' && at !== '' ? Date.parse(at) : Number.NaN;
@@ -234,20 +258,24 @@ export function waitTillOf(context: IExecuteFunctions, itemIndex: number): Date 
 				"Pick a date and time in the future in Options → Limit Wait Time → 'Max Date and Time'.",
 			);
 		}
+		if (millis >= LATEST_DEADLINE) throw tooLate('Max Date and Time', `is ${String(at)}, after`);
 		return new Date(millis);
 	}
+	const unit = optionOf(context, itemIndex, 'Unit', limit.resumeUnit ?? 'hours', UNITS);
 	const amount = limit.resumeAmount;
-	const unit = String(limit.resumeUnit ?? 'hours');
-	if (typeof amount !== 'number' || !Number.isFinite(amount) || amount <= 0 || UNIT_MILLIS[unit] === undefined) {
+	if (typeof amount !== 'number' || !Number.isFinite(amount) || amount <= 0) {
 		throw fieldError(
 			context,
 			itemIndex,
 			'Amount',
-			`must be a number above 0 with a unit of seconds, minutes, hours or days, not ${JSON.stringify(amount)} ${unit}`,
+			`must be a number above 0, not ${describeValue(amount)}`,
 			"Enter how long to wait in Options → Limit Wait Time → 'Amount'.",
 		);
 	}
-	return new Date(Date.now() + amount * UNIT_MILLIS[unit]);
+	const deadline = Date.now() + amount * UNIT_MILLIS[unit];
+	// Beyond JavaScript's dates too (e.g. 1e9 days): a Date of it would be Invalid Date.
+	if (!(deadline < LATEST_DEADLINE)) throw tooLate('Amount', `is ${amount} ${unit}, which ends after`);
+	return new Date(deadline);
 }
 
 /** A button whose API action calls the signed resume URL with the answers under ANSWERS_KEY. */
@@ -274,18 +302,16 @@ function questionForm(
 	if (responseType === 'approval') {
 		const approval = context.getNodeParameter('approvalOptions.values', itemIndex, {}) as IDataObject;
 		const approve = answerButton('approve', label(approval.approveLabel, 'Approve Button Label', 'Approve'), resumeUrl({ approved: 'true' }));
+		const approvalType = optionOf(context, itemIndex, 'Type of Approval', approval.approvalType ?? 'single', APPROVAL_TYPES);
 		const formFields =
-			approval.approvalType === 'double'
+			approvalType === 'double'
 				? [answerButton('decline', label(approval.disapproveLabel, 'Disapprove Button Label', 'Decline'), resumeUrl({ approved: 'false' }))]
 				: [];
 		return { interactiveData: { title, formFields, submitElement: approve } };
 	}
-	const submit = answerButton(
-		'submit',
-		label(options.responseFormButtonLabel, 'Response Form Button Label', 'Submit'),
-		resumeUrl({ approved: 'true' }),
-	);
+	const submitText = label(options.responseFormButtonLabel, 'Response Form Button Label', 'Submit');
 	if (responseType === 'freeText') {
+		const submit = answerButton('submit', submitText, resumeUrl({ approved: 'true' }));
 		const formFields = [
 			{
 				elementType: 'textInput',
@@ -306,10 +332,11 @@ function questionForm(
 		},
 		formReaders(context, itemIndex),
 	);
-	const interactiveData = { ...(built.interactiveData as IDataObject), submitElement: submit };
-	const data = { ...built, interactiveData };
-	checkForm(context, itemIndex, data);
-	return data;
+	checkForm(context, itemIndex, built);
+	// The form's answerable elements ride in the signed URL, so the webhook checks the answer against
+	// the form that was sent, and no one can change them without breaking the signature.
+	const submit = answerButton('submit', submitText, resumeUrl({ approved: 'true', [FORM_PARAM]: encodeAnswerElements(answerElements(built)) }));
+	return { ...built, interactiveData: { ...(built.interactiveData as IDataObject), submitElement: submit } };
 }
 
 export const sendAndWait: OperationDefinition = {
@@ -321,7 +348,7 @@ export const sendAndWait: OperationDefinition = {
 	properties,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const responseType = readOption(this, itemIndex, 'responseType', 'Response Type', RESPONSE_TYPES, 'approval');
-		const title = readRequiredText(this, itemIndex, 'message', 'Message').trim();
+		const title = messageTextOf(this, itemIndex, 'Message', readRequiredText(this, itemIndex, 'message', 'Message')).trim();
 		const waitTill = waitTillOf(this, itemIndex);
 		const limited = waitTill.getTime() !== WAIT_INDEFINITELY.getTime();
 		// The deadline rides in the signed query, so a late answer that arrives before n8n ends the
@@ -346,20 +373,21 @@ function refuse(context: IWebhookFunctions, status: number, error: string, hint:
 
 /**
  * The resume: n8n has checked the signature already. Refuses an answer after the deadline (410)
- * and one without the answers a text or form needs (400); the execution keeps waiting then.
- * Otherwise outputs `{data, answeredBy, answeredAt, messageId}` with data as n8n's own
- * send-and-wait nodes shape it: {approved}, {text}, or the form's answers by element ID.
+ * and one that does not fit the form that was sent (400); the execution keeps waiting then. A Free
+ * Text or Custom Form answer is checked against the form's elements (checkAnswers; a Custom Form's
+ * ride signed in the URL): keys that name no element are dropped, a choice must be one of the
+ * options, a required element must have a value. Otherwise outputs
+ * `{data, answeredBy, answeredAt, messageId}` with data as n8n's own send-and-wait nodes shape it:
+ * {approved}, {text}, or the form's answers by element ID.
  */
 export async function sendAndWaitWebhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const query = this.getQueryData() as IDataObject;
-	const expires = Number(query[EXPIRES_PARAM]);
-	if (query[EXPIRES_PARAM] !== undefined && (!Number.isFinite(expires) || Date.now() > expires)) {
-		return refuse(
-			this,
-			410,
-			`This question expired at ${new Date(expires).toISOString()}; the workflow no longer waits for an answer`,
-			'Ask again from the workflow.',
-		);
+	if (query[EXPIRES_PARAM] !== undefined) {
+		const expires = Number(query[EXPIRES_PARAM]);
+		if (!Number.isFinite(expires) || Date.now() > expires) {
+			const when = Number.isFinite(expires) ? ` at ${new Date(expires).toISOString()}` : '';
+			return refuse(this, 410, `This question expired${when}; the workflow no longer waits for an answer`, 'Ask again from the workflow.');
+		}
 	}
 	const body = (this.getBodyData() ?? {}) as IDataObject;
 	const responseType = this.getNodeParameter('responseType', 'approval') as ResponseType;
@@ -375,14 +403,21 @@ export async function sendAndWaitWebhook(this: IWebhookFunctions): Promise<IWebh
 			`The answer has no "${ANSWERS_KEY}" object`,
 			`Send the form's values under "${ANSWERS_KEY}", keyed by element ID.`,
 		);
-	} else if (responseType === 'freeText') {
-		const text = answers[FREE_TEXT_ELEMENT];
-		if (typeof text !== 'string') {
-			return refuse(this, 400, `The answer has no text in "${ANSWERS_KEY}.${FREE_TEXT_ELEMENT}"`, 'Fill in the text box, then submit.');
-		}
-		data = { text };
 	} else {
-		data = { ...answers };
+		const elements = responseType === 'freeText' ? FREE_TEXT_ELEMENTS : decodeAnswerElements(query[FORM_PARAM]);
+		if (!elements) {
+			return refuse(this, 400, "The question's link does not carry its form", 'Ask again from the workflow.');
+		}
+		const { values, problems } = checkAnswers(elements, answers);
+		if (problems.length > 0) {
+			return refuse(
+				this,
+				400,
+				`The answer does not fit the form: ${problems[0]}`,
+				problems.length === 1 ? 'Correct the answer, then submit again.' : `Correct these ${problems.length} problems, then submit again: ${problems.join('; ')}.`,
+			);
+		}
+		data = responseType === 'freeText' ? { text: values[FREE_TEXT_ELEMENT] } : values;
 	}
 	const answeredBy = typeof context.interactedBy === 'string' ? context.interactedBy : null;
 	const messageId = context.messageId === undefined || context.messageId === null ? null : String(context.messageId);

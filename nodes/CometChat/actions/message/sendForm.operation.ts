@@ -6,11 +6,11 @@ import type {
 	NodeParameterValue,
 } from 'n8n-workflow';
 
-import { booleanOf, inputError, integerOf, listOf, parseJsonObject, readText, textOf } from '../../helpers/parameters';
+import { booleanOf, inputError, integerOf, listOf, optionOf, parseJsonObject, readText, textOf } from '../../helpers/parameters';
 import type { OperationDefinition } from '../types';
 import { deliveryOptionsField, senderAndReceiverFields, sendMessage } from './delivery';
 import type { ButtonMember, FormReaders } from './form';
-import { BUTTON_MEMBERS, buildFormData, formDataFromJson, formProblems, submitMemberName } from './form';
+import { BUTTON_MEMBERS, buildFormData, formDataFromJson, formProblems, HTTP_METHODS, submitMemberName } from './form';
 
 type Show = NonNullable<IDisplayOptions['show']>;
 
@@ -79,7 +79,7 @@ function buttonProperties(forSubmit: boolean, show: Show): INodeProperties[] {
 			displayName: label('HTTP Method'),
 			name: nameOf('method'),
 			type: 'options',
-			options: ['DELETE', 'GET', 'PATCH', 'POST', 'PUT'].map((method) => ({ name: method, value: method })),
+			options: HTTP_METHODS.map((method) => ({ name: method, value: method })),
 			default: 'POST',
 			displayOptions: onApiAction,
 		},
@@ -408,6 +408,8 @@ export function formReaders(context: IExecuteFunctions, itemIndex: number): Form
 		list: (value, fieldName) => listOf(context, itemIndex, fieldName, value),
 		count: (value, fieldName) =>
 			value === undefined || value === null ? undefined : integerOf(context, itemIndex, fieldName, value, 1),
+		option: (value, fieldName, allowed, fallback) =>
+			value === undefined || value === null || value === '' ? fallback : optionOf(context, itemIndex, fieldName, value, allowed),
 	};
 }
 
