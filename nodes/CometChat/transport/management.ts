@@ -5,6 +5,7 @@
 import type { IDataObject, IHookFunctions, IHttpRequestMethods, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { redact } from '../helpers/secrets';
 import { isRecord } from '../helpers/values';
 
 export const MANAGEMENT_CREDENTIAL_TYPE = 'cometChatManagementApi';
@@ -31,16 +32,13 @@ export interface ManagementResponse {
 	body: IDataObject | undefined;
 }
 
-function redact(text: string, secrets: string[]): string {
-	return secrets.filter((s) => s !== '').reduce((t, s) => t.split(s).join('[redacted]'), text);
-}
-
 export async function managementRequest(context: IHookFunctions, request: ManagementRequest): Promise<ManagementResponse> {
 	const credentials = await context.getCredentials(MANAGEMENT_CREDENTIAL_TYPE);
 	const base = String(credentials.managementUrl ?? '').trim().replace(/\/+$/, '');
 	const appId = String(credentials.appId ?? '').trim();
 	const path = ['apps', appId, ...request.path].map((s) => encodeURIComponent(s)).join('/');
-	const secrets = [String(credentials.managementApiKey ?? ''), String(credentials.managementSecret ?? ''), ...(request.secrets ?? [])];
+	// Every non-empty one is cut, however short: the key and secret are the management API's own.
+	const secrets = [String(credentials.managementApiKey ?? ''), String(credentials.managementSecret ?? ''), ...(request.secrets ?? [])].filter((s) => s !== '');
 	let response: { statusCode: number; body: unknown };
 	try {
 		response = (await context.helpers.httpRequestWithAuthentication.call(context, MANAGEMENT_CREDENTIAL_TYPE, {
