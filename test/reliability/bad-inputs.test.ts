@@ -12,7 +12,7 @@
  * two valid items alone (a run of its own beforehand); when they are not, each bad item is run alone
  * to find the ones that sent something.
  */
-import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeParameters, INodeProperties, INodePropertyCollection } from 'n8n-workflow';
 
 import type { CredentialData } from '../harness/engine';
 import { runNode } from '../harness/engine';
@@ -990,11 +990,54 @@ function outputsOf(items: INodeExecutionData[], itemIndex: number): INodeExecuti
 	return items.filter((item) => (item.pairedItem as { item: number } | undefined)?.item === itemIndex);
 }
 
+/** Every field path of an operation (`additionalFields.tags`, `attachments.attachment.url`), notices left out. */
+function fieldPaths(properties: INodeProperties[], prefix = ''): string[] {
+	return properties.flatMap((property) => {
+		const path = `${prefix}${property.name}`;
+		if (property.type === 'notice') return [];
+		if (property.type === 'collection') return fieldPaths(property.options as INodeProperties[], `${path}.`);
+		if (property.type === 'fixedCollection') {
+			return (property.options as INodePropertyCollection[]).flatMap((option) => fieldPaths(option.values, `${path}.${option.name}.`));
+		}
+		return [path];
+	});
+}
+
+/** The field paths a spec's parameters drive from the item (`$json.<key>`) for a key it has bad values for. */
+function pathsTried(spec: OperationSpec): Set<string> {
+	const tried = new Set<string>();
+	const keys = new Set(spec.fields.map((field) => field.key));
+	const walk = (value: unknown, path: string): void => {
+		if (typeof value === 'string') {
+			const key = /\$json\.(\w+) === undefined/.exec(value)?.[1];
+			if (key !== undefined && keys.has(key)) tried.add(path);
+		} else if (Array.isArray(value)) {
+			for (const element of value) walk(element, path);
+		} else if (value !== null && typeof value === 'object') {
+			const record = value as IDataObject;
+			if (record.__rl === true) return walk(record.value, path);
+			for (const [name, member] of Object.entries(record)) walk(member, path === '' ? name : `${path}.${name}`);
+		}
+	};
+	walk(spec.parameters, '');
+	return tried;
+}
+
 describe('bad inputs: every operation', () => {
 	it('covers every operation of the node', async () => {
 		const { resources } = await import('../../nodes/CometChat/actions');
 		const all = resources.flatMap((resource) => resource.operations.map((operation) => `${resource.value}:${operation.value}`));
 		expect(OPERATIONS.map(({ resource, operation }) => `${resource}:${operation}`).sort()).toEqual(all.sort());
+	});
+
+	it('tries every field of every operation', async () => {
+		const { findOperation } = await import('../../nodes/CometChat/actions');
+		const untried = OPERATIONS.flatMap((spec) => {
+			const tried = pathsTried(spec);
+			const paths = fieldPaths(findOperation(spec.resource, spec.operation)?.properties ?? []);
+			return [...new Set(paths)].filter((path) => !tried.has(path)).map((path) => `${spec.resource}:${spec.operation} ${path}`);
+		});
+		expect(untried).toEqual([]);
 	});
 
 	const casesOf = (spec: OperationSpec) =>
