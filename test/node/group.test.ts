@@ -312,14 +312,14 @@ describe('Group → Get Many', () => {
 		seedGroups();
 		const parameters = { operation: 'getAll', returnAll: true, filters: { createdFrom: '={{ $json.from }}' } };
 		const stopped = await run(parameters, [{ from: 'yesterday' }]);
-		expectInputError(stopped, /'Created After' must be a date and time, not the text "yesterday"/, /Pick a date/);
+		expectInputError(stopped, /'Created After' holds "yesterday", which is not in a form this field takes; it takes a date and time in ISO 8601/, /Pick a date/);
 		const count = await run({ operation: 'getAll', returnAll: true, filters: { membersMin: '={{ "3" }}' } });
 		expectInputError(count, /'Min Members' must be a whole number of at least 0/, /whole number/);
 		const type = await run({ operation: 'getAll', returnAll: true, filters: { types: '={{ ["secret"] }}' } });
 		expectInputError(type, /'Types' holds "secret"/, /Choose the values of 'Types'/);
 		expect(apiRequests(emulator())).toHaveLength(0);
 		const carriedOn = await run(parameters, [{ from: 'nope' }, { from: '2023-11-14T22:15:01Z' }], { onError: 'continueRegularOutput' });
-		expectErrorItem(carriedOn.items[0], 0, /must be a date and time/);
+		expectErrorItem(carriedOn.items[0], 0, /is not in a form this field takes/);
 		expect(carriedOn.items.slice(1).map((item) => item.json.guid)).toEqual(['gamma', 'beta']);
 	});
 });
@@ -373,12 +373,27 @@ describe('Group → Update', () => {
 		expect(apiRequests(emulator())).toHaveLength(0);
 	});
 
-	it('reports an unknown group and the service refusal of a password type without password; Continue On Fail goes on', async () => {
+	it('refuses the type Password without a password, and a password with the type Public or Private, before sending', async () => {
+		seedGroup();
+		const noPassword = await run({ operation: 'update', guid: byId('g'), updateFields: { type: 'password' } });
+		expectInputError(noPassword, /A group of type Password needs a password/, /Fill in Password/);
+		const withPublic = await run({ operation: 'update', guid: byId('g'), updateFields: { type: 'public', password: 's3cret' } });
+		expectInputError(withPublic, /A group of type Public has no password, but 'Password' is set/, /Remove Password/);
+		const withPrivate = await run({ operation: 'update', guid: byId('g'), updateFields: { type: '={{ "private" }}', password: 's3cret' } });
+		expectInputError(withPrivate, /A group of type Private has no password/, /Remove Password/);
+		expect([withPublic, withPrivate].map((result) => `${result.error?.message} ${result.error?.description}`).join()).not.toContain('s3cret');
+		expect(apiRequests(emulator())).toHaveLength(0);
+		// A password alone changes the password of a password group.
+		emulator().store.addGroup({ guid: 'locked', name: 'Locked', type: 'password', password: 'old-pw', owner: 'owner' });
+		const changed = await run({ operation: 'update', guid: byId('locked'), updateFields: { password: 'new-pw' } });
+		expect(changed.error).toBeUndefined();
+		expect(apiRequests(emulator())[0].body).toEqual({ password: 'new-pw' });
+	});
+
+	it('reports an unknown group; Continue On Fail goes on', async () => {
 		seedGroup();
 		const unknown = await run({ operation: 'update', guid: byId('nope'), updateFields: { name: 'X' } });
 		expectServiceError(unknown, 'ERR_GUID_NOT_FOUND', '404');
-		const refused = await run({ operation: 'update', guid: byId('g'), updateFields: { type: 'password' } });
-		expectServiceError(refused, 'ERR_BAD_REQUEST', '400');
 		const parameters = { operation: 'update', guid: { __rl: true, mode: 'id', value: '={{ $json.guid }}' }, updateFields: { name: 'Y' } };
 		const carriedOn = await run(parameters, [{ guid: 'nope' }, { guid: 'g' }], { onError: 'continueRegularOutput' });
 		expectErrorItem(carriedOn.items[0], 0, 'ERR_GUID_NOT_FOUND');

@@ -72,7 +72,7 @@ describe('Group Member → Add', () => {
 		const none = await run({ operation: 'add', members: {} });
 		expectInputError(none, /No users to add/, /at least one UID/);
 		const twice = await run({ operation: 'add', members: { admins: 'out', participants: 'p2, out' } });
-		expectInputError(twice, /"out" is in both Admins and Participants/, /one list only/);
+		expectInputError(twice, /"out" is in both 'Admins' and 'Participants'/, /one member list only/);
 		const bad = await run({ operation: 'add', members: { participants: 'Out' } });
 		expectInputError(bad, /'Participants' holds "Out", which has capital letters/, /"out"/);
 		expect(apiRequests(emulator())).toHaveLength(0);

@@ -197,13 +197,23 @@ describe('Message → Get Many', () => {
 		expect(apiRequests(emulator())[0].query).toEqual({ limit: '50', affix: 'prepend', searchKey: 'news' });
 	});
 
-	it('one-to-one Return All past one page sends the cursor back as the service gave it', async () => {
+	it('one-to-one and group Return All past one page send back the cursor their operations declare (affix, id), not sentAt', async () => {
 		store().addMessages(1100, { sender: 'ada', receiver: 'bob' });
 		const { items } = await run(getMany({ conversation: 'user', onBehalfOf: byId('ada'), withUid: byId('bob'), returnAll: true }));
 		expect(items).toHaveLength(1104);
 		const requests = apiRequests(emulator());
 		expect(requests).toHaveLength(2);
-		expect(requests[1].query).toMatchObject({ limit: '1000', affix: 'prepend', id: expect.any(String), sentAt: expect.any(String) });
+		expect(requests[1].query).toEqual({ limit: '1000', affix: 'prepend', id: expect.any(String) });
+
+		emulator().clearRequests();
+		for (let n = 0; n < 1100; n++) store().addMessage({ sender: 'ada', receiver: 'crew', receiverType: 'group', data: { text: `Crew ${n}` } });
+		const group = await run(getMany({ conversation: 'group', groupGuid: byId('crew'), returnAll: true }));
+		expect(group.items).toHaveLength(1101);
+		expect(new Set(ids(group.items)).size).toBe(1101);
+		const groupRequests = apiRequests(emulator());
+		expect(groupRequests).toHaveLength(2);
+		expect(groupRequests[1]).toMatchObject({ path: '/v3/groups/crew/messages' });
+		expect(groupRequests[1].query).toEqual({ limit: '1000', affix: 'prepend', id: expect.any(String) });
 	});
 
 	it('group: the messages of one group, as the app', async () => {
@@ -213,10 +223,48 @@ describe('Message → Get Many', () => {
 		expectServiceError(await run(getMany({ conversation: 'group', groupGuid: byId('nope') })), 'ERR_GUID_NOT_FOUND', '404');
 	});
 
+	it('Sent From and Sent Until: milliseconds, bare small numbers and dates that do not exist are refused with the accepted forms', async () => {
+		const sentFrom = (value: unknown) => getMany({ filters: { sentFrom: `={{ ${JSON.stringify(value)} }}` } });
+		const forms = /it takes a date and time in ISO 8601 \(2024-01-31 or 2024-01-31T12:00:00Z\), a date from an expression .*, or whole epoch seconds \(10 digits/;
+		const refused: Array<[unknown, RegExp]> = [
+			[1_700_000_000_000, /'Sent From' is the number 1700000000000, which looks like milliseconds \(divide by 1000\)/],
+			['1700000000000', /'Sent From' is the text "1700000000000", which looks like milliseconds/],
+			['0', /'Sent From' is the text "0", which is not 10-digit epoch seconds/],
+			['12', /'Sent From' is the text "12", which is not 10-digit epoch seconds/],
+			[12, /'Sent From' is the number 12, which is not 10-digit epoch seconds/],
+			['2024-02-30', /'Sent From' holds "2024-02-30", which is a date that does not exist/],
+			['2023-02-29T10:00:00Z', /which is a date that does not exist/],
+			['2024-01-31T24:30:00Z', /which is a time that does not exist/],
+			['31/01/2024', /'Sent From' holds "31\/01\/2024", which is not in a form this field takes/],
+		];
+		for (const [value, message] of refused) {
+			const result = await run(sentFrom(value));
+			expectInputError(result, message, /Pick a date in 'Sent From'/);
+			expect(result.error?.message).toMatch(forms);
+		}
+		expectInputError(await run(getMany({ filters: { sentUntil: '2024-04-31' } })), /'Sent Until' holds "2024-04-31", which is a date that does not exist/, /Pick a date/);
+		expect(apiRequests(emulator())).toHaveLength(0);
+
+		// The accepted forms, each sent as epoch seconds.
+		const taken: Array<[unknown, string]> = [
+			[1_700_000_000, '1700000000'],
+			['1700000000', '1700000000'],
+			['2024-02-29', String(Date.UTC(2024, 1, 29) / 1000)],
+			['2023-11-14T22:13:20Z', '1700000000'],
+			['2023-11-14T23:13:20.500+01:00', '1700000000'],
+		];
+		for (const [value, seconds] of taken) {
+			emulator().clearRequests();
+			const result = await run(sentFrom(value));
+			expect(result.error).toBeUndefined();
+			expect(apiRequests(emulator())[0].query).toMatchObject({ 'sentAt[from]': seconds });
+		}
+	});
+
 	it('bad input is refused before any request', async () => {
 		expectInputError(await run(getMany({ conversation: 'user', withUid: byId('ada') })), /'On Behalf Of' is empty/, /Choose the user/);
 		expectInputError(await run(getMany({ conversation: 'user', onBehalfOf: byId('bob') })), /'With User' is empty/, /other user of the conversation/);
-		expectInputError(await run(getMany({ filters: { sentFrom: 'last tuesday' } })), /'Sent From' must be a date and time/, /Pick a date in 'Sent From'/);
+		expectInputError(await run(getMany({ filters: { sentFrom: 'last tuesday' } })), /'Sent From' holds "last tuesday", which is not in a form/, /Pick a date in 'Sent From'/);
 		expectInputError(await run(getMany({ filters: { sender: 'Bob' } })), /'Sender UID' holds "Bob"/, /bob/);
 		expectInputError(await run(getMany({ filters: { category: 'spam' } })), /'Category'/, /action|custom|message/i);
 		expectInputError(await run(getMany({ conversation: 'everything' })), /'Conversation'/, /all|group|user/i);

@@ -64,9 +64,14 @@ describe('Send and Wait: the question is checked before anything is sent', () =>
 			/Limit Wait Time/,
 		);
 		expectInputError(
-			await run(ask(limit({ limitType: 'atSpecifiedTime', maxDateAndTime: '+100000-01-01T00:00:00Z' }))),
+			await run(ask(limit({ limitType: 'atSpecifiedTime', maxDateAndTime: '9999-12-31T00:00:00Z' }))),
 			/'Max Date and Time' .*the latest date n8n can wait until/,
 			/Limit Wait Time/,
+		);
+		expectInputError(
+			await run(ask(limit({ limitType: 'atSpecifiedTime', maxDateAndTime: '+100000-01-01T00:00:00Z' }))),
+			/'Max Date and Time' holds "\+100000-01-01T00:00:00Z", which is not in a form this field takes; it takes a date and time in ISO 8601/,
+			/Pick a date/,
 		);
 		expect(sentForms()).toHaveLength(0);
 		const before = new Date(WAIT_INDEFINITELY.getTime() - 1000).toISOString();

@@ -176,7 +176,7 @@ describe('User → Deactivate and Reactivate', () => {
 		seed();
 		const off = await run({ operation: 'deactivate', uids: 'ada, alan' });
 		expect(off.error).toBeUndefined();
-		expect(off.items).toEqual([{ json: { deactivatedUids: ['ada', 'alan'] }, pairedItem: { item: 0 } }]);
+		expect(off.items).toEqual([{ json: { deactivatedUids: ['ada', 'alan'], failed: [] }, pairedItem: { item: 0 } }]);
 		expect(apiRequests(emulator())[0]).toMatchObject({ method: 'DELETE', path: '/v3/users', body: { uidsToDeactivate: ['ada', 'alan'] } });
 		expect(emulator().store.getUser('ada')?.deactivatedAt).toEqual(expect.any(Number));
 		const listed = await run({ operation: 'getAll', returnAll: true, filters: { onlyDeactivated: true } });
@@ -184,27 +184,41 @@ describe('User → Deactivate and Reactivate', () => {
 
 		emulator().clearRequests();
 		const on = await run({ operation: 'reactivate', uids: '={{ $json.uids }}' }, [{ uids: ['ada', 'ghost'] }]);
-		expect(on.items[0].json).toEqual({ reactivatedUids: ['ada'] });
+		expect(on.items[0].json).toEqual({
+			reactivatedUids: ['ada'],
+			failed: [{ uid: 'ghost', code: null, message: "CometChat's answer does not list this UID as reactivated; check that the user exists" }],
+		});
 		expect(apiRequests(emulator())[0]).toMatchObject({ method: 'PUT', path: '/v3/users', body: { uidsToActivate: ['ada', 'ghost'] } });
 		expect(emulator().store.getUser('ada')?.deactivatedAt).toBeUndefined();
 		expect(emulator().store.getUser('alan')?.deactivatedAt).toEqual(expect.any(Number));
 	});
 
-	it('refuses no UIDs, a bad UID and over 1,000 UIDs before sending; Continue On Fail goes on', async () => {
+	it('lists every UID the service did not act on as failed, so none is lost in silence', async () => {
+		seed();
+		const off = await run({ operation: 'deactivate', uids: 'ada, ghost, alan' });
+		expect(off.items[0].json).toEqual({
+			deactivatedUids: ['ada', 'alan'],
+			failed: [{ uid: 'ghost', code: null, message: "CometChat's answer does not list this UID as deactivated; check that the user exists" }],
+		});
+	});
+
+	it('refuses no UIDs, a bad UID, a UID given twice and over 1,000 UIDs before sending; Continue On Fail goes on', async () => {
 		seed();
 		const parameters = { operation: 'deactivate', uids: '={{ $json.uids }}' };
 		const input = [
 			{ uids: '' },
 			{ uids: ['ada', 'Grace'] },
 			{ uids: Array.from({ length: 1001 }, (_, i) => `u${i}`) },
+			{ uids: 'bob, bob' },
 			{ uids: 'grace' },
 		];
 		const stopped = await run(parameters, input);
 		expectInputError(stopped, /'UIDs' is empty/, /Enter one or more UIDs/);
 		const carriedOn = await run(parameters, input, { onError: 'continueRegularOutput' });
 		expectErrorItem(carriedOn.items[1], 1, /capital letters/);
-		expectErrorItem(carriedOn.items[2], 2, /has 1001 UIDs; at most 1000/);
-		expect(carriedOn.items[3].json).toEqual({ deactivatedUids: ['grace'] });
+		expectErrorItem(carriedOn.items[2], 2, /'UIDs' has 1001 entries; at most 1000 are sent at once/);
+		expectErrorItem(carriedOn.items[3], 3, /'UIDs' holds "bob" more than once/);
+		expect(carriedOn.items[4].json).toEqual({ deactivatedUids: ['grace'], failed: [] });
 		expect(apiRequests(emulator())).toHaveLength(1);
 	});
 });

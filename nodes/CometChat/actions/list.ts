@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { pageLimitOf, recordShaper, returnAllOrLimitFields, simplifyOptionsField, toolOutputFields } from '../fields/common';
-import type { PaginationStrategy } from '../transport/paginate';
+import type { ListRequest, PaginationStrategy } from '../transport/paginate';
 import { paginate } from '../transport/paginate';
-import type { CometChatRequest } from '../transport/request';
 import type { OperationDefinition } from './types';
 
 export interface ListSpec {
@@ -21,7 +20,7 @@ export interface ListSpec {
 	/** Fields shown after Limit, e.g. a Filters collection (n8n's order: what, how many, which). */
 	filters?: INodeProperties[];
 	/** The first page's request for one item; the strategy adds its paging parameters. */
-	request(this: IExecuteFunctions, itemIndex: number): CometChatRequest;
+	request(this: IExecuteFunctions, itemIndex: number): ListRequest;
 	/** Records with more than 10 fields get Options → Simplify (Output in the AI tool). */
 	simplify?: { fields: string[]; pick(record: IDataObject): IDataObject };
 	/** Puts the records read in the order the operation promises (e.g. newest first), before Simplify. */

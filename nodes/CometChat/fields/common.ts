@@ -99,9 +99,6 @@ export function requiredOnBehalfOf(context: IExecuteFunctions, itemIndex: number
 	);
 }
 
-/** The most UIDs one request of a UID-list field carries (the service publishes no limit). */
-export const MAX_UIDS_PER_REQUEST = 1000;
-
 /** Several users in one field: UIDs separated by commas, or a list from an expression. */
 export function uidListField(field: { name: string; displayName: string; description: string }): INodeProperties {
 	return {
@@ -115,7 +112,7 @@ export function uidListField(field: { name: string; displayName: string; descrip
 	};
 }
 
-/** Reads a UID-list field: at least one UID, at most MAX_UIDS_PER_REQUEST, each checked against the UID rules. */
+/** Reads a UID-list field: at least one UID, and the rules of uidListOf. */
 export function uidListValue(context: IExecuteFunctions, itemIndex: number, name: string, label: string): string[] {
 	const uids = uidListOf(context, itemIndex, label, context.getNodeParameter(name, itemIndex, ''));
 	if (uids.length === 0) {
@@ -125,15 +122,6 @@ export function uidListValue(context: IExecuteFunctions, itemIndex: number, name
 			label,
 			'is empty',
 			`Enter one or more UIDs in '${label}' separated by commas, or a list from an expression, e.g. {{ $json.uids }}.`,
-		);
-	}
-	if (uids.length > MAX_UIDS_PER_REQUEST) {
-		throw fieldError(
-			context,
-			itemIndex,
-			label,
-			`has ${uids.length} UIDs; at most ${MAX_UIDS_PER_REQUEST} are sent at once`,
-			`Split the UIDs over several items of at most ${MAX_UIDS_PER_REQUEST} each, e.g. with the Loop Over Items node.`,
 		);
 	}
 	return uids;

@@ -59,6 +59,16 @@ export interface ListOptions {
 	shape?: (record: IDataObject) => IDataObject;
 }
 
+/** A list's first request. */
+export interface ListRequest extends CometChatRequest {
+	/**
+	 * For a cursor list: the members of `meta.next` its published operation declares as query
+	 * parameters (e.g. `affix` and `id` for a group's messages). The others are not sent back, so a
+	 * page's request stays within the operation. Unset: every member is sent back.
+	 */
+	cursorFields?: readonly string[];
+}
+
 /** One page of a list, as read by `readPage`. */
 export interface ListPage {
 	records: IDataObject[];
@@ -83,7 +93,7 @@ export function firstPage(strategy: PaginationStrategy): IDataObject {
 export async function readPage(
 	this: CometChatContext,
 	strategy: PaginationStrategy,
-	request: CometChatRequest,
+	request: ListRequest,
 	size: number,
 	at: IDataObject = firstPage(strategy),
 	observer?: RequestObserver,
@@ -104,7 +114,9 @@ export async function readPage(
 		return { records, totalPages, full: records.length >= size, next: more ? { page: page + 1 } : undefined };
 	}
 	if (strategy === 'cursor') {
-		const next = response.meta?.next as IDataObject | undefined;
+		const given = response.meta?.next as IDataObject | undefined;
+		const { cursorFields } = request;
+		const next = given && cursorFields ? Object.fromEntries(Object.entries(given).filter(([name]) => cursorFields.includes(name))) : given;
 		const full = !isShortPage(response, records.length, size);
 		const more = !!next && Object.keys(next).length > 0 && full;
 		return { records, full, next: more ? next : undefined };
@@ -169,7 +181,7 @@ export function isShortPage(response: CometChatResponse, count: number, askedLim
 export async function paginate(
 	this: CometChatContext,
 	strategy: PaginationStrategy,
-	request: CometChatRequest,
+	request: ListRequest,
 	{ returnAll, limit = 50 }: PageLimit,
 	options: ListOptions = {},
 ): Promise<IDataObject[]> {
@@ -216,7 +228,7 @@ class Walk {
 	constructor(
 		private readonly context: CometChatContext,
 		readonly strategy: PaginationStrategy,
-		readonly request: CometChatRequest,
+		readonly request: ListRequest,
 		readonly wanted: number,
 		private readonly options: ListOptions,
 	) {}

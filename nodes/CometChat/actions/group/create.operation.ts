@@ -4,7 +4,6 @@ import { metadataField, onBehalfOfField, onBehalfOfValue, tagsField } from '../.
 import {
 	compact,
 	idOf,
-	inputError,
 	metadataOf,
 	optionalTextOf,
 	optionOf,
@@ -16,7 +15,7 @@ import {
 } from '../../helpers/parameters';
 import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
-import { GROUP_TYPES, groupTypeOptions } from './fields';
+import { checkTypeAndPassword, GROUP_TYPES, groupTypeOptions } from './fields';
 import { memberFields, memberListsOf } from './members';
 
 export const create: OperationDefinition = {
@@ -112,18 +111,9 @@ export const create: OperationDefinition = {
 		const guid = requiredId(this, itemIndex, 'guid', 'GUID', 'Enter the GUID of the new group, e.g. cometchat-guid-1.');
 		const name = readRequiredText(this, itemIndex, 'name', 'Name', 'Enter the display name of the group in Name.');
 		const type = optionOf(this, itemIndex, 'Type', this.getNodeParameter('type', itemIndex, ''), GROUP_TYPES);
-		let password: string | undefined;
-		if (type === 'password') {
-			password = textOf(this, itemIndex, 'Password', this.getNodeParameter('password', itemIndex, ''));
-			if (!password) {
-				throw inputError(
-					this,
-					itemIndex,
-					'A group of type Password needs a password',
-					'Fill in Password, or choose the type Public or Private.',
-				);
-			}
-		}
+		// The Password field is shown (and read) for the type Password only.
+		const password = type === 'password' ? textOf(this, itemIndex, 'Password', this.getNodeParameter('password', itemIndex, '')) : undefined;
+		checkTypeAndPassword(this, itemIndex, type, password);
 		const members = this.getNodeParameter('members', itemIndex, {}) as IDataObject;
 		const memberLists = memberListsOf(this, itemIndex, members);
 		const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;

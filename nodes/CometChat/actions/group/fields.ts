@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { LOCATOR_KINDS, locatorField } from '../../fields/common';
-import { requiredId } from '../../helpers/parameters';
+import { inputError, requiredId } from '../../helpers/parameters';
 
 /** The group types (docs/cometchat-api.md, Groups). */
 export const GROUP_TYPES = ['public', 'password', 'private'] as const;
@@ -20,4 +20,29 @@ export function groupField(description: string): INodeProperties {
 /** Reads the Group locator; an empty one fails with [item N]. */
 export function groupValue(context: IExecuteFunctions, itemIndex: number): string {
 	return requiredId(context, itemIndex, 'guid', 'Group');
+}
+
+/**
+ * A group's type and password go together: the type Password needs one, and Public or Private take
+ * none (a password sent with them would be kept by nobody, or refused by the service with its
+ * generic 400). Checked before anything is sent; a password alone (no type) changes it.
+ */
+export function checkTypeAndPassword(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	type: (typeof GROUP_TYPES)[number] | undefined,
+	password: string | undefined,
+): void {
+	if (type === 'password' && !password) {
+		throw inputError(context, itemIndex, 'A group of type Password needs a password', 'Fill in Password, or choose the type Public or Private.');
+	}
+	if (type !== undefined && type !== 'password' && password) {
+		const name = type === 'public' ? 'Public' : 'Private';
+		throw inputError(
+			context,
+			itemIndex,
+			`A group of type ${name} has no password, but 'Password' is set`,
+			`Remove Password, or choose the type Password.`,
+		);
+	}
 }

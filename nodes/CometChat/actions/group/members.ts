@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { compact, uidListOf } from '../../helpers/parameters';
+import { checkIdsPerRequest, compact, inputError, uidListOf } from '../../helpers/parameters';
 
 /**
  * The member lists of POST /groups (`members`) and POST /groups/{guid}/members, each a list of
@@ -23,11 +23,32 @@ export const memberFields: INodeProperties[] = MEMBER_ROLES.map(({ name, display
 	description: `${description}: UIDs separated by commas, or an array from an expression`,
 }));
 
-/** The member lists that were filled in, each checked against the UID rules; empty ones are left out. */
+/**
+ * The member lists that were filled in, each checked against the UID rules; empty ones are left out.
+ * A UID in two lists is refused (which scope would it get?), and all lists together carry at most
+ * MAX_IDS_PER_REQUEST UIDs, since they go in one request.
+ */
 export function memberListsOf(context: IExecuteFunctions, itemIndex: number, members: IDataObject): IDataObject {
-	return compact(
-		Object.fromEntries(
-			MEMBER_ROLES.map(({ name, displayName }) => [name, uidListOf(context, itemIndex, displayName, members[name])]),
-		),
-	);
+	const lists = MEMBER_ROLES.map(({ name, displayName }) => ({
+		name,
+		displayName,
+		uids: uidListOf(context, itemIndex, displayName, members[name]),
+	}));
+	const listOfUid = new Map<string, string>();
+	for (const { displayName, uids } of lists) {
+		for (const uid of uids) {
+			const earlier = listOfUid.get(uid);
+			if (earlier !== undefined) {
+				throw inputError(
+					context,
+					itemIndex,
+					`"${uid}" is in both '${earlier}' and '${displayName}'`,
+					'Put each user in one member list only: the list gives the scope the user joins with.',
+				);
+			}
+			listOfUid.set(uid, displayName);
+		}
+	}
+	checkIdsPerRequest(context, itemIndex, 'Members', listOfUid.size);
+	return compact(Object.fromEntries(lists.map(({ name, uids }) => [name, uids])));
 }

@@ -15,7 +15,7 @@ import {
 } from '../../helpers/parameters';
 import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
-import { GROUP_TYPES, groupField, groupTypeOptions, groupValue } from './fields';
+import { checkTypeAndPassword, GROUP_TYPES, groupField, groupTypeOptions, groupValue } from './fields';
 
 /**
  * What Clear Fields can clear: icon, description and metadata through `unset` (PUT /groups/{guid}),
@@ -121,9 +121,11 @@ export const update: OperationDefinition = {
 			);
 		}
 		const password = optionalTextOf(this, itemIndex, 'Password', fields.password);
+		const type = optionalOptionOf(this, itemIndex, 'Type', fields.type, GROUP_TYPES);
+		checkTypeAndPassword(this, itemIndex, type, password);
 		const body: IDataObject = compact({
 			name: optionalTextOf(this, itemIndex, 'Name', fields.name),
-			type: optionalOptionOf(this, itemIndex, 'Type', fields.type, GROUP_TYPES),
+			type,
 			password,
 			description: optionalTextOf(this, itemIndex, 'Description', fields.description),
 			icon: optionalTextOf(this, itemIndex, 'Icon URL', fields.icon),

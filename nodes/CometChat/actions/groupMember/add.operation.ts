@@ -86,21 +86,6 @@ export const add: OperationDefinition = {
 				'Add Admins, Moderators, Participants or Users to Ban under Members, with at least one UID.',
 			);
 		}
-		const seen = new Map<string, string>();
-		for (const { name, displayName } of MEMBER_ROLES) {
-			for (const uid of (lists[name] as string[] | undefined) ?? []) {
-				const earlier = seen.get(uid);
-				if (earlier !== undefined) {
-					throw inputError(
-						this,
-						itemIndex,
-						`"${uid}" is in both ${earlier} and ${displayName}`,
-						'Give each user in one list only.',
-					);
-				}
-				seen.set(uid, displayName);
-			}
-		}
 		const onPartialFailure = readOption(this, itemIndex, 'options.onPartialFailure', 'On Partial Failure', PARTIAL_FAILURE, 'fail');
 		const onBehalfOf = onBehalfOfValue(this, itemIndex);
 		const response = await cometChatRequest.call(this, {

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { LOCATOR_KINDS, locatorField, metadataField, onBehalfOfField, tagsField, requiredOnBehalfOf } from '../../fields/common';
 import {
+	checkIdsPerRequest,
 	compact,
 	idOf,
 	inputError,
@@ -116,6 +117,7 @@ function receiverBody(context: IExecuteFunctions, itemIndex: number): IDataObjec
 	if (receiverType === 'user') return { receiver: requiredUid(context, itemIndex, 'receiverUid', 'Receiver User'), receiverType };
 	const uids = uidListOf(context, itemIndex, 'Receiver UIDs', context.getNodeParameter('receiverUids', itemIndex, ''));
 	const guids = listOf(context, itemIndex, 'Receiver GUIDs', context.getNodeParameter('receiverGuids', itemIndex, ''));
+	checkIdsPerRequest(context, itemIndex, 'Receiver GUIDs', guids.length);
 	if (uids.length + guids.length === 0) {
 		throw inputError(
 			context,

@@ -189,9 +189,11 @@ export const getMany = listOperation({
 		if (conversation !== 'all') {
 			// These lists declare `tags` as a repeated parameter (tags=a&tags=b).
 			const qs = compact({ ...common, tags: tags.length > 0 ? tags : undefined });
+			// Both operations declare `affix` and `id` as their cursor, not the `sentAt` meta.next also has.
+			const cursorFields = ['affix', 'id'];
 			if (conversation === 'group') {
 				const guid = requiredId(this, itemIndex, 'groupGuid', 'Group');
-				return { method: 'GET', path: ['groups', guid, 'messages'], qs, onBehalfOf: onBehalfOfValue(this, itemIndex) };
+				return { method: 'GET', path: ['groups', guid, 'messages'], qs, onBehalfOf: onBehalfOfValue(this, itemIndex), cursorFields };
 			}
 			const onBehalfOf = requiredOnBehalfOf(this, itemIndex);
 			const withUid = requiredUid(
@@ -201,7 +203,7 @@ export const getMany = listOperation({
 				'With User',
 				'Choose the other user of the conversation from the list, or enter a UID.',
 			);
-			return { method: 'GET', path: ['users', withUid, 'messages'], qs, onBehalfOf };
+			return { method: 'GET', path: ['users', withUid, 'messages'], qs, onBehalfOf, cursorFields };
 		}
 		const deleted = optionalOptionOf(this, itemIndex, 'Deleted Messages', given.deleted, ['hide', 'include', 'only']);
 		const qs = compact({

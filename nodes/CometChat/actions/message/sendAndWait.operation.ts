@@ -16,7 +16,7 @@ import type {
 } from 'n8n-workflow';
 import { SEND_AND_WAIT_OPERATION, WAIT_INDEFINITELY } from 'n8n-workflow';
 
-import { describeValue, fieldError, messageTextOf, optionOf, readOption, readRequiredText, textOf } from '../../helpers/parameters';
+import { describeValue, fieldError, messageTextOf, optionalDateTimeMillisOf, optionOf, readOption, readRequiredText, textOf } from '../../helpers/parameters';
 import { isRecord } from '../../helpers/values';
 import type { OperationDefinition } from '../types';
 import { senderAndReceiverFields, sendMessage } from './delivery';
@@ -248,17 +248,17 @@ export function waitTillOf(context: IExecuteFunctions, itemIndex: number): Date 
 		);
 	if (limitType === 'atSpecifiedTime') {
 		const at = limit.maxDateAndTime;
-		const millis = typeof at === 'string' && at !== '' ? Date.parse(at) : Number.NaN;
-		if (!Number.isFinite(millis) || millis <= Date.now()) {
+		const millis = optionalDateTimeMillisOf(context, itemIndex, 'Max Date and Time', at);
+		if (millis === undefined || millis <= Date.now()) {
 			throw fieldError(
 				context,
 				itemIndex,
 				'Max Date and Time',
-				Number.isFinite(millis) ? `is in the past (${String(at)})` : `must be a date and time, not ${JSON.stringify(at ?? '')}`,
+				millis === undefined ? 'is empty' : `is in the past (${new Date(millis).toISOString()})`,
 				"Pick a date and time in the future in Options → Limit Wait Time → 'Max Date and Time'.",
 			);
 		}
-		if (millis >= LATEST_DEADLINE) throw tooLate('Max Date and Time', `is ${String(at)}, after`);
+		if (millis >= LATEST_DEADLINE) throw tooLate('Max Date and Time', `is ${new Date(millis).toISOString()}, after`);
 		return new Date(millis);
 	}
 	const unit = optionOf(context, itemIndex, 'Unit', limit.resumeUnit ?? 'hours', UNITS);

@@ -1,7 +1,7 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { uidListField, uidListValue } from '../../fields/common';
-import { cometChatRequest } from '../../transport/request';
+import { uidListField } from '../../fields/common';
+import { changeActivation } from './activation';
 import type { OperationDefinition } from '../types';
 
 /** DELETE /users {uidsToDeactivate} (docs/cometchat-api.md, Users). */
@@ -13,9 +13,6 @@ export const deactivate: OperationDefinition = {
 		'Deactivate one or more users: they can no longer log in or chat, and are left out of lists, but keep their data and can be reactivated',
 	properties: [uidListField({ name: 'uids', displayName: 'UIDs', description: 'The users to deactivate' })],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
-		const uids = uidListValue(this, itemIndex, 'uids', 'UIDs');
-		const response = await cometChatRequest.call(this, { method: 'DELETE', path: ['users'], body: { uidsToDeactivate: uids } });
-		const data = (response.data ?? {}) as IDataObject;
-		return { deactivatedUids: (data.deactivatedUids as string[] | undefined) ?? [] };
+		return await changeActivation(this, itemIndex, 'deactivate');
 	},
 };

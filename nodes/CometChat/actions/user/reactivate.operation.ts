@@ -1,7 +1,7 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { uidListField, uidListValue } from '../../fields/common';
-import { cometChatRequest } from '../../transport/request';
+import { uidListField } from '../../fields/common';
+import { changeActivation } from './activation';
 import type { OperationDefinition } from '../types';
 
 /** PUT /users {uidsToActivate}; CometChat answers the reactivated UIDs as `nonDeactivatedUids`. */
@@ -12,9 +12,6 @@ export const reactivate: OperationDefinition = {
 	description: 'Reactivate one or more deactivated users, so they can log in and chat again',
 	properties: [uidListField({ name: 'uids', displayName: 'UIDs', description: 'The users to reactivate' })],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
-		const uids = uidListValue(this, itemIndex, 'uids', 'UIDs');
-		const response = await cometChatRequest.call(this, { method: 'PUT', path: ['users'], body: { uidsToActivate: uids } });
-		const data = (response.data ?? {}) as IDataObject;
-		return { reactivatedUids: (data.nonDeactivatedUids as string[] | undefined) ?? [] };
+		return await changeActivation(this, itemIndex, 'reactivate');
 	},
 };
