@@ -1,4 +1,6 @@
 /** Bot: Create, Get, Get Many, Update, Delete and Message → Send as Bot, through n8n's engine against the emulator. */
+import type { INodeParameters } from 'n8n-workflow';
+
 import { apiRequests, credentialsFor } from '../harness/emulator';
 import { listSearch, runNode } from '../harness/engine';
 import { byId, expectErrorItem, expectInputError, expectServiceError, useEmulator } from '../harness/suite';
@@ -99,6 +101,28 @@ describe('Bot → Create', () => {
 			/Basic Auth Username/,
 		);
 		expect(apiRequests(emulator())).toEqual([]);
+	});
+
+	it('a username with a colon, control characters, and credentials with Use Basic Auth off are refused before sending', async () => {
+		const create = (additionalFields: INodeParameters) =>
+			runNode(credentialsFor(emulator()), { resource: 'bot', operation: 'create', uid: byId('helpbot'), webhookURL: 'http://127.0.0.1:9/hook', additionalFields });
+		const colon = await create({ useBasicAuth: true, username: 'n8n:admin', password: PASSWORD });
+		expectInputError(colon, /'Basic Auth Username' holds a colon \(:\), which HTTP Basic Auth cannot carry/, /username:password/);
+		const lineBreak = await create({ useBasicAuth: true, username: 'n8n', password: `${PASSWORD}\r\nX: 1` });
+		expectInputError(lineBreak, /'Basic Auth Password' holds control characters such as a line break/, /remove/);
+		expect(leaks(lineBreak.error)).toBe(false);
+		const off = await create({ useBasicAuth: false, username: 'n8n', password: PASSWORD });
+		expectInputError(off, /'Basic Auth Username' and 'Basic Auth Password' are set, but Use Basic Auth is off/, /Turn 'Use Basic Auth' on/);
+		expect(leaks(off.error)).toBe(false);
+		// On a new bot, an unset Use Basic Auth is off: nothing turns it on.
+		expectInputError(await create({ password: PASSWORD }), /'Basic Auth Password' is set, but Use Basic Auth is off/, /Turn 'Use Basic Auth' on/);
+		expect(apiRequests(emulator())).toEqual([]);
+		// A password alone in an update changes the stored one; with Use Basic Auth off it is refused.
+		await create({ useBasicAuth: true, username: 'n8n', password: PASSWORD });
+		const update = (updateFields: INodeParameters) => runNode(credentialsFor(emulator()), { resource: 'bot', operation: 'update', botUid: byId('helpbot'), updateFields });
+		expect((await update({ password: 'next-password' })).error).toBeUndefined();
+		expectInputError(await update({ useBasicAuth: false, username: 'n8n' }), /'Basic Auth Username' is set, but Use Basic Auth is off/, /Turn 'Use Basic Auth' on/);
+		expect(apiRequests(emulator()).map((request) => request.method)).toEqual(['POST', 'PUT']);
 	});
 });
 

@@ -4,7 +4,7 @@
  */
 import { apiRequests, credentialsFor, TEST_API_KEY } from '../harness/emulator';
 import { runNode, testCredential } from '../harness/engine';
-import { useEmulator } from '../harness/suite';
+import { byId, useEmulator } from '../harness/suite';
 
 const emulator = useEmulator();
 
@@ -148,7 +148,13 @@ describe('path encoding', () => {
 
 	it.each(['..', '.'])('refuses the role %p, which no URL can carry, and sends nothing', async (role) => {
 		const fetched = await getRole(role);
-		expect(fetched.error?.message).toMatch(/cannot be used in a CometChat URL \[item 0\]/);
+		expect(fetched.error?.message).toBe(`'Role' is "${role}", which no request can carry as an ID [item 0]`);
+		expect(apiRequests(emulator())).toHaveLength(0);
+	});
+
+	it('refuses an auth token of "..", naming its field, and sends nothing', async () => {
+		const fetched = await runNode(credentialsFor(emulator()), { resource: 'authToken', operation: 'get', uid: byId('ada'), authToken: '..' });
+		expect(fetched.error?.message).toBe(`'Auth Token' is "..", which no request can carry as an ID [item 0]`);
 		expect(apiRequests(emulator())).toHaveLength(0);
 	});
 

@@ -220,3 +220,55 @@ describe('CometChat limits, at their boundaries', () => {
 		expect(apiRequests(emulator())).toHaveLength(1);
 	});
 });
+
+describe('lists: one rule for every list field (docs/cometchat-api.md, List fields)', () => {
+	beforeEach(() => {
+		seedPeople();
+		emulator().store.addUser({ uid: 'helpbot', name: 'Help Bot' });
+		emulator().store.addBot({ uid: 'helpbot', webhookURL: 'http://127.0.0.1:9/hook' });
+		emulator().store.addGroup({ guid: 'crew', name: 'Crew', owner: 'ada' });
+	});
+	const thousand = (extra = 0) => Array.from({ length: 1000 + extra }, (_, index) => `u${index}`);
+
+	it('an entry given twice is refused in every list: UIDs, receivers, tags, Clear Fields', async () => {
+		const twice: Array<[INodeParameters, RegExp]> = [
+			[{ resource: 'user', operation: 'deactivate', uids: 'bob, bob' }, /'UIDs' holds "bob" more than once/],
+			[{ resource: 'blockedUser', operation: 'block', uid: byId('ada'), blockedUids: 'bob,bob' }, /'Users to Block' holds "bob" more than once/],
+			[{ resource: 'user', operation: 'create', uid: 'cy', name: 'Cy', additionalFields: { tags: 'vip, vip' } }, /'Tags' holds "vip" more than once/],
+			[{ resource: 'user', operation: 'update', uid: byId('ada'), updateFields: { unset: '={{ ["avatar", "avatar"] }}' } }, /'Clear Fields' holds "avatar" more than once/],
+			[
+				{ resource: 'message', operation: 'send', onBehalfOf: byId('ada'), receiverType: 'multiple', receiverUids: 'bob, bob', text: 'Hi' },
+				/'Receiver UIDs' holds "bob" more than once/,
+			],
+			[
+				{ resource: 'message', operation: 'sendAsBot', botUid: byId('helpbot'), receiverType: 'multiple', receiverGuids: 'crew, crew', text: 'Hi' },
+				/'Receiver GUIDs' holds "crew" more than once/,
+			],
+			[{ resource: 'groupMember', operation: 'add', guid: byId('crew'), members: { participants: 'bob, bob' } }, /'Participants' holds "bob" more than once/],
+		];
+		for (const [parameters, message] of twice) expectInputError(await run(parameters), message, /once/);
+		expect(apiRequests(emulator())).toHaveLength(0);
+	});
+
+	it('a list sent in one request holds at most 1,000 UIDs or GUIDs: Group Member Add, Send, Send as Bot, Block', async () => {
+		const over: Array<[INodeParameters, RegExp]> = [
+			[{ resource: 'groupMember', operation: 'add', guid: byId('crew'), members: { participants: '={{ $json.uids }}' } }, /'Participants' has 1001 entries; at most 1000/],
+			[
+				{ resource: 'groupMember', operation: 'add', guid: byId('crew'), members: { admins: '={{ $json.uids.slice(0, 500) }}', participants: '={{ $json.uids.slice(500) }}' } },
+				/'Members' has 1001 entries; at most 1000/,
+			],
+			[{ resource: 'message', operation: 'sendAsBot', botUid: byId('helpbot'), receiverType: 'multiple', receiverUids: '={{ $json.uids }}', text: 'Hi' }, /'Receiver UIDs' has 1001 entries/],
+			[{ resource: 'message', operation: 'send', onBehalfOf: byId('ada'), receiverType: 'multiple', receiverGuids: '={{ $json.uids }}', text: 'Hi' }, /'Receiver GUIDs' has 1001 entries/],
+			[{ resource: 'blockedUser', operation: 'block', uid: byId('ada'), blockedUids: '={{ $json.uids }}' }, /'Users to Block' has 1001 entries/],
+		];
+		for (const [parameters, message] of over) expectInputError(await run(parameters, [{ uids: thousand(1) }]), message, /Split the list over several items of at most 1000/);
+		expect(apiRequests(emulator())).toHaveLength(0);
+		// 1,000 is sent.
+		const added = await run(
+			{ resource: 'groupMember', operation: 'add', guid: byId('crew'), members: { participants: '={{ $json.uids }}' }, options: { onPartialFailure: 'output' } },
+			[{ uids: thousand() }],
+		);
+		expect(added.error).toBeUndefined();
+		expect(((apiRequests(emulator())[0].body as IDataObject).participants as string[]).length).toBe(1000);
+	});
+});

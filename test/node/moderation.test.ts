@@ -253,9 +253,13 @@ describe('Moderation Reason → Get Many', () => {
 		expect(apiRequests(emulator()).map((request) => request.query)).toEqual([{ limit: '2', page: '1' }]);
 	});
 
-	it('a wrong API key fails with the service code', async () => {
-		const result = await runNode(credentialsFor(emulator(), { apiKey: '' }), { resource: 'moderationReason', operation: 'getAll' });
+	it('a wrong API key fails with the service code; an empty one is refused before sending', async () => {
+		const result = await runNode(credentialsFor(emulator(), { apiKey: 'not-the-key' }), { resource: 'moderationReason', operation: 'getAll' });
 		expectServiceError(result, 'AUTH_ERR', '401');
+		emulator().clearRequests();
+		const empty = await runNode(credentialsFor(emulator(), { apiKey: '' }), { resource: 'moderationReason', operation: 'getAll' });
+		expect(empty.error?.message).toBe('The CometChat API credential has no API Key [item 0]');
+		expect(apiRequests(emulator())).toHaveLength(0);
 	});
 });
 

@@ -1103,15 +1103,13 @@ describe('bad inputs: every operation', () => {
 });
 
 /**
- * The credential's URLs. Their shape is checked by the transport and the credential (the URL checks
- * another change brings). Until that change is merged, the cases listed in AWAITING_URL_CHECKS do
- * not hold yet and run as `it.failing`; once it is merged, empty the list so they run as plain tests.
- * No case reaches a host outside this machine: every host is a local address or not a host at all.
+ * The credential: an empty API key, and URLs of the wrong shape. Each is refused before anything is
+ * sent. No case reaches a host outside this machine: every host is a local address or not a host.
  */
-const AWAITING_URL_CHECKS = new Set<string>([]);
-
-describe('bad inputs: credential URL shapes (hold once the transport URL checks are merged)', () => {
-	const urlCases: Array<[string, 'Base URL' | 'Call URL', string]> = [
+describe('bad inputs: the credential (API key, URL shapes)', () => {
+	const urlCases: Array<[string, 'Base URL' | 'Call URL' | 'API Key', string]> = [
+		['an empty API Key', 'API Key', ''],
+		['a blank API Key', 'API Key', '   '],
 		['an empty Base URL', 'Base URL', ''],
 		['a blank Base URL', 'Base URL', '   '],
 		['a Base URL without a scheme', 'Base URL', '127.0.0.1:9'],
@@ -1126,13 +1124,12 @@ describe('bad inputs: credential URL shapes (hold once the transport URL checks 
 	];
 
 	for (const [name, label, url] of urlCases) {
-		const test = AWAITING_URL_CHECKS.has(name) ? it.failing : it;
-		test(name, async () => {
+		it(name, async () => {
 			freshStore();
-			const field = label === 'Base URL' ? 'baseUrl' : 'callUrl';
+			const field = { 'Base URL': 'baseUrl', 'Call URL': 'callUrl', 'API Key': 'apiKey' }[label];
 			const credentials: CredentialData = { ...credentialsFor(emulator()), [field]: url };
 			const parameters: INodeParameters =
-				label === 'Base URL'
+				label !== 'Call URL'
 					? { resource: 'user', operation: 'get', uid: rl('uid', 'ada') }
 					: { resource: 'call', operation: 'get', sessionId: 'sess-1', onBehalfOf: rl('onBehalfOf', 'ada') };
 			const { items, error } = await runNode(credentials, parameters, [{}, {}], CONTINUE);

@@ -138,7 +138,14 @@ export function locatorValue(value: unknown): string {
 export function idOf(context: IExecuteFunctions, itemIndex: number, label: string, value: unknown): string {
 	const raw = isLocator(value) ? value.value : value;
 	if (raw === undefined || raw === null) return '';
-	if (typeof raw === 'string') return raw.trim();
+	if (typeof raw === 'string') {
+		const id = raw.trim();
+		// URLs resolve `.` and `..` as "here" and "up": such an ID would address another resource.
+		if (/^\.{1,2}$/.test(id)) {
+			throw fieldError(context, itemIndex, label, `is "${id}", which no request can carry as an ID`, `Give the real ID in '${label}'.`);
+		}
+		return id;
+	}
 	if (typeof raw === 'number' && Number.isFinite(raw)) return String(raw);
 	throw fieldError(
 		context,

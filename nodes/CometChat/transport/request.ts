@@ -168,6 +168,12 @@ export async function cometChatRequest(
 		});
 	}
 
+	if (typeof credentials.apiKey !== 'string' || credentials.apiKey.trim() === '') {
+		// Sent empty, it would only come back as the service's 401.
+		throw new NodeOperationError(this.getNode(), 'The CometChat API credential has no API Key', {
+			description: "Nothing was sent. Add the app's REST API Key to the credential: CometChat dashboard → your app → API & Auth Keys.",
+		});
+	}
 	const secrets = secretsOf(request, credentials);
 	noteSecrets(this, secrets);
 	checkHeaderValue(this, 'API Key in the CometChat API credential', credentials.apiKey, true);

@@ -42,11 +42,16 @@ export const create: OperationDefinition = {
 		const body: IDataObject = {
 			uid,
 			enabled: true,
-			...botSettingsBody(this, itemIndex, {
-				...options,
-				webhookURL,
-				groupChatSetting: this.getNodeParameter('groupChatSetting', itemIndex, 'none'),
-			}),
+			...botSettingsBody(
+				this,
+				itemIndex,
+				{
+					...options,
+					webhookURL,
+					groupChatSetting: this.getNodeParameter('groupChatSetting', itemIndex, 'none'),
+				},
+				'off',
+			),
 		};
 		if (body.useBasicAuth === true && (body.username === undefined || body.password === undefined)) {
 			throw inputError(

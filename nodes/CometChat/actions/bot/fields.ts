@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { LOCATOR_KINDS, locatorField } from '../../fields/common';
-import { booleanOf, compact, describeValue, fieldError, optionalOptionOf, optionalTextOf } from '../../helpers/parameters';
+import { booleanOf, compact, describeValue, fieldError, inputError, optionalOptionOf, optionalTextOf } from '../../helpers/parameters';
 import type { CometChatContext } from '../../transport/request';
 import { cometChatRequest } from '../../transport/request';
 
@@ -100,8 +100,55 @@ function limitedText(context: IExecuteFunctions, itemIndex: number, label: strin
 	return text;
 }
 
-/** The bot body from a settings collection: only the fields given, each checked. */
-export function botSettingsBody(context: IExecuteFunctions, itemIndex: number, settings: IDataObject): IDataObject {
+/**
+ * Basic Auth carries `username:password` (RFC 7617): a username cannot hold a colon, and neither
+ * can hold control characters such as a line break. The value is not repeated in the error.
+ */
+function checkBasicAuthPart(context: IExecuteFunctions, itemIndex: number, label: string, text: string | undefined, colonAllowed: boolean): void {
+	if (text === undefined) return;
+	const control = [...text].some((character) => (character.codePointAt(0) ?? 0) < 0x20 || character === '\u007f');
+	const problem = control ? 'control characters such as a line break' : !colonAllowed && text.includes(':') ? 'a colon (:)' : undefined;
+	if (problem === undefined) return;
+	throw fieldError(
+		context,
+		itemIndex,
+		label,
+		`holds ${problem}, which HTTP Basic Auth cannot carry`,
+		`Basic Auth sends "username:password"; remove ${problem} from '${label}'.`,
+	);
+}
+
+/**
+ * The bot body from a settings collection: only the fields given, each checked. A username or
+ * password while Use Basic Auth is off is refused: CometChat would store credentials it never
+ * sends, which is a mistake either way. `basicAuthWhenUnset` is what an unset Use Basic Auth means:
+ * off for a new bot (nothing is sent, and the service's default is off), unchanged for an update.
+ */
+export function botSettingsBody(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	settings: IDataObject,
+	basicAuthWhenUnset: 'off' | 'unchanged',
+): IDataObject {
+	const body = botSettingsOf(context, itemIndex, settings);
+	checkBasicAuthPart(context, itemIndex, 'Basic Auth Username', body.username as string | undefined, false);
+	checkBasicAuthPart(context, itemIndex, 'Basic Auth Password', body.password as string | undefined, true);
+	const given = [body.username === undefined ? undefined : 'Basic Auth Username', body.password === undefined ? undefined : 'Basic Auth Password'].filter(
+		(label): label is string => label !== undefined,
+	);
+	const off = body.useBasicAuth === false || (body.useBasicAuth === undefined && basicAuthWhenUnset === 'off');
+	if (off && given.length > 0) {
+		throw inputError(
+			context,
+			itemIndex,
+			`'${given.join("' and '")}' ${given.length > 1 ? 'are' : 'is'} set, but Use Basic Auth is off`,
+			`Turn 'Use Basic Auth' on so CometChat sends them, or remove '${given.join("' and '")}'.`,
+		);
+	}
+	return body;
+}
+
+function botSettingsOf(context: IExecuteFunctions, itemIndex: number, settings: IDataObject): IDataObject {
 	return compact({
 		webhookURL: urlOf(context, itemIndex, settings.webhookURL),
 		groupChatSetting:

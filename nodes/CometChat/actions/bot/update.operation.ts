@@ -24,7 +24,7 @@ export const update: OperationDefinition = {
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const uid = requiredUid(this, itemIndex, 'botUid', 'Bot');
-		const body = botSettingsBody(this, itemIndex, this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject);
+		const body = botSettingsBody(this, itemIndex, this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject, 'unchanged');
 		requireChanges(this, itemIndex, body, "Add at least one field under 'Update Fields'.");
 		const secrets = typeof body.password === 'string' ? [body.password] : [];
 		const response = await cometChatRequest.call(this, { method: 'PUT', path: ['bots', uid], body, secrets });
