@@ -57,6 +57,7 @@ const NOT_LIST: Bad = [
 	['a boolean', true],
 	['a list holding an object', ['ok', { a: 1 }]],
 	['a list holding a boolean', [true]],
+	['an entry given twice', 'a1, b2, a1'],
 ];
 const NOT_UID_LIST: Bad = [...NOT_LIST, ['a mixed-case UID in text', 'ada, Bob'], ['a UID with a space', ['a b']]];
 /** A UID-list field that sends its UIDs in one request: at least one, at most 1,000. */
@@ -92,7 +93,14 @@ const NOT_DATE: Bad = [
 	['an object', { a: 1 }],
 	['a boolean', true],
 	['a negative number', -5],
+	['milliseconds', 1_700_000_000_000],
+	['a bare small number as text', '12'],
+	['zero as text', '0'],
+	['a date that does not exist', '2024-02-30'],
+	['a time that does not exist', '2024-01-31T25:00:00Z'],
 ];
+/** 1,001 IDs: more than one request carries. */
+const OVER_ONE_REQUEST: Bad = [['1,001 entries', Array.from({ length: 1001 }, (_, index) => `u${index}`)]];
 const NOT_COUNT: Bad = [
 	['-1', -1],
 	['2.5', 2.5],
@@ -189,8 +197,8 @@ const deliveryFields: Field[] = [
 	{ key: 'receiverType', label: 'Receiver Type', bad: NOT_OPTION },
 	{ key: 'receiverUid', label: 'Receiver User', bad: NOT_UID },
 	{ key: 'receiverGuid', label: 'Receiver Group', bad: NOT_ID, with: { receiverType: 'group' } },
-	{ key: 'receiverUids', label: 'Receiver UIDs', bad: NOT_UID_LIST, with: { receiverType: 'multiple' } },
-	{ key: 'receiverGuids', label: 'Receiver GUIDs', bad: NOT_LIST, with: { receiverType: 'multiple' } },
+	{ key: 'receiverUids', label: 'Receiver UIDs', bad: [...NOT_UID_LIST, ...OVER_ONE_REQUEST], with: { receiverType: 'multiple' } },
+	{ key: 'receiverGuids', label: 'Receiver GUIDs', bad: [...NOT_LIST, ...OVER_ONE_REQUEST], with: { receiverType: 'multiple' } },
 	{ key: 'tags', label: 'Tags', bad: NOT_TAGS },
 	{ key: 'muid', label: 'Muid', bad: NOT_OPTIONAL_TEXT },
 	{ key: 'quotedMessageId', label: 'Quoted Message ID', bad: NOT_OPTIONAL_ID },
@@ -381,7 +389,7 @@ const OPERATIONS: OperationSpec[] = [
 			{ key: 'type', label: 'Type', bad: NOT_OPTION },
 			{ key: 'password', label: 'Password', bad: [...NOT_TEXT, ['empty', '']], with: { type: 'password' } },
 			optionalOnBehalfOf,
-			{ key: 'participants', label: 'Participants', bad: NOT_UID_LIST },
+			{ key: 'participants', label: 'Participants', bad: [...NOT_UID_LIST, ...OVER_ONE_REQUEST] },
 			{ key: 'admins', label: 'Admins', bad: [['a mixed-case UID', ['Ada']]] },
 			{ key: 'description', label: 'Description', bad: NOT_OPTIONAL_TEXT },
 			{ key: 'owner', label: 'Owner UID', bad: NOT_OPTIONAL_UID },
@@ -495,7 +503,7 @@ const OPERATIONS: OperationSpec[] = [
 		fields: [
 			{ key: 'guid', label: 'Group', bad: NOT_ID, with: { participants: 'cy' } },
 			{ ...optionalOnBehalfOf, with: { participants: 'cy' } },
-			{ key: 'participants', label: 'Participants', bad: NOT_UID_LIST },
+			{ key: 'participants', label: 'Participants', bad: [...NOT_UID_LIST, ...OVER_ONE_REQUEST] },
 			{ key: 'usersToBan', label: 'Users to Ban', bad: NOT_UID_LIST },
 			{ key: 'onPartialFailure', label: 'On Partial Failure', bad: NOT_OPTION, with: { participants: 'cy' } },
 		],
