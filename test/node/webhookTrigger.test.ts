@@ -9,6 +9,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { CometChatManagementApi } from '../../credentials/CometChatManagementApi.credentials';
 import { CometChatWebhookTrigger } from '../../nodes/CometChat/CometChatWebhookTrigger.node';
 import { WEBHOOK_EVENTS, webhookDeliveryKey } from '../../nodes/CometChat/webhookTrigger/events';
+import { WEBHOOK_EVENT_NAMES as EMULATOR_TRIGGER_NAMES } from '../../emulator/areas/webhooks/events';
 import { startTestEmulator } from '../harness/emulator';
 import type { Emulator } from '../harness/emulator';
 import { additionalDataFor, registerCredential, registerNodeType, shutdownEngine, workflowWith } from '../harness/engine';
@@ -268,6 +269,11 @@ describe('the event list and the de-duplication keys', () => {
 		expect(names.length).toBeGreaterThanOrEqual(46);
 		expect(names).not.toContain('message_flagged');
 		expect(trigger.description.properties.find((p) => p.name === 'events')?.options).toContainEqual(expect.objectContaining({ name: 'Message: Sent', value: 'message_sent' }));
+	});
+
+	test("the node's events are the trigger names CometChat documents, as the emulator transcribes them on its own", () => {
+		const names = WEBHOOK_EVENTS.map((e) => e.name);
+		expect([...names].sort()).toEqual([...EMULATOR_TRIGGER_NAMES].sort());
 	});
 
 	test('keys: webhook + trigger + entity id; a digest of data when there is no id', () => {
