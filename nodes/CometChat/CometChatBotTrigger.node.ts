@@ -10,7 +10,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeConnectionTypes, NodeOperationError, randomString } from 'n8n-workflow';
 
-import { GROUP_CHAT_SETTINGS } from './actions/bot/fields';
+import { GROUP_CHAT_SETTINGS, groupChatSettingField } from './actions/bot/fields';
 import type { BotTriggerState } from './botTrigger/message';
 import { readBotDelivery } from './botTrigger/message';
 import { ON_RECEIVED_WEBHOOK, passDeliveriesOn, receiveDelivery } from './delivery/receive';
@@ -84,15 +84,9 @@ export class CometChatBotTrigger implements INodeType {
 				}),
 			},
 			{
-				displayName: 'Group Messages',
-				name: 'groupChatSetting',
-				type: 'options',
-				options: [
-					{ name: 'All Messages', value: 'allMessages', description: 'Every message in the groups the bot is a member of' },
-					{ name: 'Mentions Only', value: 'mentionedMessages', description: 'Group messages that mention the bot' },
-					{ name: 'None', value: 'none', description: 'Only one-to-one messages to the bot' },
-					{ name: 'Slash Commands Only', value: 'slashedMessages', description: 'Group messages that start with a slash, e.g. /help' },
-				],
+				// The same field as Bot → Create's, with the trigger's own default: a bot that starts a
+				// workflow mostly answers when it is mentioned.
+				...groupChatSettingField,
 				default: 'mentionedMessages',
 				description:
 					'Which group messages start the workflow (set on the bot when the workflow is activated). One-to-one messages to the bot always do. The bot must be a member of the group.',
