@@ -215,6 +215,20 @@ export function cometChatNode(parameters: INodeParameters, extra: Partial<INode>
 	};
 }
 
+/** The polling CometChat Trigger as a workflow holds it; `parameters` default to flagged messages. */
+export function triggerNode(parameters: INodeParameters = { events: ['flaggedMessage'] }, extra: Partial<INode> = {}): INode {
+	return {
+		id: 'trigger',
+		name: 'CometChat Trigger',
+		type: TRIGGER_TYPE,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters,
+		credentials: CREDENTIALS_REF,
+		...extra,
+	};
+}
+
 export interface RunResult {
 	/** The CometChat node's output items (first output). */
 	items: INodeExecutionData[];

@@ -11,7 +11,7 @@ import { CometChatTrigger } from '../../nodes/CometChat/CometChatTrigger.node.js
 import { overrideRequestLimits, REQUEST_LIMITS } from '../../nodes/CometChat/transport/limits';
 import { firstOf } from '../../nodes/CometChat/transport/request';
 import { apiRequests, credentialsFor, TEST_API_KEY } from '../harness/emulator';
-import { pollContext, registerNodeType, runNode, testCredential, TRIGGER_TYPE, workflowWith } from '../harness/engine';
+import { pollContext, registerNodeType, runNode, testCredential, TRIGGER_TYPE, triggerNode, workflowWith } from '../harness/engine';
 import { byId, expectInputError, useEmulator } from '../harness/suite';
 
 const emulator = useEmulator();
@@ -91,15 +91,7 @@ describe('stalled answers', () => {
 	});
 
 	it('a stalled poll fails the first poll clearly, and is a passing fault on a later one', async () => {
-		const node: INode = {
-			id: 'trigger',
-			name: 'CometChat Trigger',
-			type: TRIGGER_TYPE,
-			typeVersion: 1,
-			position: [0, 0],
-			parameters: { events: ['flaggedMessage'] },
-			credentials: { cometChatApi: { id: 'cred-1', name: 'CometChat (emulator)' } },
-		};
+		const node: INode = triggerNode();
 		const workflow = workflowWith(node);
 		const poll = async () => await trigger.poll!.call(pollContext(workflow, node, credentialsFor(emulator())));
 		emulator().injectNext(Array(10).fill({ kind: 'stall' }), { pathPrefix: '/v3/moderation' });
@@ -204,15 +196,7 @@ describe('header values', () => {
 	});
 
 	it('the trigger treats an API key with a line break as permanent: a later poll throws it', async () => {
-		const node: INode = {
-			id: 'trigger',
-			name: 'CometChat Trigger',
-			type: TRIGGER_TYPE,
-			typeVersion: 1,
-			position: [0, 0],
-			parameters: { events: ['flaggedMessage'] },
-			credentials: { cometChatApi: { id: 'cred-1', name: 'CometChat (emulator)' } },
-		};
+		const node: INode = triggerNode();
 		const workflow = workflowWith(node);
 		expect(await trigger.poll!.call(pollContext(workflow, node, credentialsFor(emulator())))).toBeNull();
 		const bad = pollContext(workflow, node, credentialsFor(emulator(), { apiKey: `${TEST_API_KEY}\r\n` }));

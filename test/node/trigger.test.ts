@@ -2,13 +2,13 @@
  * CometChat Trigger: `poll()` through n8n-core's real PollContext against the emulator. Static data
  * lives on the Workflow between polls, as in n8n.
  */
-import type { IDataObject, INode, INodeExecutionData, WorkflowExecuteMode } from 'n8n-workflow';
+import type { IDataObject, INode, INodeExecutionData, INodeParameters, WorkflowExecuteMode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { CometChatTrigger } from '../../nodes/CometChat/CometChatTrigger.node.js';
 import { apiRequests, credentialsFor } from '../harness/emulator';
 import type { Emulator } from '../harness/emulator';
-import { pollContext, registerNodeType, TRIGGER_TYPE, workflowWith } from '../harness/engine';
+import { pollContext, registerNodeType, TRIGGER_TYPE, triggerNode, workflowWith } from '../harness/engine';
 import { useEmulator } from '../harness/suite';
 import { MAX_KEPT_KEYS, READ_BACK_SECONDS } from '../../nodes/CometChat/trigger/window';
 
@@ -58,15 +58,7 @@ interface Watcher {
 
 /** One active workflow holding the trigger: each poll shares its static data, as in n8n. */
 function watcher(parameters: IDataObject = {}): Watcher {
-	const node: INode = {
-		id: 'trigger',
-		name: 'CometChat Trigger',
-		type: TRIGGER_TYPE,
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: { events: ['flaggedMessage'], ...parameters } as INode['parameters'],
-		credentials: { cometChatApi: { id: 'cred-1', name: 'CometChat (emulator)' } },
-	};
+	const node: INode = triggerNode({ events: ['flaggedMessage'], ...parameters } as INodeParameters);
 	const workflow = workflowWith(node);
 	return {
 		async poll(mode = 'trigger') {
@@ -521,15 +513,7 @@ describe('errors that are not passing', () => {
 });
 
 function wrongKeyNode(): INode {
-	return {
-		id: 'trigger-2',
-		name: 'Wrong Key Trigger',
-		type: TRIGGER_TYPE,
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: { events: ['flaggedMessage'] },
-		credentials: { cometChatApi: { id: 'cred-2', name: 'Wrong' } },
-	};
+	return triggerNode(undefined, { id: 'trigger-2', name: 'Wrong Key Trigger', credentials: { cometChatApi: { id: 'cred-2', name: 'Wrong' } } });
 }
 
 describe('soak', () => {

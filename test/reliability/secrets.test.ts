@@ -25,7 +25,7 @@ import { CometChatWebhookTrigger } from '../../nodes/CometChat/CometChatWebhookT
 import { overrideRequestLimits } from '../../nodes/CometChat/transport/limits';
 import type { Emulator } from '../harness/emulator';
 import { credentialsFor, startTestEmulator } from '../harness/emulator';
-import { additionalDataFor, pollContext, registerCredential, registerNodeType, runNode, shutdownEngine, TRIGGER_TYPE, workflowWith } from '../harness/engine';
+import { additionalDataFor, pollContext, registerCredential, registerNodeType, runNode, shutdownEngine, TRIGGER_TYPE, triggerNode, workflowWith } from '../harness/engine';
 import { report } from './report';
 
 const API_KEY = 'sk-cometchat-api-key-7Qx9Lm2Rt5Vb';
@@ -277,15 +277,7 @@ describe.each(OPERATIONS)('$name', (operation) => {
 describe('CometChat Trigger', () => {
 	it.each(['500', 'reset', 'stall', 'wrongKey'] as const)('logs and throws no secret on a later poll that meets %s', async (failure) => {
 		await freshStore();
-		const node: INode = {
-			id: 'trigger',
-			name: 'CometChat Trigger',
-			type: TRIGGER_TYPE,
-			typeVersion: 1,
-			position: [0, 0],
-			parameters: { events: ['flaggedMessage'] },
-			credentials: { cometChatApi: { id: 'cred-1', name: 'CometChat (emulator)' } },
-		};
+		const node: INode = triggerNode();
 		const workflow = workflowWith(node);
 		expect(await trigger.poll!.call(pollContext(workflow, node, credentialsFor(emulator)))).toBeNull();
 		injectFor(failure, '/v3/moderation');

@@ -11,7 +11,7 @@ import type { RequestLimits } from '../../nodes/CometChat/transport/limits';
 import { overrideRequestLimits, REQUEST_LIMITS } from '../../nodes/CometChat/transport/limits';
 import type { Emulator } from '../harness/emulator';
 import { apiRequests, credentialsFor, startTestEmulator } from '../harness/emulator';
-import { pollContext, registerNodeType, runNode, shutdownEngine, TRIGGER_TYPE, workflowWith } from '../harness/engine';
+import { pollContext, registerNodeType, runNode, shutdownEngine, TRIGGER_TYPE, triggerNode, workflowWith } from '../harness/engine';
 import { report } from './report';
 
 const trigger = new CometChatTrigger();
@@ -91,15 +91,7 @@ describe.each([
 });
 
 describe('trigger poll', () => {
-	const node: INode = {
-		id: 'trigger',
-		name: 'CometChat Trigger',
-		type: TRIGGER_TYPE,
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: { events: ['flaggedMessage'] },
-		credentials: { cometChatApi: { id: 'cred-1', name: 'CometChat (emulator)' } },
-	};
+	const node: INode = triggerNode();
 
 	it.each(['stall', 'stallBody'] as const)('a %s fails the first poll naming the host, and a later poll waits for the next', async (kind) => {
 		const workflow = workflowWith(node);

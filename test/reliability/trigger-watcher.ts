@@ -2,12 +2,12 @@
  * One active workflow holding the CometChat Trigger, polled through n8n-core's PollContext against
  * the emulator (static data shared between polls, as in n8n), for the trigger's reliability tests.
  */
-import type { IDataObject, INode, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, INode, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { CometChatTrigger } from '../../nodes/CometChat/CometChatTrigger.node.js';
 import type { Emulator } from '../harness/emulator';
 import { credentialsFor } from '../harness/emulator';
-import { pollContext, registerNodeType, TRIGGER_TYPE, workflowWith } from '../harness/engine';
+import { pollContext, registerNodeType, TRIGGER_TYPE, triggerNode, workflowWith } from '../harness/engine';
 
 const trigger = new CometChatTrigger();
 registerNodeType(TRIGGER_TYPE, trigger);
@@ -24,15 +24,7 @@ export interface TriggerWatcher {
 }
 
 export function triggerWatcher(emulator: Emulator, parameters: IDataObject): TriggerWatcher {
-	const node: INode = {
-		id: 'trigger',
-		name: 'CometChat Trigger',
-		type: TRIGGER_TYPE,
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: parameters as INode['parameters'],
-		credentials: { cometChatApi: { id: 'cred-1', name: 'CometChat (emulator)' } },
-	};
+	const node: INode = triggerNode(parameters as INodeParameters);
 	const workflow = workflowWith(node);
 	return {
 		async poll() {
