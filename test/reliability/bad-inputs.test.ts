@@ -14,13 +14,20 @@
  */
 import type { IDataObject, INodeExecutionData, INodeParameters, INodeProperties, INodePropertyCollection } from 'n8n-workflow';
 
+import { CometChat } from '../../nodes/CometChat/CometChat.node';
 import type { CredentialData } from '../harness/engine';
-import { runNode } from '../harness/engine';
+import { NODE_TYPE, registerNodeType, runNode } from '../harness/engine';
 import { credentialsFor } from '../harness/emulator';
 import { useEmulator } from '../harness/suite';
 import { report } from './report';
 
 const emulator = useEmulator();
+
+/** The node as an AI agent's tool, as n8n derives it from `usableAsTool`: the same node, its name with a "Tool" suffix. */
+const TOOL_TYPE = `${NODE_TYPE}Tool`;
+const toolNode = new CometChat();
+toolNode.description = { ...structuredClone(toolNode.description), name: `${toolNode.description.name}Tool`, displayName: 'CometChat Tool' };
+registerNodeType(TOOL_TYPE, toolNode);
 
 // ------------------------------------------------------------------------------------------ values
 
@@ -71,6 +78,15 @@ const NOT_METADATA: Bad = [
 	['a list', [1, 2]],
 	['invalid JSON', '{nope'],
 	['a number', 5],
+];
+const NOT_JSON_OBJECT: Bad = [
+	['invalid JSON', '{nope'],
+	['a list', [1, 2]],
+	['a number', 5],
+];
+const NOT_URL: Bad = [
+	['not a URL', 'not a url'],
+	['a URL without a scheme', 'example.com/a.png'],
 ];
 const NOT_MESSAGE_TEXT: Bad = [...NOT_REQUIRED_TEXT, ['65 KB', 'x'.repeat(65 * 1024)]];
 const NOT_LIMIT: Bad = [
@@ -129,6 +145,8 @@ interface OperationSpec {
 	 * execution waits): each bad case runs alone, as item 0.
 	 */
 	onePerRun?: true;
+	/** The cases run in the node's AI tool variant (fields shown only there, e.g. a list's Output). */
+	asTool?: true;
 }
 
 const limitFields: Field[] = [
@@ -153,6 +171,7 @@ const userRecord = {
 	name: ex('name', 'Ok'),
 	additionalFields: {
 		avatar: ex('avatar', ''),
+		link: ex('link', ''),
 		statusMessage: ex('statusMessage', ''),
 		metadata: ex('metadata', '{}'),
 		tags: ex('tags', ''),
@@ -163,7 +182,8 @@ const userRecord = {
 const userRecordFields: Field[] = [
 	{ key: 'uid', label: 'UID', bad: [...NOT_UID, ['empty', '']] },
 	{ key: 'name', label: 'Name', bad: NOT_REQUIRED_TEXT },
-	{ key: 'avatar', label: 'Avatar URL', bad: NOT_OPTIONAL_TEXT },
+	{ key: 'avatar', label: 'Avatar URL', bad: [...NOT_OPTIONAL_TEXT, ...NOT_URL] },
+	{ key: 'link', label: 'Link', bad: [...NOT_OPTIONAL_TEXT, ...NOT_URL] },
 	{ key: 'statusMessage', label: 'Status Message', bad: NOT_TEXT },
 	{ key: 'metadata', label: 'Metadata (JSON)', bad: NOT_METADATA },
 	{ key: 'tags', label: 'Tags', bad: NOT_TAGS },
@@ -211,7 +231,7 @@ const OPERATIONS: OperationSpec[] = [
 		operation: 'upsert',
 		parameters: userRecord,
 		valid: [{ uid: 'ada', name: 'Ada again' }, { uid: 'newbie', name: 'Newbie' }],
-		fields: userRecordFields.filter((field) => ['uid', 'name', 'metadata', 'tags'].includes(field.key)),
+		fields: userRecordFields,
 	},
 	{ resource: 'user', operation: 'get', parameters: { uid: rl('uid', 'ada') }, valid: [{ uid: 'ada' }, { uid: 'bob' }], fields: [{ key: 'uid', label: 'User', bad: NOT_UID }] },
 	{
@@ -222,10 +242,12 @@ const OPERATIONS: OperationSpec[] = [
 			...simplifyParameters,
 			filters: {
 				searchKey: ex('searchKey', ''),
+				searchIn: ex('searchIn', []),
 				status: ex('status', ''),
 				tags: ex('tags', ''),
 				withTags: ex('withTags', false),
 				role: ex('role', ''),
+				roles: ex('roles', []),
 				onlyDeactivated: ex('onlyDeactivated', false),
 				withDeactivated: ex('withDeactivated', false),
 			},
@@ -235,10 +257,12 @@ const OPERATIONS: OperationSpec[] = [
 			...limitFields,
 			simplifyField,
 			{ key: 'searchKey', label: 'Search Term', bad: NOT_OPTIONAL_TEXT },
+			{ key: 'searchIn', label: 'Search In', bad: [...NOT_LIST, ['an unknown value', ['email']]] },
 			{ key: 'status', label: 'Status', bad: NOT_OPTION },
 			{ key: 'tags', label: 'Tags', bad: NOT_LIST },
 			{ key: 'withTags', label: 'With Tags', bad: NOT_BOOLEAN },
 			{ key: 'role', label: 'Role Name or ID', bad: NOT_OPTIONAL_ID },
+			{ key: 'roles', label: 'Role Names or IDs', bad: NOT_LIST },
 			{ key: 'onlyDeactivated', label: 'Only Deactivated', bad: NOT_BOOLEAN },
 			{ key: 'withDeactivated', label: 'With Deactivated', bad: NOT_BOOLEAN },
 		],
@@ -248,20 +272,32 @@ const OPERATIONS: OperationSpec[] = [
 		operation: 'getFriends',
 		parameters: { uid: rl('uid', 'ada'), ...listParameters, ...simplifyParameters, filters: { searchKey: ex('searchKey', '') } },
 		valid: [{}, { uid: 'bob' }],
-		fields: [{ key: 'uid', label: 'User', bad: NOT_UID }, ...limitFields, { key: 'searchKey', label: 'Search Term', bad: NOT_TEXT }],
+		fields: [{ key: 'uid', label: 'User', bad: NOT_UID }, ...limitFields, simplifyField, { key: 'searchKey', label: 'Search Term', bad: NOT_TEXT }],
 	},
 	{
 		resource: 'user',
 		operation: 'update',
 		parameters: {
 			uid: rl('uid', 'ada'),
-			updateFields: { name: ex('name', 'Changed'), avatar: ex('avatar', ''), metadata: ex('metadata', '{}'), tags: ex('tags', ''), unset: ex('unset', []) },
+			updateFields: {
+				name: ex('name', 'Changed'),
+				avatar: ex('avatar', ''),
+				link: ex('link', ''),
+				role: ex('role', ''),
+				statusMessage: ex('statusMessage', ''),
+				metadata: ex('metadata', '{}'),
+				tags: ex('tags', ''),
+				unset: ex('unset', []),
+			},
 		},
 		valid: [{ uid: 'ada', name: 'Ada L' }, { uid: 'bob', name: 7 }],
 		fields: [
 			{ key: 'uid', label: 'User', bad: NOT_UID },
 			{ key: 'name', label: 'Name', bad: NOT_OPTIONAL_TEXT },
-			{ key: 'avatar', label: 'Avatar URL', bad: NOT_TEXT },
+			{ key: 'avatar', label: 'Avatar URL', bad: [...NOT_TEXT, ...NOT_URL] },
+			{ key: 'link', label: 'Link', bad: [...NOT_OPTIONAL_TEXT, ...NOT_URL] },
+			{ key: 'role', label: 'Role Name or ID', bad: NOT_OPTIONAL_ID },
+			{ key: 'statusMessage', label: 'Status Message', bad: NOT_TEXT },
 			{ key: 'metadata', label: 'Metadata (JSON)', bad: NOT_METADATA },
 			{ key: 'tags', label: 'Tags', bad: NOT_TAGS },
 			{ key: 'unset', label: 'Clear Fields', bad: [['an object', { a: 1 }], ['a boolean', true]] },
@@ -273,7 +309,7 @@ const OPERATIONS: OperationSpec[] = [
 		parameters: {
 			uid: rl('uid', 'ada'),
 			authToken: ex('authToken', 'tok-ada-1'),
-			updateFields: { platform: ex('platform', 'ios'), userAgent: ex('userAgent', '') },
+			updateFields: { platform: ex('platform', 'ios'), userAgent: ex('userAgent', ''), appInfo: ex('appInfo', '{}') },
 		},
 		valid: [{ authToken: 'tok-ada-1' }, { authToken: 'tok-ada-2', platform: 'android' }],
 		fields: [
@@ -281,6 +317,7 @@ const OPERATIONS: OperationSpec[] = [
 			{ key: 'authToken', label: 'Auth Token', bad: NOT_ID },
 			{ key: 'platform', label: 'Platform', bad: NOT_OPTIONAL_TEXT },
 			{ key: 'userAgent', label: 'User Agent', bad: NOT_TEXT },
+			{ key: 'appInfo', label: 'App Info (JSON)', bad: NOT_JSON_OBJECT },
 		],
 	},
 	{
@@ -769,7 +806,7 @@ const OPERATIONS: OperationSpec[] = [
 		operation: 'getRevisions',
 		parameters: { ruleId: rl('ruleId', 'r1'), ...listParameters, ...simplifyParameters },
 		valid: [{}, { ruleId: 'r2' }],
-		fields: [{ key: 'ruleId', label: 'Rule', bad: NOT_ID }, ...limitFields],
+		fields: [{ key: 'ruleId', label: 'Rule', bad: NOT_ID }, ...limitFields, simplifyField],
 	},
 	{
 		resource: 'moderationRule',
@@ -872,6 +909,24 @@ const OPERATIONS: OperationSpec[] = [
 		],
 	},
 ];
+
+/**
+ * The AI tool variant of every list with Options → Simplify: there it has Output (Simplified, Raw or
+ * Selected Fields) and Fields instead, run through the tool.
+ */
+OPERATIONS.push(
+	...OPERATIONS.filter((spec) => (spec.parameters.options as IDataObject | undefined)?.simplify !== undefined).map(
+		(spec): OperationSpec => ({
+			...spec,
+			asTool: true,
+			parameters: { ...spec.parameters, output: ex('output', 'simplified'), fields: ex('fields', 'id') },
+			fields: [
+				{ key: 'output', label: 'Output', bad: NOT_OPTION },
+				{ key: 'fields', label: 'Fields', bad: [...NOT_LIST, ['no field', ' , ']], with: { output: 'selectedFields' } },
+			],
+		}),
+	),
+);
 
 /** What every operation's valid items need: people, a group, a role, rules, messages, flags, tokens, a call. */
 function seed(): void {
@@ -1027,15 +1082,21 @@ describe('bad inputs: every operation', () => {
 	it('covers every operation of the node', async () => {
 		const { resources } = await import('../../nodes/CometChat/actions');
 		const all = resources.flatMap((resource) => resource.operations.map((operation) => `${resource.value}:${operation.value}`));
-		expect(OPERATIONS.map(({ resource, operation }) => `${resource}:${operation}`).sort()).toEqual(all.sort());
+		expect([...new Set(OPERATIONS.map(({ resource, operation }) => `${resource}:${operation}`))].sort()).toEqual(all.sort());
 	});
 
 	it('tries every field of every operation', async () => {
 		const { findOperation } = await import('../../nodes/CometChat/actions');
-		const untried = OPERATIONS.flatMap((spec) => {
-			const tried = pathsTried(spec);
-			const paths = fieldPaths(findOperation(spec.resource, spec.operation)?.properties ?? []);
-			return [...new Set(paths)].filter((path) => !tried.has(path)).map((path) => `${spec.resource}:${spec.operation} ${path}`);
+		// An operation may have more than one spec (its AI tool variant's fields run in one of their own).
+		const tried = new Map<string, Set<string>>();
+		for (const spec of OPERATIONS) {
+			const name = `${spec.resource}:${spec.operation}`;
+			tried.set(name, new Set([...(tried.get(name) ?? []), ...pathsTried(spec)]));
+		}
+		const untried = [...tried].flatMap(([name, paths]) => {
+			const [resource, operation] = name.split(':');
+			const all = fieldPaths(findOperation(resource, operation)?.properties ?? []);
+			return [...new Set(all)].filter((path) => !paths.has(path)).map((path) => `${name} ${path}`);
 		});
 		expect(untried).toEqual([]);
 	});
@@ -1044,19 +1105,21 @@ describe('bad inputs: every operation', () => {
 		spec.fields.flatMap((field) =>
 			field.bad.map(([what, value]) => ({ name: `${field.label}: ${what}`, label: field.label, item: { ...field.with, [field.key]: value } as IDataObject })),
 		);
-	const titled = (specs: OperationSpec[]) => specs.map((spec) => [`${spec.resource} → ${spec.operation}`, spec] as const);
+	const titled = (specs: OperationSpec[]) =>
+		specs.map((spec) => [`${spec.resource} → ${spec.operation}${spec.asTool ? ' (AI tool)' : ''}`, spec] as const);
+	const nodeOptionsOf = (spec: OperationSpec) => (spec.asTool ? { ...CONTINUE, type: TOOL_TYPE } : CONTINUE);
 
 	it.each(titled(OPERATIONS.filter((spec) => spec.onePerRun)))('%s (one item per run)', async (title, spec) => {
 		const parameters = { resource: spec.resource, operation: spec.operation, ...spec.parameters };
 		const credentials = credentialsFor(emulator());
 		freshStore();
-		const valid = await runNode(credentials, parameters, [spec.valid[0]], CONTINUE);
+		const valid = await runNode(credentials, parameters, [spec.valid[0]], nodeOptionsOf(spec));
 		expect(valid.items.filter((item) => item.error).map((item) => item.json.error)).toEqual([]);
 		expect(emulator().requests.length).toBeGreaterThan(0);
 		const alone: Outcome[] = [];
 		for (const entry of casesOf(spec)) {
 			freshStore();
-			const run = await runNode(credentials, parameters, [entry.item], CONTINUE);
+			const run = await runNode(credentials, parameters, [entry.item], nodeOptionsOf(spec));
 			alone.push(classify(title, entry.name, entry.label, 0, outputsOf(run.items, 0), emulator().requests.length));
 		}
 		outcomes.push(...alone);
@@ -1070,7 +1133,7 @@ describe('bad inputs: every operation', () => {
 
 		// What the two valid items send on their own.
 		freshStore();
-		const alone = await runNode(credentials, parameters, spec.valid, CONTINUE);
+		const alone = await runNode(credentials, parameters, spec.valid, nodeOptionsOf(spec));
 		expect(alone.items.filter((item) => item.error).map((item) => item.json.error)).toEqual([]);
 		const validRequests = emulator().requests.length;
 		expect(validRequests).toBeGreaterThan(0);
@@ -1078,7 +1141,7 @@ describe('bad inputs: every operation', () => {
 		// The valid items around every bad one, in one execution with Continue On Fail.
 		freshStore();
 		const input = [spec.valid[0], ...cases.map((entry) => entry.item), spec.valid[1]];
-		const { items, error } = await runNode(credentials, parameters, input, CONTINUE);
+		const { items, error } = await runNode(credentials, parameters, input, nodeOptionsOf(spec));
 		expect(error).toBeUndefined();
 		const last = input.length - 1;
 		expect([...outputsOf(items, 0), ...outputsOf(items, last)].filter((item) => item.error).map((item) => item.json.error)).toEqual([]);
@@ -1089,7 +1152,7 @@ describe('bad inputs: every operation', () => {
 		if (extraRequests !== 0) {
 			for (const [index, entry] of cases.entries()) {
 				freshStore();
-				await runNode(credentials, parameters, [entry.item], CONTINUE);
+				await runNode(credentials, parameters, [entry.item], nodeOptionsOf(spec));
 				sentBy.set(index, emulator().requests.length);
 			}
 		}
