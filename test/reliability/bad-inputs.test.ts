@@ -202,7 +202,7 @@ const delivery = {
 	receiverGuid: rl('receiverGuid', 'crew'),
 	receiverUids: ex('receiverUids', 'bob'),
 	receiverGuids: ex('receiverGuids', ''),
-	additionalFields: { tags: ex('tags', ''), muid: ex('muid', ''), quotedMessageId: ex('quotedMessageId', '') },
+	additionalFields: { tags: ex('tags', ''), muid: ex('muid', ''), quotedMessageId: ex('quotedMessageId', ''), metadata: ex('metadata', '{}') },
 };
 const deliveryFields: Field[] = [
 	requiredOnBehalfOf,
@@ -214,6 +214,43 @@ const deliveryFields: Field[] = [
 	{ key: 'tags', label: 'Tags', bad: NOT_TAGS },
 	{ key: 'muid', label: 'Muid', bad: NOT_OPTIONAL_TEXT },
 	{ key: 'quotedMessageId', label: 'Quoted Message ID', bad: NOT_OPTIONAL_ID },
+	{ key: 'metadata', label: 'Metadata (JSON)', bad: NOT_METADATA },
+];
+/** What Send and Send as Bot send: Send's content fields (the text, the media, the custom data, or JSON). */
+const content = {
+	category: ex('category', 'message'),
+	messageType: ex('messageType', 'text'),
+	customType: ex('customType', 'location'),
+	dataMode: ex('dataMode', 'fields'),
+	url: ex('url', ''),
+	attachments: {
+		attachment: [
+			{
+				url: ex('attachmentUrl', 'https://example.com/cat.jpg'),
+				name: ex('attachmentName', ''),
+				mimeType: ex('mimeType', ''),
+				extension: ex('extension', ''),
+				size: ex('size', 0),
+			},
+		],
+	},
+	customData: ex('customData', '{}'),
+	data: ex('data', '{"text": "Hello"}'),
+};
+const media = { messageType: 'image' };
+const contentFields: Field[] = [
+	{ key: 'category', label: 'Category', bad: NOT_OPTION },
+	{ key: 'messageType', label: 'Type', bad: NOT_OPTION },
+	{ key: 'customType', label: 'Custom Type', bad: NOT_REQUIRED_TEXT, with: { category: 'custom' } },
+	{ key: 'dataMode', label: 'Message Data', bad: NOT_OPTION },
+	{ key: 'url', label: 'Media URL', bad: [...NOT_OPTIONAL_TEXT, ...NOT_URL], with: media },
+	{ key: 'attachmentUrl', label: 'URL of attachment 1', bad: [...NOT_REQUIRED_TEXT, ...NOT_URL], with: media },
+	{ key: 'attachmentName', label: 'Name of attachment 1', bad: NOT_OPTIONAL_TEXT, with: media },
+	{ key: 'mimeType', label: 'MIME Type of attachment 1', bad: NOT_OPTIONAL_TEXT, with: media },
+	{ key: 'extension', label: 'Extension of attachment 1', bad: NOT_OPTIONAL_TEXT, with: media },
+	{ key: 'size', label: 'Size (Bytes) of attachment 1', bad: NOT_COUNT, with: media },
+	{ key: 'customData', label: 'Custom Data (JSON)', bad: NOT_JSON_OBJECT, with: { category: 'custom' } },
+	{ key: 'data', label: 'Data (JSON)', bad: [...NOT_JSON_OBJECT, ['a text of 65 KB', { text: 'x'.repeat(65 * 1024) }]], with: { dataMode: 'json' } },
 ];
 const review = (resource: string, operation: string): OperationSpec => ({
 	resource,
@@ -613,18 +650,14 @@ const OPERATIONS: OperationSpec[] = [
 		operation: 'send',
 		parameters: {
 			...delivery,
-			category: ex('category', 'message'),
-			messageType: ex('messageType', 'text'),
-			customType: ex('customType', 'location'),
+			...content,
 			text: ex('text', 'Hello'),
 			additionalFields: { ...delivery.additionalFields, parentId: ex('parentId', '') },
 		},
 		valid: [{ text: 'Hello' }, { text: 42, parentId: 101 }],
 		fields: [
 			...deliveryFields,
-			{ key: 'category', label: 'Category', bad: NOT_OPTION },
-			{ key: 'messageType', label: 'Type', bad: NOT_OPTION },
-			{ key: 'customType', label: 'Custom Type', bad: NOT_REQUIRED_TEXT, with: { category: 'custom' } },
+			...contentFields,
 			{ key: 'text', label: 'Text', bad: NOT_MESSAGE_TEXT },
 			{ key: 'parentId', label: 'Reply in Thread To', bad: NOT_OPTIONAL_ID },
 		],
@@ -922,18 +955,14 @@ const OPERATIONS: OperationSpec[] = [
 		parameters: {
 			...delivery,
 			botUid: rl('botUid', 'helpbot'),
-			category: ex('category', 'message'),
-			messageType: ex('messageType', 'text'),
-			customType: ex('customType', 'location'),
+			...content,
 			text: ex('text', 'Hello from the bot'),
 		},
 		valid: [{}, { text: 42, receiverType: 'group', receiverGuid: 'crew' }],
 		fields: [
 			{ key: 'botUid', label: 'Bot', bad: NOT_UID },
 			...deliveryFields.filter((field) => field.key !== 'onBehalfOf'),
-			{ key: 'category', label: 'Category', bad: NOT_OPTION },
-			{ key: 'messageType', label: 'Type', bad: NOT_OPTION },
-			{ key: 'customType', label: 'Custom Type', bad: NOT_REQUIRED_TEXT, with: { category: 'custom' } },
+			...contentFields,
 			{ key: 'text', label: 'Text', bad: NOT_MESSAGE_TEXT },
 		],
 	},
