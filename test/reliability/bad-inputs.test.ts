@@ -256,7 +256,7 @@ const contentFields: Field[] = [
  * One Form Fields entry (Send Form, Send and Wait's Custom Form) with every member driven from the
  * item: a text input unless the item picks another element type; `own` overrides members.
  */
-const formField = (own: IDataObject = {}): IDataObject => ({
+const formField = (own: INodeParameters = {}): INodeParameters => ({
 	elementType: ex('elementType', 'textInput'),
 	elementId: ex('elementId', 'email'),
 	label: ex('fieldLabel', 'Email'),
