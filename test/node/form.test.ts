@@ -293,7 +293,7 @@ describe('Message → Send Form', () => {
 			[
 				'invalid JSON in the submit payload',
 				{ submitPayload: '{"a":' },
-				/Payload \(JSON\) of the submit button is not valid JSON/,
+				/Submit Button Payload \(JSON\) is not valid JSON/,
 			],
 		])('%s', async (_case, change, message) => {
 			const result = await run(sendForm({ ...builderParameters, ...change }));

@@ -124,6 +124,25 @@ describe('types', () => {
 		expect(apiRequests(emulator())).toHaveLength(0);
 	});
 
+	it('sends an http(s) URL trimmed, and refuses anything else in a URL field (Avatar URL, Link, Media URL)', async () => {
+		const create = (additionalFields: IDataObject) =>
+			run({ resource: 'user', operation: 'create', uid: 'cy', name: 'Cy', additionalFields } as INodeParameters);
+		expect((await create({ avatar: ' https://example.com/cy.png ', link: 'http://127.0.0.1:8080/people/cy' })).error).toBeUndefined();
+		expect(apiRequests(emulator())[0].body).toMatchObject({ avatar: 'https://example.com/cy.png', link: 'http://127.0.0.1:8080/people/cy' });
+		expectInputError(await create({ avatar: 'example.com/cy.png' }), /'Avatar URL' must be an http\(s\) URL, not the text "example.com\/cy.png"/, /https:\/\//);
+		expectInputError(await create({ link: 'ftp://example.com/cy' }), /'Link' must be an http\(s\) URL/, /https:\/\//);
+		const media = await run({
+			resource: 'message',
+			operation: 'send',
+			onBehalfOf: byId('ada'),
+			receiverUid: byId('bob'),
+			messageType: 'image',
+			url: 'https://exa mple.com/cat.jpg',
+		});
+		expectInputError(media, /'Media URL' must be an http\(s\) URL/, /https:\/\//);
+		expect(apiRequests(emulator())).toHaveLength(1);
+	});
+
 	it('refuses a blank Name, and a Text given as an object, naming the field', async () => {
 		expectInputError(await run({ resource: 'user', operation: 'create', uid: 'cy', name: '  ' }), /'Name' is blank/, /display name/);
 		const text = await run(

@@ -381,7 +381,7 @@ describe('Moderation Rule', () => {
 		expectInputError(await run(update({})), /nothing to update/, /Update Fields/);
 		expectInputError(
 			await run(update({ updateFields: { conditions: { condition: [{ operand: 'text', value: ' ' }] } } })),
-			/Condition 1 has no value/,
+			/'Value of condition 1' is blank/,
 			/Fill in the Value of condition 1/,
 		);
 		expect(apiRequests(emulator())).toHaveLength(0);

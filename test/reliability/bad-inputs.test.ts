@@ -14,13 +14,20 @@
  */
 import type { IDataObject, INodeExecutionData, INodeParameters, INodeProperties, INodePropertyCollection } from 'n8n-workflow';
 
+import { CometChat } from '../../nodes/CometChat/CometChat.node';
 import type { CredentialData } from '../harness/engine';
-import { runNode } from '../harness/engine';
+import { NODE_TYPE, registerNodeType, runNode } from '../harness/engine';
 import { credentialsFor } from '../harness/emulator';
 import { useEmulator } from '../harness/suite';
 import { report } from './report';
 
 const emulator = useEmulator();
+
+/** The node as an AI agent's tool, as n8n derives it from `usableAsTool`: the same node, its name with a "Tool" suffix. */
+const TOOL_TYPE = `${NODE_TYPE}Tool`;
+const toolNode = new CometChat();
+toolNode.description = { ...structuredClone(toolNode.description), name: `${toolNode.description.name}Tool`, displayName: 'CometChat Tool' };
+registerNodeType(TOOL_TYPE, toolNode);
 
 // ------------------------------------------------------------------------------------------ values
 
@@ -72,6 +79,15 @@ const NOT_METADATA: Bad = [
 	['a list', [1, 2]],
 	['invalid JSON', '{nope'],
 	['a number', 5],
+];
+const NOT_JSON_OBJECT: Bad = [
+	['invalid JSON', '{nope'],
+	['a list', [1, 2]],
+	['a number', 5],
+];
+const NOT_URL: Bad = [
+	['not a URL', 'not a url'],
+	['a URL without a scheme', 'example.com/a.png'],
 ];
 const NOT_MESSAGE_TEXT: Bad = [...NOT_REQUIRED_TEXT, ['65 KB', 'x'.repeat(65 * 1024)]];
 const NOT_LIMIT: Bad = [
@@ -137,6 +153,8 @@ interface OperationSpec {
 	 * execution waits): each bad case runs alone, as item 0.
 	 */
 	onePerRun?: true;
+	/** The cases run in the node's AI tool variant (fields shown only there, e.g. a list's Output). */
+	asTool?: true;
 }
 
 const limitFields: Field[] = [
@@ -161,6 +179,7 @@ const userRecord = {
 	name: ex('name', 'Ok'),
 	additionalFields: {
 		avatar: ex('avatar', ''),
+		link: ex('link', ''),
 		statusMessage: ex('statusMessage', ''),
 		metadata: ex('metadata', '{}'),
 		tags: ex('tags', ''),
@@ -171,7 +190,8 @@ const userRecord = {
 const userRecordFields: Field[] = [
 	{ key: 'uid', label: 'UID', bad: [...NOT_UID, ['empty', '']] },
 	{ key: 'name', label: 'Name', bad: NOT_REQUIRED_TEXT },
-	{ key: 'avatar', label: 'Avatar URL', bad: NOT_OPTIONAL_TEXT },
+	{ key: 'avatar', label: 'Avatar URL', bad: [...NOT_OPTIONAL_TEXT, ...NOT_URL] },
+	{ key: 'link', label: 'Link', bad: [...NOT_OPTIONAL_TEXT, ...NOT_URL] },
 	{ key: 'statusMessage', label: 'Status Message', bad: NOT_TEXT },
 	{ key: 'metadata', label: 'Metadata (JSON)', bad: NOT_METADATA },
 	{ key: 'tags', label: 'Tags', bad: NOT_TAGS },
@@ -190,7 +210,7 @@ const delivery = {
 	receiverGuid: rl('receiverGuid', 'crew'),
 	receiverUids: ex('receiverUids', 'bob'),
 	receiverGuids: ex('receiverGuids', ''),
-	additionalFields: { tags: ex('tags', ''), muid: ex('muid', ''), quotedMessageId: ex('quotedMessageId', '') },
+	additionalFields: { tags: ex('tags', ''), muid: ex('muid', ''), quotedMessageId: ex('quotedMessageId', ''), metadata: ex('metadata', '{}') },
 };
 const deliveryFields: Field[] = [
 	requiredOnBehalfOf,
@@ -202,6 +222,95 @@ const deliveryFields: Field[] = [
 	{ key: 'tags', label: 'Tags', bad: NOT_TAGS },
 	{ key: 'muid', label: 'Muid', bad: NOT_OPTIONAL_TEXT },
 	{ key: 'quotedMessageId', label: 'Quoted Message ID', bad: NOT_OPTIONAL_ID },
+	{ key: 'metadata', label: 'Metadata (JSON)', bad: NOT_METADATA },
+];
+/** What Send and Send as Bot send: Send's content fields (the text, the media, the custom data, or JSON). */
+const content = {
+	category: ex('category', 'message'),
+	messageType: ex('messageType', 'text'),
+	customType: ex('customType', 'location'),
+	dataMode: ex('dataMode', 'fields'),
+	url: ex('url', ''),
+	attachments: {
+		attachment: [
+			{
+				url: ex('attachmentUrl', 'https://example.com/cat.jpg'),
+				name: ex('attachmentName', ''),
+				mimeType: ex('mimeType', ''),
+				extension: ex('extension', ''),
+				size: ex('size', 0),
+			},
+		],
+	},
+	customData: ex('customData', '{}'),
+	data: ex('data', '{"text": "Hello"}'),
+};
+const media = { messageType: 'image' };
+const contentFields: Field[] = [
+	{ key: 'category', label: 'Category', bad: NOT_OPTION },
+	{ key: 'messageType', label: 'Type', bad: NOT_OPTION },
+	{ key: 'customType', label: 'Custom Type', bad: NOT_REQUIRED_TEXT, with: { category: 'custom' } },
+	{ key: 'dataMode', label: 'Message Data', bad: NOT_OPTION },
+	{ key: 'url', label: 'Media URL', bad: [...NOT_OPTIONAL_TEXT, ...NOT_URL], with: media },
+	{ key: 'attachmentUrl', label: 'URL of attachment 1', bad: [...NOT_REQUIRED_TEXT, ...NOT_URL], with: media },
+	{ key: 'attachmentName', label: 'Name of attachment 1', bad: NOT_OPTIONAL_TEXT, with: media },
+	{ key: 'mimeType', label: 'MIME Type of attachment 1', bad: NOT_OPTIONAL_TEXT, with: media },
+	{ key: 'extension', label: 'Extension of attachment 1', bad: NOT_OPTIONAL_TEXT, with: media },
+	{ key: 'size', label: 'Size (Bytes) of attachment 1', bad: NOT_COUNT, with: media },
+	{ key: 'customData', label: 'Custom Data (JSON)', bad: NOT_JSON_OBJECT, with: { category: 'custom' } },
+	{ key: 'data', label: 'Data (JSON)', bad: [...NOT_JSON_OBJECT, ['a text of 65 KB', { text: 'x'.repeat(65 * 1024) }]], with: { dataMode: 'json' } },
+];
+/**
+ * One Form Fields entry (Send Form, Send and Wait's Custom Form) with every member driven from the
+ * item: a text input unless the item picks another element type; `own` overrides members.
+ */
+const formField = (own: INodeParameters = {}): INodeParameters => ({
+	elementType: ex('elementType', 'textInput'),
+	elementId: ex('elementId', 'email'),
+	label: ex('fieldLabel', 'Email'),
+	choices: { choice: [{ label: ex('choiceLabel', 'Red'), value: ex('choiceValue', 'red') }] },
+	defaultValue: ex('defaultValue', ''),
+	placeholder: ex('placeholder', ''),
+	mode: ex('mode', 'date'),
+	dateTimeFormat: ex('dateTimeFormat', ''),
+	timezoneCode: ex('timezoneCode', ''),
+	from: ex('from', ''),
+	to: ex('to', ''),
+	buttonText: ex('buttonText', 'Go'),
+	disableAfterInteracted: ex('disableAfterInteracted', false),
+	actionType: ex('actionType', 'urlNavigation'),
+	url: ex('buttonUrl', 'https://example.com/go'),
+	method: ex('method', 'POST'),
+	payload: ex('payload', '{}'),
+	headers: ex('headers', '{}'),
+	dataKey: ex('dataKey', ''),
+	...own,
+});
+const dropdown = { elementType: 'dropdown' };
+const dateTime = { elementType: 'dateTime' };
+const button = { elementType: 'button' };
+const apiButton = { elementType: 'button', actionType: 'apiAction' };
+/** The members of formField() that both forms check the same way (Label, Optional and Max Lines are each operation's own). */
+const formFieldFields: Field[] = [
+	{ key: 'elementType', label: 'Element Type of form field 1', bad: NOT_OPTION },
+	{ key: 'elementId', label: 'Element ID of form field 1', bad: NOT_TEXT },
+	{ key: 'choiceLabel', label: 'Label of option 1 of form field 1', bad: NOT_TEXT, with: dropdown },
+	{ key: 'choiceValue', label: 'Value of option 1 of form field 1', bad: NOT_TEXT, with: dropdown },
+	{ key: 'defaultValue', label: 'Default Value of form field 1', bad: NOT_TEXT },
+	{ key: 'placeholder', label: 'Placeholder of form field 1', bad: NOT_TEXT },
+	{ key: 'mode', label: 'Mode of form field 1', bad: NOT_OPTION, with: dateTime },
+	{ key: 'dateTimeFormat', label: 'Date Time Format of form field 1', bad: NOT_TEXT, with: dateTime },
+	{ key: 'timezoneCode', label: 'Timezone Code of form field 1', bad: NOT_TEXT, with: dateTime },
+	{ key: 'from', label: 'From of form field 1', bad: NOT_TEXT, with: dateTime },
+	{ key: 'to', label: 'To of form field 1', bad: NOT_TEXT, with: dateTime },
+	{ key: 'buttonText', label: 'Button Text of form field 1 (button)', bad: NOT_TEXT, with: button },
+	{ key: 'disableAfterInteracted', label: 'Disable After Interacted of form field 1 (button)', bad: NOT_BOOLEAN, with: button },
+	{ key: 'actionType', label: 'Action of form field 1 (button)', bad: NOT_OPTION, with: button },
+	{ key: 'buttonUrl', label: 'URL of form field 1 (button)', bad: [...NOT_TEXT, ...NOT_URL], with: button },
+	{ key: 'method', label: 'HTTP Method of form field 1 (button)', bad: NOT_OPTION, with: apiButton },
+	{ key: 'payload', label: 'Payload (JSON) of form field 1 (button)', bad: NOT_JSON_OBJECT, with: apiButton },
+	{ key: 'headers', label: 'Headers (JSON) of form field 1 (button)', bad: NOT_JSON_OBJECT, with: apiButton },
+	{ key: 'dataKey', label: 'Data Key of form field 1 (button)', bad: NOT_TEXT, with: apiButton },
 ];
 const review = (resource: string, operation: string): OperationSpec => ({
 	resource,
@@ -219,7 +328,7 @@ const OPERATIONS: OperationSpec[] = [
 		operation: 'upsert',
 		parameters: userRecord,
 		valid: [{ uid: 'ada', name: 'Ada again' }, { uid: 'newbie', name: 'Newbie' }],
-		fields: userRecordFields.filter((field) => ['uid', 'name', 'metadata', 'tags'].includes(field.key)),
+		fields: userRecordFields,
 	},
 	{ resource: 'user', operation: 'get', parameters: { uid: rl('uid', 'ada') }, valid: [{ uid: 'ada' }, { uid: 'bob' }], fields: [{ key: 'uid', label: 'User', bad: NOT_UID }] },
 	{
@@ -230,10 +339,12 @@ const OPERATIONS: OperationSpec[] = [
 			...simplifyParameters,
 			filters: {
 				searchKey: ex('searchKey', ''),
+				searchIn: ex('searchIn', []),
 				status: ex('status', ''),
 				tags: ex('tags', ''),
 				withTags: ex('withTags', false),
 				role: ex('role', ''),
+				roles: ex('roles', []),
 				onlyDeactivated: ex('onlyDeactivated', false),
 				withDeactivated: ex('withDeactivated', false),
 			},
@@ -243,10 +354,12 @@ const OPERATIONS: OperationSpec[] = [
 			...limitFields,
 			simplifyField,
 			{ key: 'searchKey', label: 'Search Term', bad: NOT_OPTIONAL_TEXT },
+			{ key: 'searchIn', label: 'Search In', bad: [...NOT_LIST, ['an unknown value', ['email']]] },
 			{ key: 'status', label: 'Status', bad: NOT_OPTION },
 			{ key: 'tags', label: 'Tags', bad: NOT_LIST },
 			{ key: 'withTags', label: 'With Tags', bad: NOT_BOOLEAN },
 			{ key: 'role', label: 'Role Name or ID', bad: NOT_OPTIONAL_ID },
+			{ key: 'roles', label: 'Role Names or IDs', bad: NOT_LIST },
 			{ key: 'onlyDeactivated', label: 'Only Deactivated', bad: NOT_BOOLEAN },
 			{ key: 'withDeactivated', label: 'With Deactivated', bad: NOT_BOOLEAN },
 		],
@@ -256,20 +369,32 @@ const OPERATIONS: OperationSpec[] = [
 		operation: 'getFriends',
 		parameters: { uid: rl('uid', 'ada'), ...listParameters, ...simplifyParameters, filters: { searchKey: ex('searchKey', '') } },
 		valid: [{}, { uid: 'bob' }],
-		fields: [{ key: 'uid', label: 'User', bad: NOT_UID }, ...limitFields, { key: 'searchKey', label: 'Search Term', bad: NOT_TEXT }],
+		fields: [{ key: 'uid', label: 'User', bad: NOT_UID }, ...limitFields, simplifyField, { key: 'searchKey', label: 'Search Term', bad: NOT_TEXT }],
 	},
 	{
 		resource: 'user',
 		operation: 'update',
 		parameters: {
 			uid: rl('uid', 'ada'),
-			updateFields: { name: ex('name', 'Changed'), avatar: ex('avatar', ''), metadata: ex('metadata', '{}'), tags: ex('tags', ''), unset: ex('unset', []) },
+			updateFields: {
+				name: ex('name', 'Changed'),
+				avatar: ex('avatar', ''),
+				link: ex('link', ''),
+				role: ex('role', ''),
+				statusMessage: ex('statusMessage', ''),
+				metadata: ex('metadata', '{}'),
+				tags: ex('tags', ''),
+				unset: ex('unset', []),
+			},
 		},
 		valid: [{ uid: 'ada', name: 'Ada L' }, { uid: 'bob', name: 7 }],
 		fields: [
 			{ key: 'uid', label: 'User', bad: NOT_UID },
 			{ key: 'name', label: 'Name', bad: NOT_OPTIONAL_TEXT },
-			{ key: 'avatar', label: 'Avatar URL', bad: NOT_TEXT },
+			{ key: 'avatar', label: 'Avatar URL', bad: [...NOT_TEXT, ...NOT_URL] },
+			{ key: 'link', label: 'Link', bad: [...NOT_OPTIONAL_TEXT, ...NOT_URL] },
+			{ key: 'role', label: 'Role Name or ID', bad: NOT_OPTIONAL_ID },
+			{ key: 'statusMessage', label: 'Status Message', bad: NOT_TEXT },
 			{ key: 'metadata', label: 'Metadata (JSON)', bad: NOT_METADATA },
 			{ key: 'tags', label: 'Tags', bad: NOT_TAGS },
 			{ key: 'unset', label: 'Clear Fields', bad: [['an object', { a: 1 }], ['a boolean', true]] },
@@ -281,7 +406,7 @@ const OPERATIONS: OperationSpec[] = [
 		parameters: {
 			uid: rl('uid', 'ada'),
 			authToken: ex('authToken', 'tok-ada-1'),
-			updateFields: { platform: ex('platform', 'ios'), userAgent: ex('userAgent', '') },
+			updateFields: { platform: ex('platform', 'ios'), userAgent: ex('userAgent', ''), appInfo: ex('appInfo', '{}') },
 		},
 		valid: [{ authToken: 'tok-ada-1' }, { authToken: 'tok-ada-2', platform: 'android' }],
 		fields: [
@@ -289,6 +414,7 @@ const OPERATIONS: OperationSpec[] = [
 			{ key: 'authToken', label: 'Auth Token', bad: NOT_ID },
 			{ key: 'platform', label: 'Platform', bad: NOT_OPTIONAL_TEXT },
 			{ key: 'userAgent', label: 'User Agent', bad: NOT_TEXT },
+			{ key: 'appInfo', label: 'App Info (JSON)', bad: NOT_JSON_OBJECT },
 		],
 	},
 	{
@@ -379,8 +505,19 @@ const OPERATIONS: OperationSpec[] = [
 			type: ex('type', 'public'),
 			password: ex('password', ''),
 			...onBehalfOf(''),
-			members: { participants: ex('participants', ''), admins: ex('admins', '') },
-			additionalFields: { description: ex('description', ''), owner: ex('owner', ''), metadata: ex('metadata', '{}'), tags: ex('tags', '') },
+			members: {
+				participants: ex('participants', ''),
+				admins: ex('admins', ''),
+				moderators: ex('moderators', ''),
+				usersToBan: ex('usersToBan', ''),
+			},
+			additionalFields: {
+				description: ex('description', ''),
+				icon: ex('icon', ''),
+				owner: ex('owner', ''),
+				metadata: ex('metadata', '{}'),
+				tags: ex('tags', ''),
+			},
 		},
 		valid: [{ guid: 'good-g1', participants: 'bob' }, { guid: 'good-g2', type: 'password', password: 'pw', name: 2024 }],
 		fields: [
@@ -391,7 +528,10 @@ const OPERATIONS: OperationSpec[] = [
 			optionalOnBehalfOf,
 			{ key: 'participants', label: 'Participants', bad: [...NOT_UID_LIST, ...OVER_ONE_REQUEST] },
 			{ key: 'admins', label: 'Admins', bad: [['a mixed-case UID', ['Ada']]] },
+			{ key: 'moderators', label: 'Moderators', bad: NOT_UID_LIST },
+			{ key: 'usersToBan', label: 'Users to Ban', bad: NOT_UID_LIST },
 			{ key: 'description', label: 'Description', bad: NOT_OPTIONAL_TEXT },
+			{ key: 'icon', label: 'Icon URL', bad: [...NOT_OPTIONAL_TEXT, ...NOT_URL] },
 			{ key: 'owner', label: 'Owner UID', bad: NOT_OPTIONAL_UID },
 			{ key: 'metadata', label: 'Metadata (JSON)', bad: NOT_METADATA },
 			{ key: 'tags', label: 'Tags', bad: NOT_TAGS },
@@ -425,6 +565,8 @@ const OPERATIONS: OperationSpec[] = [
 				guids: ex('guids', ''),
 				joinedBy: rl('joinedBy', ''),
 				createdFrom: ex('createdFrom', ''),
+				createdTo: ex('createdTo', ''),
+				updatedFrom: ex('updatedFrom', ''),
 				updatedTo: ex('updatedTo', ''),
 				membersMin: ex('membersMin', 0),
 				membersMax: ex('membersMax', 1000),
@@ -443,6 +585,8 @@ const OPERATIONS: OperationSpec[] = [
 			{ key: 'guids', label: 'GUIDs', bad: NOT_LIST },
 			{ key: 'joinedBy', label: 'Joined By', bad: NOT_OPTIONAL_UID },
 			{ key: 'createdFrom', label: 'Created After', bad: NOT_DATE },
+			{ key: 'createdTo', label: 'Created Before', bad: NOT_DATE },
+			{ key: 'updatedFrom', label: 'Updated After', bad: NOT_DATE },
 			{ key: 'updatedTo', label: 'Updated Before', bad: NOT_DATE },
 			{ key: 'membersMin', label: 'Min Members', bad: NOT_COUNT },
 			{ key: 'membersMax', label: 'Max Members', bad: NOT_COUNT },
@@ -474,7 +618,7 @@ const OPERATIONS: OperationSpec[] = [
 			optionalOnBehalfOf,
 			{ key: 'name', label: 'Name', bad: NOT_OPTIONAL_TEXT },
 			{ key: 'description', label: 'Description', bad: NOT_OPTIONAL_TEXT },
-			{ key: 'icon', label: 'Icon URL', bad: NOT_OPTIONAL_TEXT },
+			{ key: 'icon', label: 'Icon URL', bad: [...NOT_OPTIONAL_TEXT, ...NOT_URL] },
 			{ key: 'type', label: 'Type', bad: NOT_OPTION },
 			{ key: 'password', label: 'Password', bad: NOT_OPTIONAL_TEXT },
 			{ key: 'metadata', label: 'Metadata (JSON)', bad: NOT_METADATA },
@@ -496,7 +640,12 @@ const OPERATIONS: OperationSpec[] = [
 		parameters: {
 			guid: rl('guid', 'spare1'),
 			...onBehalfOf(''),
-			members: { participants: ex('participants', ''), usersToBan: ex('usersToBan', '') },
+			members: {
+				participants: ex('participants', ''),
+				admins: ex('admins', ''),
+				moderators: ex('moderators', ''),
+				usersToBan: ex('usersToBan', ''),
+			},
 			options: { onPartialFailure: ex('onPartialFailure', 'fail') },
 		},
 		valid: [{ participants: 'cy' }, { usersToBan: ['cy'] }],
@@ -504,6 +653,8 @@ const OPERATIONS: OperationSpec[] = [
 			{ key: 'guid', label: 'Group', bad: NOT_ID, with: { participants: 'cy' } },
 			{ ...optionalOnBehalfOf, with: { participants: 'cy' } },
 			{ key: 'participants', label: 'Participants', bad: [...NOT_UID_LIST, ...OVER_ONE_REQUEST] },
+			{ key: 'admins', label: 'Admins', bad: NOT_UID_LIST },
+			{ key: 'moderators', label: 'Moderators', bad: NOT_UID_LIST },
 			{ key: 'usersToBan', label: 'Users to Ban', bad: NOT_UID_LIST },
 			{ key: 'onPartialFailure', label: 'On Partial Failure', bad: NOT_OPTION, with: { participants: 'cy' } },
 		],
@@ -559,18 +710,14 @@ const OPERATIONS: OperationSpec[] = [
 		operation: 'send',
 		parameters: {
 			...delivery,
-			category: ex('category', 'message'),
-			messageType: ex('messageType', 'text'),
-			customType: ex('customType', 'location'),
+			...content,
 			text: ex('text', 'Hello'),
 			additionalFields: { ...delivery.additionalFields, parentId: ex('parentId', '') },
 		},
 		valid: [{ text: 'Hello' }, { text: 42, parentId: 101 }],
 		fields: [
 			...deliveryFields,
-			{ key: 'category', label: 'Category', bad: NOT_OPTION },
-			{ key: 'messageType', label: 'Type', bad: NOT_OPTION },
-			{ key: 'customType', label: 'Custom Type', bad: NOT_REQUIRED_TEXT, with: { category: 'custom' } },
+			...contentFields,
 			{ key: 'text', label: 'Text', bad: NOT_MESSAGE_TEXT },
 			{ key: 'parentId', label: 'Reply in Thread To', bad: NOT_OPTIONAL_ID },
 		],
@@ -580,29 +727,47 @@ const OPERATIONS: OperationSpec[] = [
 		operation: 'sendForm',
 		parameters: {
 			...delivery,
-			formMode: 'builder',
+			formMode: ex('formMode', 'builder'),
+			formJson: ex('formJson', '{}'),
 			title: ex('title', 'Book a demo'),
-			formFields: {
-				field: [
-					{ elementType: 'textInput', elementId: 'email', label: ex('fieldLabel', 'Email'), optional: ex('optional', false), maxLines: ex('maxLines', 1) },
-				],
+			formFields: { field: [formField({ label: ex('fieldLabel', 'Email'), optional: ex('optional', false), maxLines: ex('maxLines', 1) })] },
+			submitElementId: ex('submitElementId', 'submit'),
+			submitButtonText: ex('submitButtonText', 'Send'),
+			submitDisableAfterInteracted: ex('submitDisableAfterInteracted', true),
+			submitActionType: ex('submitActionType', 'urlNavigation'),
+			submitUrl: ex('submitUrl', 'https://example.com/form'),
+			submitMethod: ex('submitMethod', 'POST'),
+			submitPayload: ex('submitPayload', '{}'),
+			submitHeaders: ex('submitHeaders', '{}'),
+			submitDataKey: ex('submitDataKey', ''),
+			formOptions: {
+				allowSenderInteraction: ex('allowSenderInteraction', false),
+				interactionGoal: ex('interactionGoal', 'none'),
+				goalElementIds: ex('goalElementIds', ''),
 			},
-			formOptions: { allowSenderInteraction: ex('allowSenderInteraction', false) },
-			submitElementId: 'submit',
-			submitButtonText: 'Send',
-			submitActionType: 'urlNavigation',
-			submitUrl: 'https://example.com/form',
 		},
 		valid: [{}, { title: 2025 }],
 		fields: [
-			requiredOnBehalfOf,
-			{ key: 'receiverUid', label: 'Receiver User', bad: NOT_UID },
+			...deliveryFields,
+			{ key: 'formMode', label: 'Define Form', bad: NOT_OPTION },
+			{ key: 'formJson', label: 'Form (JSON)', bad: NOT_JSON_OBJECT, with: { formMode: 'json' } },
 			{ key: 'title', label: 'Title', bad: NOT_TEXT },
 			{ key: 'fieldLabel', label: 'Label of form field 1', bad: NOT_TEXT },
 			{ key: 'optional', label: 'Optional of form field 1', bad: NOT_BOOLEAN },
 			{ key: 'maxLines', label: 'Max Lines of form field 1', bad: [['0', 0], ['text', 'two'], ['2.5', 2.5]] },
-			{ key: 'allowSenderInteraction', label: 'Allow Sender Interaction', bad: NOT_BOOLEAN.slice(0, 1) },
-			{ key: 'tags', label: 'Tags', bad: NOT_TAGS.slice(0, 2) },
+			...formFieldFields,
+			{ key: 'submitElementId', label: 'Submit Button ID', bad: NOT_TEXT },
+			{ key: 'submitButtonText', label: 'Submit Button Text', bad: NOT_TEXT },
+			{ key: 'submitDisableAfterInteracted', label: 'Submit Button Disable After Interacted', bad: NOT_BOOLEAN },
+			{ key: 'submitActionType', label: 'Submit Button Action', bad: NOT_OPTION },
+			{ key: 'submitUrl', label: 'Submit Button URL', bad: [...NOT_TEXT, ...NOT_URL] },
+			{ key: 'submitMethod', label: 'Submit Button HTTP Method', bad: NOT_OPTION, with: { submitActionType: 'apiAction' } },
+			{ key: 'submitPayload', label: 'Submit Button Payload (JSON)', bad: NOT_JSON_OBJECT, with: { submitActionType: 'apiAction' } },
+			{ key: 'submitHeaders', label: 'Submit Button Headers (JSON)', bad: NOT_JSON_OBJECT, with: { submitActionType: 'apiAction' } },
+			{ key: 'submitDataKey', label: 'Submit Button Data Key', bad: NOT_TEXT, with: { submitActionType: 'apiAction' } },
+			{ key: 'allowSenderInteraction', label: 'Allow Sender Interaction', bad: NOT_BOOLEAN },
+			{ key: 'interactionGoal', label: 'Interaction Goal', bad: NOT_OPTION },
+			{ key: 'goalElementIds', label: 'Goal Element IDs', bad: NOT_LIST },
 		],
 	},
 	{
@@ -613,25 +778,45 @@ const OPERATIONS: OperationSpec[] = [
 			...delivery,
 			message: ex('message', 'May I refund order 4711?'),
 			responseType: ex('responseType', 'approval'),
-			formFields: { field: [{ elementType: 'textInput', elementId: 'reason', label: ex('fieldLabel', 'Reason') }] },
+			formFields: {
+				field: [formField({ elementId: ex('elementId', 'reason'), label: ex('fieldLabel', 'Reason'), optional: ex('optional', false), maxLines: ex('maxLines', 1) })],
+			},
+			approvalOptions: {
+				values: {
+					approvalType: ex('approvalType', 'single'),
+					approveLabel: ex('approveLabel', 'Approve'),
+					disapproveLabel: ex('disapproveLabel', 'Decline'),
+				},
+			},
 			options: {
 				limitWaitTime: {
 					values: {
 						limitType: ex('limitType', 'afterTimeInterval'),
 						resumeAmount: ex('resumeAmount', 45),
-						resumeUnit: 'minutes',
+						resumeUnit: ex('resumeUnit', 'minutes'),
 						maxDateAndTime: ex('maxDateAndTime', ''),
 					},
 				},
+				responseFormButtonLabel: ex('responseFormButtonLabel', 'Submit'),
+				responseLabel: ex('responseLabel', 'Response'),
 			},
 		},
 		valid: [{}, { message: 2025, responseType: 'freeText' }],
 		fields: [
-			requiredOnBehalfOf,
-			{ key: 'receiverUid', label: 'Receiver User', bad: NOT_UID },
+			...deliveryFields.filter((field) => ['onBehalfOf', 'receiverType', 'receiverUid', 'receiverGuid', 'receiverUids', 'receiverGuids'].includes(field.key)),
 			{ key: 'message', label: 'Message', bad: NOT_REQUIRED_TEXT },
 			{ key: 'responseType', label: 'Response Type', bad: NOT_OPTION },
 			{ key: 'fieldLabel', label: 'Label of form field 1', bad: NOT_TEXT, with: { responseType: 'form' } },
+			{ key: 'optional', label: 'Optional of form field 1', bad: NOT_BOOLEAN, with: { responseType: 'form' } },
+			{ key: 'maxLines', label: 'Max Lines of form field 1', bad: [['0', 0], ['text', 'two'], ['2.5', 2.5]], with: { responseType: 'form' } },
+			...formFieldFields.map((field): Field => ({ ...field, with: { responseType: 'form', ...field.with } })),
+			{ key: 'approvalType', label: 'Type of Approval', bad: NOT_OPTION },
+			{ key: 'approveLabel', label: 'Approve Button Label', bad: NOT_TEXT },
+			{ key: 'disapproveLabel', label: 'Disapprove Button Label', bad: NOT_TEXT, with: { approvalType: 'double' } },
+			{ key: 'responseFormButtonLabel', label: 'Response Form Button Label', bad: NOT_TEXT, with: { responseType: 'freeText' } },
+			{ key: 'responseLabel', label: 'Response Label', bad: NOT_TEXT, with: { responseType: 'freeText' } },
+			{ key: 'limitType', label: 'Limit Type', bad: NOT_OPTION },
+			{ key: 'resumeUnit', label: 'Unit', bad: NOT_OPTION },
 			{ key: 'resumeAmount', label: 'Amount', bad: [['0', 0], ['-1', -1], ['text', 'abc'], ['null', null]] },
 			{
 				key: 'maxDateAndTime',
@@ -670,11 +855,27 @@ const OPERATIONS: OperationSpec[] = [
 	{
 		resource: 'message',
 		operation: 'update',
-		parameters: { messageId: ex('messageId', '101'), specifyData: 'fields', text: ex('text', 'Edited'), ...onBehalfOf('') },
+		parameters: {
+			messageId: ex('messageId', '101'),
+			specifyData: ex('specifyData', 'fields'),
+			text: ex('text', 'Edited'),
+			changes: { customData: ex('customData', '{}'), metadata: ex('metadata', '{}') },
+			changesJson: ex('changesJson', '{"text": "Edited"}'),
+			...onBehalfOf(''),
+		},
 		valid: [{ messageId: '101' }, { messageId: '102', text: 3.5 }],
 		fields: [
 			messageIdField,
+			{ key: 'specifyData', label: 'Define Changes', bad: NOT_OPTION },
 			{ key: 'text', label: 'Text', bad: [...NOT_OPTIONAL_TEXT, ['65 KB', 'x'.repeat(65 * 1024)]] },
+			{ key: 'customData', label: 'Custom Data (JSON)', bad: NOT_JSON_OBJECT },
+			{ key: 'metadata', label: 'Metadata (JSON)', bad: NOT_METADATA },
+			{
+				key: 'changesJson',
+				label: 'Data (JSON)',
+				bad: [...NOT_JSON_OBJECT, ['a text of 65 KB', { text: 'x'.repeat(65 * 1024) }]],
+				with: { specifyData: 'json' },
+			},
 			optionalOnBehalfOf,
 		],
 	},
@@ -703,7 +904,9 @@ const OPERATIONS: OperationSpec[] = [
 				tags: ex('tags', ''),
 				hideReplies: ex('hideReplies', false),
 				deleted: ex('deleted', 'include'),
+				receiverType: ex('receiverType', ''),
 				sentFrom: ex('sentFrom', ''),
+				sentUntil: ex('sentUntil', ''),
 			},
 			...simplifyParameters,
 		},
@@ -722,6 +925,8 @@ const OPERATIONS: OperationSpec[] = [
 			{ key: 'tags', label: 'Tags', bad: NOT_LIST },
 			{ key: 'hideReplies', label: 'Hide Thread Replies', bad: NOT_BOOLEAN },
 			{ key: 'deleted', label: 'Deleted Messages', bad: NOT_OPTION },
+			{ key: 'receiverType', label: 'Receiver Type', bad: NOT_OPTION },
+			{ key: 'sentUntil', label: 'Sent Until', bad: NOT_DATE },
 			{ key: 'sentFrom', label: 'Sent From', bad: [['text', 'last tuesday'], ['a negative number', -5], ['a boolean', true], ['an object', { a: 1 }]] },
 			...limitFields,
 			simplifyField,
@@ -777,20 +982,63 @@ const OPERATIONS: OperationSpec[] = [
 		operation: 'getRevisions',
 		parameters: { ruleId: rl('ruleId', 'r1'), ...listParameters, ...simplifyParameters },
 		valid: [{}, { ruleId: 'r2' }],
-		fields: [{ key: 'ruleId', label: 'Rule', bad: NOT_ID }, ...limitFields],
+		fields: [{ key: 'ruleId', label: 'Rule', bad: NOT_ID }, ...limitFields, simplifyField],
 	},
 	{
 		resource: 'moderationRule',
 		operation: 'update',
 		parameters: {
 			ruleId: rl('ruleId', 'r1'),
-			specifyBody: 'fields',
-			updateFields: { name: ex('name', 'Renamed'), enabled: ex('enabled', true), action: ex('action', []) },
+			specifyBody: ex('specifyBody', 'fields'),
+			ruleJson: ex('ruleJson', '{"enabled": true}'),
+			updateFields: {
+				name: ex('name', 'Renamed'),
+				description: ex('description', ''),
+				enabled: ex('enabled', true),
+				action: ex('action', []),
+				conditions: {
+					condition: [
+						{
+							category: ex('category', 'word'),
+							isKeywordReferencePresent: ex('isKeywordReferencePresent', false),
+							isMediaPresent: ex('isMediaPresent', false),
+							operand: ex('operand', 'text'),
+							operator: ex('operator', 'contains'),
+							value: ex('conditionValue', 'spam'),
+						},
+					],
+				},
+				filters: {
+					filter: [
+						{
+							entity: ex('filterEntity', 'user'),
+							operand: ex('filterOperand', 'uid'),
+							operator: ex('filterOperator', 'equals'),
+							type: ex('filterType', 'sender'),
+							value: ex('filterValue', 'bob'),
+						},
+					],
+				},
+			},
 		},
 		valid: [{ ruleId: 'r1' }, { ruleId: 'r2', enabled: false, action: ['dropMessage'] }],
 		fields: [
 			{ key: 'ruleId', label: 'Rule', bad: NOT_ID },
+			{ key: 'specifyBody', label: 'Define Changes', bad: NOT_OPTION },
+			{ key: 'ruleJson', label: 'Rule (JSON)', bad: NOT_JSON_OBJECT, with: { specifyBody: 'json' } },
 			{ key: 'name', label: 'Name', bad: NOT_OPTIONAL_TEXT },
+			{ key: 'description', label: 'Description', bad: NOT_OPTIONAL_TEXT },
+			{ key: 'category', label: 'Category of condition 1', bad: NOT_OPTION },
+			{ key: 'isKeywordReferencePresent', label: 'Is Keyword List Reference of condition 1', bad: NOT_BOOLEAN },
+			{ key: 'isMediaPresent', label: 'Is Media Condition of condition 1', bad: NOT_BOOLEAN },
+			{ key: 'operand', label: 'Operand of condition 1', bad: NOT_OPTION },
+			{ key: 'operator', label: 'Operator of condition 1', bad: NOT_OPTION },
+			{ key: 'conditionValue', label: 'Value of condition 1', bad: NOT_REQUIRED_TEXT },
+			{ key: 'filterEntity', label: 'Entity of filter 1', bad: NOT_OPTION },
+			{ key: 'filterOperand', label: 'Operand of filter 1', bad: NOT_OPTION },
+			{ key: 'filterOperator', label: 'Operator of filter 1', bad: NOT_OPTION },
+			{ key: 'filterType', label: 'Type of filter 1', bad: NOT_OPTION },
+			{ key: 'filterValue', label: 'Value of filter 1', bad: NOT_REQUIRED_TEXT },
 			{ key: 'enabled', label: 'Enabled', bad: NOT_BOOLEAN },
 			{ key: 'action', label: 'Action', bad: [['an unknown action', ['deleteMessage']], ['an object', { a: 1 }]] },
 		],
@@ -839,6 +1087,8 @@ const OPERATIONS: OperationSpec[] = [
 				webhookURL: ex('webhookURL', 'http://127.0.0.1:9/new'),
 				groupChatSetting: ex('groupChatSetting', 'allMessages'),
 				enabled: ex('enabled', false),
+				useBasicAuth: ex('useBasicAuth', true),
+				username: ex('username', ''),
 				password: ex('password', ''),
 			},
 		},
@@ -848,6 +1098,8 @@ const OPERATIONS: OperationSpec[] = [
 			{ key: 'webhookURL', label: 'Webhook URL', bad: [...NOT_TEXT, ['not a URL', 'nope']] },
 			{ key: 'groupChatSetting', label: 'Group Messages', bad: NOT_OPTION },
 			{ key: 'enabled', label: 'Enabled', bad: NOT_BOOLEAN },
+			{ key: 'useBasicAuth', label: 'Use Basic Auth', bad: NOT_BOOLEAN },
+			{ key: 'username', label: 'Basic Auth Username', bad: [...NOT_TEXT, ['51 characters', 'u'.repeat(51)]] },
 			{ key: 'password', label: 'Basic Auth Password', bad: [...NOT_TEXT, ['51 characters', 'p'.repeat(51)]] },
 		],
 	},
@@ -864,22 +1116,36 @@ const OPERATIONS: OperationSpec[] = [
 		parameters: {
 			...delivery,
 			botUid: rl('botUid', 'helpbot'),
-			category: ex('category', 'message'),
-			messageType: ex('messageType', 'text'),
-			customType: ex('customType', 'location'),
+			...content,
 			text: ex('text', 'Hello from the bot'),
 		},
 		valid: [{}, { text: 42, receiverType: 'group', receiverGuid: 'crew' }],
 		fields: [
 			{ key: 'botUid', label: 'Bot', bad: NOT_UID },
 			...deliveryFields.filter((field) => field.key !== 'onBehalfOf'),
-			{ key: 'category', label: 'Category', bad: NOT_OPTION },
-			{ key: 'messageType', label: 'Type', bad: NOT_OPTION },
-			{ key: 'customType', label: 'Custom Type', bad: NOT_REQUIRED_TEXT, with: { category: 'custom' } },
+			...contentFields,
 			{ key: 'text', label: 'Text', bad: NOT_MESSAGE_TEXT },
 		],
 	},
 ];
+
+/**
+ * The AI tool variant of every list with Options → Simplify: there it has Output (Simplified, Raw or
+ * Selected Fields) and Fields instead, run through the tool.
+ */
+OPERATIONS.push(
+	...OPERATIONS.filter((spec) => (spec.parameters.options as IDataObject | undefined)?.simplify !== undefined).map(
+		(spec): OperationSpec => ({
+			...spec,
+			asTool: true,
+			parameters: { ...spec.parameters, output: ex('output', 'simplified'), fields: ex('fields', 'id') },
+			fields: [
+				{ key: 'output', label: 'Output', bad: NOT_OPTION },
+				{ key: 'fields', label: 'Fields', bad: [...NOT_LIST, ['no field', ' , ']], with: { output: 'selectedFields' } },
+			],
+		}),
+	),
+);
 
 /** What every operation's valid items need: people, a group, a role, rules, messages, flags, tokens, a call. */
 function seed(): void {
@@ -1035,15 +1301,21 @@ describe('bad inputs: every operation', () => {
 	it('covers every operation of the node', async () => {
 		const { resources } = await import('../../nodes/CometChat/actions');
 		const all = resources.flatMap((resource) => resource.operations.map((operation) => `${resource.value}:${operation.value}`));
-		expect(OPERATIONS.map(({ resource, operation }) => `${resource}:${operation}`).sort()).toEqual(all.sort());
+		expect([...new Set(OPERATIONS.map(({ resource, operation }) => `${resource}:${operation}`))].sort()).toEqual(all.sort());
 	});
 
 	it('tries every field of every operation', async () => {
 		const { findOperation } = await import('../../nodes/CometChat/actions');
-		const untried = OPERATIONS.flatMap((spec) => {
-			const tried = pathsTried(spec);
-			const paths = fieldPaths(findOperation(spec.resource, spec.operation)?.properties ?? []);
-			return [...new Set(paths)].filter((path) => !tried.has(path)).map((path) => `${spec.resource}:${spec.operation} ${path}`);
+		// An operation may have more than one spec (its AI tool variant's fields run in one of their own).
+		const tried = new Map<string, Set<string>>();
+		for (const spec of OPERATIONS) {
+			const name = `${spec.resource}:${spec.operation}`;
+			tried.set(name, new Set([...(tried.get(name) ?? []), ...pathsTried(spec)]));
+		}
+		const untried = [...tried].flatMap(([name, paths]) => {
+			const [resource, operation] = name.split(':');
+			const all = fieldPaths(findOperation(resource, operation)?.properties ?? []);
+			return [...new Set(all)].filter((path) => !paths.has(path)).map((path) => `${name} ${path}`);
 		});
 		expect(untried).toEqual([]);
 	});
@@ -1052,19 +1324,21 @@ describe('bad inputs: every operation', () => {
 		spec.fields.flatMap((field) =>
 			field.bad.map(([what, value]) => ({ name: `${field.label}: ${what}`, label: field.label, item: { ...field.with, [field.key]: value } as IDataObject })),
 		);
-	const titled = (specs: OperationSpec[]) => specs.map((spec) => [`${spec.resource} → ${spec.operation}`, spec] as const);
+	const titled = (specs: OperationSpec[]) =>
+		specs.map((spec) => [`${spec.resource} → ${spec.operation}${spec.asTool ? ' (AI tool)' : ''}`, spec] as const);
+	const nodeOptionsOf = (spec: OperationSpec) => (spec.asTool ? { ...CONTINUE, type: TOOL_TYPE } : CONTINUE);
 
 	it.each(titled(OPERATIONS.filter((spec) => spec.onePerRun)))('%s (one item per run)', async (title, spec) => {
 		const parameters = { resource: spec.resource, operation: spec.operation, ...spec.parameters };
 		const credentials = credentialsFor(emulator());
 		freshStore();
-		const valid = await runNode(credentials, parameters, [spec.valid[0]], CONTINUE);
+		const valid = await runNode(credentials, parameters, [spec.valid[0]], nodeOptionsOf(spec));
 		expect(valid.items.filter((item) => item.error).map((item) => item.json.error)).toEqual([]);
 		expect(emulator().requests.length).toBeGreaterThan(0);
 		const alone: Outcome[] = [];
 		for (const entry of casesOf(spec)) {
 			freshStore();
-			const run = await runNode(credentials, parameters, [entry.item], CONTINUE);
+			const run = await runNode(credentials, parameters, [entry.item], nodeOptionsOf(spec));
 			alone.push(classify(title, entry.name, entry.label, 0, outputsOf(run.items, 0), emulator().requests.length));
 		}
 		outcomes.push(...alone);
@@ -1078,7 +1352,7 @@ describe('bad inputs: every operation', () => {
 
 		// What the two valid items send on their own.
 		freshStore();
-		const alone = await runNode(credentials, parameters, spec.valid, CONTINUE);
+		const alone = await runNode(credentials, parameters, spec.valid, nodeOptionsOf(spec));
 		expect(alone.items.filter((item) => item.error).map((item) => item.json.error)).toEqual([]);
 		const validRequests = emulator().requests.length;
 		expect(validRequests).toBeGreaterThan(0);
@@ -1086,7 +1360,7 @@ describe('bad inputs: every operation', () => {
 		// The valid items around every bad one, in one execution with Continue On Fail.
 		freshStore();
 		const input = [spec.valid[0], ...cases.map((entry) => entry.item), spec.valid[1]];
-		const { items, error } = await runNode(credentials, parameters, input, CONTINUE);
+		const { items, error } = await runNode(credentials, parameters, input, nodeOptionsOf(spec));
 		expect(error).toBeUndefined();
 		const last = input.length - 1;
 		expect([...outputsOf(items, 0), ...outputsOf(items, last)].filter((item) => item.error).map((item) => item.json.error)).toEqual([]);
@@ -1097,7 +1371,7 @@ describe('bad inputs: every operation', () => {
 		if (extraRequests !== 0) {
 			for (const [index, entry] of cases.entries()) {
 				freshStore();
-				await runNode(credentials, parameters, [entry.item], CONTINUE);
+				await runNode(credentials, parameters, [entry.item], nodeOptionsOf(spec));
 				sentBy.set(index, emulator().requests.length);
 			}
 		}

@@ -125,6 +125,42 @@ export function optionalTextOf(
 	return text;
 }
 
+/** A whole http(s) URL: a scheme, a host, no spaces. */
+function isHttpUrl(text: string): boolean {
+	if (!/^https?:\/\/[^\s/?#]+\S*$/i.test(text)) return false;
+	try {
+		return new URL(text).hostname !== '';
+	} catch {
+		return false;
+	}
+}
+
+/**
+ * An optional URL (an avatar, an icon, a file, a webhook): undefined when empty; anything but a
+ * whole http(s) URL, or one longer than `maxLength`, is refused. Sent trimmed.
+ */
+export function optionalUrlOf(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	label: string,
+	value: unknown,
+	options: { maxLength?: number; howToFix?: string } = {},
+): string | undefined {
+	const url = optionalTextOf(context, itemIndex, label, value)?.trim();
+	if (url === undefined) return undefined;
+	const { maxLength } = options;
+	if (!isHttpUrl(url) || (maxLength !== undefined && url.length > maxLength)) {
+		throw fieldError(
+			context,
+			itemIndex,
+			label,
+			`must be an http(s) URL${maxLength === undefined ? '' : ` of at most ${maxLength} characters`}, not ${describeValue(url)}`,
+			options.howToFix ?? `Enter the full address in '${label}', starting with https://, e.g. https://example.com/file.png.`,
+		);
+	}
+	return url;
+}
+
 /** The value of a resource locator (or of a plain string parameter that used to be one). */
 export function locatorValue(value: unknown): string {
 	if (isLocator(value)) return String(value.value ?? '').trim();

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { LOCATOR_KINDS, locatorField } from '../../fields/common';
-import { booleanOf, compact, describeValue, fieldError, inputError, optionalOptionOf, optionalTextOf } from '../../helpers/parameters';
+import { booleanOf, compact, fieldError, inputError, optionalOptionOf, optionalTextOf, optionalUrlOf } from '../../helpers/parameters';
 import type { CometChatContext } from '../../transport/request';
 import { cometChatRequest } from '../../transport/request';
 
@@ -76,18 +76,10 @@ export function botSettingsOptions(withGroupSetting: boolean): INodeProperties[]
 }
 
 function urlOf(context: IExecuteFunctions, itemIndex: number, value: unknown): string | undefined {
-	const url = optionalTextOf(context, itemIndex, 'Webhook URL', value)?.trim();
-	if (url === undefined || url === '') return undefined;
-	if (!/^https?:\/\/\S+$/i.test(url) || url.length > LIMITS.webhookURL) {
-		throw fieldError(
-			context,
-			itemIndex,
-			'Webhook URL',
-			`must be an http(s) URL of at most ${LIMITS.webhookURL} characters, not ${describeValue(url)}`,
-			"Enter the full address that receives the bot's messages, e.g. https://example.com/webhooks/helpbot.",
-		);
-	}
-	return url;
+	return optionalUrlOf(context, itemIndex, 'Webhook URL', value, {
+		maxLength: LIMITS.webhookURL,
+		howToFix: "Enter the full address that receives the bot's messages, e.g. https://example.com/webhooks/helpbot.",
+	});
 }
 
 function limitedText(context: IExecuteFunctions, itemIndex: number, label: string, value: unknown, max: number): string | undefined {

@@ -7,8 +7,8 @@ import {
 	idOf,
 	inputError,
 	listOf,
+	metadataOf,
 	optionalTextOf,
-	parseJsonObject,
 	readOption,
 	requiredId,
 	requiredUid,
@@ -144,7 +144,7 @@ export async function sendMessage(
 	const onBehalfOf = message.bot === undefined ? requiredOnBehalfOf(context, itemIndex) : undefined;
 	const receiver = receiverBody(context, itemIndex);
 	const options = context.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	const metadata = parseJsonObject(context, itemIndex, options.metadata, 'Metadata (JSON)');
+	const metadata = metadataOf(context, itemIndex, 'Metadata (JSON)', options.metadata);
 	const data = { ...message.data };
 	if (metadata && Object.keys(metadata).length > 0) {
 		data.metadata = { ...((data.metadata as IDataObject | undefined) ?? {}), ...metadata };

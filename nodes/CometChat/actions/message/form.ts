@@ -43,6 +43,8 @@ export interface FormReaders {
 	json(value: unknown, fieldName: string): IDataObject | undefined;
 	/** Text (a number counts), trimmed; undefined when empty. */
 	text(value: unknown, fieldName: string): string | undefined;
+	/** An http(s) URL, trimmed; undefined when empty. */
+	url(value: unknown, fieldName: string): string | undefined;
 	/** A switch; false when unset. */
 	flag(value: unknown, fieldName: string): boolean;
 	/** A list, or text separated by commas. */
@@ -53,22 +55,28 @@ export interface FormReaders {
 	option(value: unknown, fieldName: string, allowed: readonly string[], fallback: string): string;
 }
 
-/** What the builder collects: the title, the entries of Form Fields, the submit button and the options. */
+/**
+ * What the builder collects: the title, the entries of Form Fields, the submit button (left out
+ * when the caller adds its own) and the options.
+ */
 export interface FormBuilderValues {
 	title: string;
 	fields: IDataObject[];
-	submit: IDataObject;
+	submit?: IDataObject;
 	options: IDataObject;
 }
+
+/** The display names of the submit button's fields (Send Form shows them at the top level). */
+const SUBMIT_LABELS: Record<string, string> = { 'Element ID': 'Submit Button ID', 'Button Text': 'Submit Button Text' };
+const submitLabel = (member: string) => SUBMIT_LABELS[member] ?? `Submit Button ${member}`;
 
 /** The form message's `data` from the builder's values. */
 export function buildFormData(values: FormBuilderValues, read: FormReaders): IDataObject {
 	const formFields = values.fields.map((entry, index) => buildElement(entry, read, index));
-	const submitElement = buildButton({ ...values.submit, elementType: 'button' }, read, 'the submit button');
+	const interactiveData: IDataObject = { title: values.title, formFields };
+	if (values.submit) interactiveData.submitElement = buildButton({ ...values.submit, elementType: 'button' }, read, submitLabel);
 	const { options } = values;
-	const data: IDataObject = {
-		interactiveData: { title: values.title, formFields, submitElement },
-	};
+	const data: IDataObject = { interactiveData };
 	if (options.allowSenderInteraction !== undefined) {
 		data.allowSenderInteraction = read.flag(options.allowSenderInteraction, 'Allow Sender Interaction');
 	}
@@ -87,7 +95,7 @@ function buildElement(entry: IDataObject, read: FormReaders, index: number): IDa
 	const text = (value: unknown, name: string) => read.text(value, `${name} of ${where}`);
 	const elementType = read.option(entry.elementType, `Element Type of ${where}`, FORM_ELEMENT_TYPES, 'textInput');
 	if (elementType === 'button') {
-		return buildButton(entry, read, `${where} (button)`);
+		return buildButton(entry, read, (member) => `${member} of ${where} (button)`);
 	}
 	const element = compact({
 		elementType,
@@ -129,18 +137,21 @@ function buildElement(entry: IDataObject, read: FormReaders, index: number): IDa
 	};
 }
 
-/** A button element (a Form Fields entry, or the submit button) with its action. */
-function buildButton(values: IDataObject, read: FormReaders, where: string): IDataObject {
-	const text = (value: unknown, name: string) => read.text(value, `${name} of ${where}`);
-	const actionType = read.option(values.actionType, `Action of ${where}`, BUTTON_ACTION_TYPES, 'urlNavigation');
-	const action: IDataObject = { actionType, ...compact({ url: text(values.url, 'URL') }) };
+/**
+ * A button element (a Form Fields entry, or the submit button) with its action; `label` names each
+ * of its fields as the editor shows it (e.g. "URL of form field 2 (button)", "Submit Button URL").
+ */
+function buildButton(values: IDataObject, read: FormReaders, label: (member: string) => string): IDataObject {
+	const text = (value: unknown, name: string) => read.text(value, label(name));
+	const actionType = read.option(values.actionType, label('Action'), BUTTON_ACTION_TYPES, 'urlNavigation');
+	const action: IDataObject = { actionType, ...compact({ url: read.url(values.url, label('URL')) }) };
 	if (actionType === 'apiAction') {
 		Object.assign(
 			action,
 			compact({
-				method: read.option(values.method, `HTTP Method of ${where}`, HTTP_METHODS, 'POST'),
-				payload: read.json(values.payload, `Payload (JSON) of ${where}`),
-				headers: read.json(values.headers, `Headers (JSON) of ${where}`),
+				method: read.option(values.method, label('HTTP Method'), HTTP_METHODS, 'POST'),
+				payload: read.json(values.payload, label('Payload (JSON)')),
+				headers: read.json(values.headers, label('Headers (JSON)')),
 				dataKey: text(values.dataKey, 'Data Key'),
 			}),
 		);
@@ -152,7 +163,7 @@ function buildButton(values: IDataObject, read: FormReaders, where: string): IDa
 			label: text(values.label, 'Label'),
 			buttonText: text(values.buttonText, 'Button Text'),
 		}),
-		disableAfterInteracted: read.flag(values.disableAfterInteracted, `Disable After Interacted of ${where}`),
+		disableAfterInteracted: read.flag(values.disableAfterInteracted, label('Disable After Interacted')),
 		action,
 	};
 }

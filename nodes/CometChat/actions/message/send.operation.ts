@@ -2,10 +2,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import {
 	compact,
+	fieldError,
 	idOf,
 	inputError,
+	integerOf,
 	messageTextOf,
 	optionalTextOf,
+	optionalUrlOf,
 	parseJsonObject,
 	readOption,
 	readRequiredText,
@@ -17,6 +20,7 @@ import { deliveryOptionsField, senderAndReceiverFields, sendMessage } from './de
 const MEDIA_TYPES = ['audio', 'file', 'image', 'video'];
 const MESSAGE_TYPES = ['audio', 'file', 'image', 'text', 'video'] as const;
 const CATEGORIES = ['custom', 'message'] as const;
+const DATA_MODES = ['fields', 'json'] as const;
 
 const inFieldsMode = { dataMode: ['fields'] };
 
@@ -212,7 +216,7 @@ export function messageContentOf(context: IExecuteFunctions, itemIndex: number):
 					"Enter the type of the custom message in 'Custom Type', e.g. location.",
 				).trim()
 			: readOption(context, itemIndex, 'messageType', 'Type', MESSAGE_TYPES, 'text');
-	if (context.getNodeParameter('dataMode', itemIndex, 'fields') !== 'json') {
+	if (readOption(context, itemIndex, 'dataMode', 'Message Data', DATA_MODES, 'fields') === 'fields') {
 		return { category, type, data: dataFromFields(context, itemIndex, category, type) };
 	}
 	const data = parseJsonObject(context, itemIndex, context.getNodeParameter('data', itemIndex, ''), 'Data (JSON)') ?? {};
@@ -230,15 +234,13 @@ function dataFromFields(context: IExecuteFunctions, itemIndex: number, category:
 		const text = requiredTextOf(context, itemIndex, 'Text', value, "Enter the message in 'Text'.");
 		return { text: messageTextOf(context, itemIndex, 'Text', text) };
 	}
-	const url = optionalTextOf(context, itemIndex, 'Media URL', context.getNodeParameter('url', itemIndex, ''))?.trim() ?? '';
+	const url = optionalUrlOf(context, itemIndex, 'Media URL', context.getNodeParameter('url', itemIndex, '')) ?? '';
 	const entries = (context.getNodeParameter('attachments', itemIndex, {}) as IDataObject).attachment as
 		| IDataObject[]
 		| undefined;
 	// The published attachment schema: `size` is a string of bytes, and `data` has no `url` of its
 	// own, so the Media URL travels as an attachment (docs/cometchat-api.md, Messages).
-	const attachments = (entries ?? []).map((attachment) =>
-		compact({ ...attachment, size: attachment.size ? String(attachment.size) : undefined }),
-	);
+	const attachments = (entries ?? []).map((attachment, index) => attachmentOf(context, itemIndex, attachment, index));
 	if (url && !attachments.some((attachment) => attachment.url === url)) attachments.unshift({ url });
 	if (attachments.length === 0) {
 		throw inputError(
@@ -249,4 +251,25 @@ function dataFromFields(context: IExecuteFunctions, itemIndex: number, category:
 		);
 	}
 	return { attachments };
+}
+
+/** One Attachments entry, each member checked; the attachment's URL is required. */
+function attachmentOf(context: IExecuteFunctions, itemIndex: number, attachment: IDataObject, index: number): IDataObject {
+	const of = (name: string) => `${name} of attachment ${index + 1}`;
+	const text = (name: string, value: unknown) => optionalTextOf(context, itemIndex, of(name), value)?.trim();
+	const url = optionalUrlOf(context, itemIndex, of('URL'), attachment.url);
+	if (url === undefined) {
+		throw fieldError(context, itemIndex, of('URL'), 'is empty', "Enter the file's address in the attachment's 'URL', or remove the attachment.");
+	}
+	// 0 (the field's default) means the size is not given.
+	const size = attachment.size === undefined || attachment.size === null || attachment.size === 0
+		? undefined
+		: integerOf(context, itemIndex, of('Size (Bytes)'), attachment.size, 0);
+	return compact({
+		url,
+		name: text('Name', attachment.name),
+		mimeType: text('MIME Type', attachment.mimeType),
+		extension: text('Extension', attachment.extension),
+		size: size === undefined ? undefined : String(size),
+	});
 }

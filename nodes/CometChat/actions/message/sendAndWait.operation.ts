@@ -327,16 +327,16 @@ function questionForm(
 		{
 			title,
 			fields: ((context.getNodeParameter('formFields', itemIndex, {}) as IDataObject).field ?? []) as IDataObject[],
-			submit: { elementId: 'submit', buttonText: 'Submit', actionType: 'apiAction', url: 'about:blank' },
 			options: {},
 		},
 		formReaders(context, itemIndex),
 	);
-	checkForm(context, itemIndex, built);
 	// The form's answerable elements ride in the signed URL, so the webhook checks the answer against
 	// the form that was sent, and no one can change them without breaking the signature.
 	const submit = answerButton('submit', submitText, resumeUrl({ approved: 'true', [FORM_PARAM]: encodeAnswerElements(answerElements(built)) }));
-	return { ...built, interactiveData: { ...(built.interactiveData as IDataObject), submitElement: submit } };
+	const data = { ...built, interactiveData: { ...(built.interactiveData as IDataObject), submitElement: submit } };
+	checkForm(context, itemIndex, data);
+	return data;
 }
 
 export const sendAndWait: OperationDefinition = {

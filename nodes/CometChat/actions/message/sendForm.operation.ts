@@ -6,7 +6,18 @@ import type {
 	NodeParameterValue,
 } from 'n8n-workflow';
 
-import { booleanOf, inputError, integerOf, listOf, optionOf, parseJsonObject, readText, textOf } from '../../helpers/parameters';
+import {
+	booleanOf,
+	inputError,
+	integerOf,
+	listOf,
+	optionalUrlOf,
+	optionOf,
+	parseJsonObject,
+	readOption,
+	readText,
+	textOf,
+} from '../../helpers/parameters';
 import type { OperationDefinition } from '../types';
 import { deliveryOptionsField, senderAndReceiverFields, sendMessage } from './delivery';
 import type { ButtonMember, FormReaders } from './form';
@@ -15,6 +26,7 @@ import { BUTTON_MEMBERS, buildFormData, formDataFromJson, formProblems, HTTP_MET
 type Show = NonNullable<IDisplayOptions['show']>;
 
 const inBuilder: Show = { formMode: ['builder'] };
+const FORM_MODES = ['builder', 'json'] as const;
 
 /** Where the submit button's defaults differ from those of a button among the form fields. */
 const SUBMIT_DEFAULTS: Partial<Record<ButtonMember, NodeParameterValue>> = {
@@ -371,7 +383,7 @@ export const sendForm: OperationDefinition = {
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const read = formReaders(this, itemIndex);
 		const data =
-			this.getNodeParameter('formMode', itemIndex, 'builder') === 'json'
+			readOption(this, itemIndex, 'formMode', 'Define Form', FORM_MODES, 'builder') === 'json'
 				? formDataFromJson(read.json(this.getNodeParameter('formJson', itemIndex, ''), 'Form (JSON)') ?? {})
 				: buildFormData(
 						{
@@ -404,6 +416,7 @@ export function formReaders(context: IExecuteFunctions, itemIndex: number): Form
 	return {
 		json: (value, fieldName) => parseJsonObject(context, itemIndex, value, fieldName),
 		text: (value, fieldName) => textOf(context, itemIndex, fieldName, value).trim() || undefined,
+		url: (value, fieldName) => optionalUrlOf(context, itemIndex, fieldName, textOf(context, itemIndex, fieldName, value).trim()),
 		flag: (value, fieldName) => booleanOf(context, itemIndex, fieldName, value, false),
 		list: (value, fieldName) => listOf(context, itemIndex, fieldName, value),
 		count: (value, fieldName) =>

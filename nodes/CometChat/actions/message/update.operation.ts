@@ -1,9 +1,11 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { changesModeField, messageIdField, messageIdValue, onBehalfOfField, onBehalfOfValue } from '../../fields/common';
-import { compact, messageTextOf, optionalTextOf, parseJsonObject, requireChanges } from '../../helpers/parameters';
+import { compact, messageTextOf, metadataOf, optionalTextOf, parseJsonObject, readOption, requireChanges } from '../../helpers/parameters';
 import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
+
+const CHANGES_MODES = ['fields', 'json'] as const;
 
 export const update: OperationDefinition = {
 	value: 'update',
@@ -61,7 +63,7 @@ export const update: OperationDefinition = {
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const id = messageIdValue(this, itemIndex);
-		const jsonMode = this.getNodeParameter('specifyData', itemIndex, 'fields') === 'json';
+		const jsonMode = readOption(this, itemIndex, 'specifyData', 'Define Changes', CHANGES_MODES, 'fields') === 'json';
 		const data = jsonMode
 			? (parseJsonObject(this, itemIndex, this.getNodeParameter('changesJson', itemIndex, ''), 'Data (JSON)') ?? {})
 			: changesFromFields(this, itemIndex);
@@ -82,6 +84,6 @@ function changesFromFields(context: IExecuteFunctions, itemIndex: number): IData
 	return compact({
 		text: optionalTextOf(context, itemIndex, 'Text', context.getNodeParameter('text', itemIndex, '')),
 		customData: parseJsonObject(context, itemIndex, changes.customData, 'Custom Data (JSON)'),
-		metadata: parseJsonObject(context, itemIndex, changes.metadata, 'Metadata (JSON)'),
+		metadata: metadataOf(context, itemIndex, 'Metadata (JSON)', changes.metadata),
 	});
 }

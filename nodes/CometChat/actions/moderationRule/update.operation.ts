@@ -1,23 +1,24 @@
-import type { IDataObject, IExecuteFunctions, INodePropertyCollection } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodePropertyCollection, INodePropertyOptions } from 'n8n-workflow';
 
 import { changesModeField } from '../../fields/common';
 import {
 	booleanOf,
 	compact,
-	inputError,
 	listOf,
 	optionalTextOf,
 	optionOf,
 	parseJsonObject,
+	readOption,
 	requireChanges,
 	requiredId,
-	textOf,
+	requiredTextOf,
 } from '../../helpers/parameters';
 import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 import { ruleField } from './fields';
 
 const RULE_ACTIONS = ['blockMessage', 'dropMessage'] as const;
+const CHANGES_MODES = ['fields', 'json'] as const;
 
 const conditionOptions: INodePropertyCollection = {
 	displayName: 'Condition',
@@ -230,7 +231,7 @@ export const update: OperationDefinition = {
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const ruleId = requiredId(this, itemIndex, 'ruleId', 'Rule');
 		const body =
-			this.getNodeParameter('specifyBody', itemIndex, 'fields') === 'json'
+			readOption(this, itemIndex, 'specifyBody', 'Define Changes', CHANGES_MODES, 'fields') === 'json'
 				? (parseJsonObject(this, itemIndex, this.getNodeParameter('ruleJson', itemIndex, ''), 'Rule (JSON)') ?? {})
 				: ruleBodyFromFields(this, itemIndex);
 		requireChanges(this, itemIndex, body, "Add at least one field under 'Update Fields', or put the changes in 'Rule (JSON)'.", 'There is nothing to update');
@@ -243,12 +244,8 @@ function ruleBodyFromFields(context: IExecuteFunctions, itemIndex: number): IDat
 	const fields = context.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const conditions = ((fields.conditions as IDataObject | undefined)?.condition ?? []) as IDataObject[];
 	const filters = ((fields.filters as IDataObject | undefined)?.filter ?? []) as IDataObject[];
-	const entries = [...conditions.map((entry, n) => ['Condition', n, entry] as const), ...filters.map((entry, n) => ['Filter', n, entry] as const)];
-	for (const [kind, n, entry] of entries) {
-		if (textOf(context, itemIndex, `Value of ${kind.toLowerCase()} ${n + 1}`, entry.value).trim() === '') {
-			throw inputError(context, itemIndex, `${kind} ${n + 1} has no value`, `Fill in the Value of ${kind.toLowerCase()} ${n + 1}, or remove it.`);
-		}
-	}
+	const checkedConditions = conditions.map((entry, n) => checkedEntry(context, itemIndex, conditionOptions, entry, n));
+	const checkedFilters = filters.map((entry, n) => checkedEntry(context, itemIndex, filterOptions, entry, n));
 	const enabled = fields.enabled === undefined ? undefined : booleanOf(context, itemIndex, 'Enabled', fields.enabled, true);
 	return compact({
 		name: optionalTextOf(context, itemIndex, 'Name', fields.name),
@@ -257,7 +254,38 @@ function ruleBodyFromFields(context: IExecuteFunctions, itemIndex: number): IDat
 		action: listOf(context, itemIndex, 'Action', fields.action).map((action) =>
 			optionOf(context, itemIndex, 'Action', action, RULE_ACTIONS),
 		),
-		conditions: conditions.map((condition) => ({ entity: 'message', ...condition })),
-		filters,
+		conditions: checkedConditions.map((condition) => ({ entity: 'message', ...condition })),
+		filters: checkedFilters,
 	});
+}
+
+/**
+ * One Conditions or Filters entry, each member checked against its field: an option among the
+ * field's, a switch, or the Value, which must not be empty. Errors name the member and the entry,
+ * e.g. "Operator of condition 2".
+ */
+function checkedEntry(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	collection: INodePropertyCollection,
+	entry: IDataObject,
+	n: number,
+): IDataObject {
+	const where = `${collection.displayName.toLowerCase()} ${n + 1}`;
+	const checked: IDataObject = {};
+	for (const field of collection.values) {
+		const value = entry[field.name];
+		const label = `${field.displayName} of ${where}`;
+		if (field.type === 'string') {
+			checked[field.name] = requiredTextOf(context, itemIndex, label, value, `Fill in the ${label}, or remove the ${collection.displayName.toLowerCase()}.`);
+		} else if (value === undefined) {
+			continue;
+		} else if (field.type === 'boolean') {
+			checked[field.name] = booleanOf(context, itemIndex, label, value, false);
+		} else {
+			const allowed = ((field.options ?? []) as INodePropertyOptions[]).map((option) => String(option.value));
+			checked[field.name] = optionOf(context, itemIndex, label, value, allowed);
+		}
+	}
+	return checked;
 }

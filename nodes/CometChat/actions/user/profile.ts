@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { metadataField, tagsField } from '../../fields/common';
-import { booleanOf, compact, idOf, metadataOf, optionalTextOf, readRequiredText, requiredUid, tagsOf } from '../../helpers/parameters';
+import { booleanOf, compact, idOf, metadataOf, optionalTextOf, optionalUrlOf, readRequiredText, requiredUid, tagsOf } from '../../helpers/parameters';
 
 /** The profile fields a user can be created or updated with (docs/cometchat-api.md, Users). */
 export const userProfileOptions: INodeProperties[] = [
@@ -49,8 +49,8 @@ export function userProfileBody(
 	fields: IDataObject,
 ): IDataObject {
 	return compact({
-		avatar: optionalTextOf(context, itemIndex, 'Avatar URL', fields.avatar),
-		link: optionalTextOf(context, itemIndex, 'Link', fields.link),
+		avatar: optionalUrlOf(context, itemIndex, 'Avatar URL', fields.avatar),
+		link: optionalUrlOf(context, itemIndex, 'Link', fields.link),
 		role: idOf(context, itemIndex, 'Role Name or ID', fields.role),
 		statusMessage: optionalTextOf(context, itemIndex, 'Status Message', fields.statusMessage),
 		metadata: metadataOf(context, itemIndex, 'Metadata (JSON)', fields.metadata),
