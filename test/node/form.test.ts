@@ -180,6 +180,14 @@ const expectedData = {
 };
 
 describe('Message → Send Form', () => {
+	it('Interaction Goal Any Action is sent as the SDKs document it (anyAction), and Metadata in data.metadata: allowed deviations', async () => {
+		const { error } = await run(
+			sendForm({ ...builderParameters, formOptions: { interactionGoal: 'anyAction' }, additionalFields: { metadata: '{"ticket": 7}' } }),
+		);
+		expect(error).toBeUndefined();
+		expect((apiRequests(emulator())[0].body as IDataObject).data).toMatchObject({ interactionGoal: { type: 'anyAction' }, metadata: { ticket: 7 } });
+	});
+
 	it('a form with all six element types round-trips from the builder', async () => {
 		const { items, error } = await run(sendForm(builderParameters));
 		expect(error).toBeUndefined();
