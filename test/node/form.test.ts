@@ -291,7 +291,7 @@ describe('Message → Send Form', () => {
 				// expression that comes out empty reaches the form check.
 				'a submit button without a URL',
 				{ submitUrl: '={{ "" }}' },
-				/The submit button "submit" \(button\) has no URL for its action/,
+				/'Submit Button URL' is empty/,
 			],
 			[
 				'a submit button ID taken by a field',

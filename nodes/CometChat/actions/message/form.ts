@@ -43,6 +43,8 @@ export interface FormReaders {
 	json(value: unknown, fieldName: string): IDataObject | undefined;
 	/** Text (a number counts), trimmed; undefined when empty. */
 	text(value: unknown, fieldName: string): string | undefined;
+	/** Text that must be there (an element ID, an option's value), trimmed; empty or blank is refused. */
+	required(value: unknown, fieldName: string): string;
 	/** An http(s) URL, trimmed; undefined when empty. */
 	url(value: unknown, fieldName: string): string | undefined;
 	/** A switch; false when unset. */
@@ -99,14 +101,14 @@ function buildElement(entry: IDataObject, read: FormReaders, index: number): IDa
 	}
 	const element = compact({
 		elementType,
-		elementId: text(entry.elementId, 'Element ID'),
+		elementId: read.required(entry.elementId, `Element ID of ${where}`),
 		label: text(entry.label, 'Label'),
 	});
 	element.optional = read.flag(entry.optional, `Optional of ${where}`);
 	if (CHOICE_TYPES.includes(elementType)) {
 		const choices = ((entry.choices as IDataObject | undefined)?.choice ?? []) as IDataObject[];
 		element.options = choices.map((choice, n) => {
-			const value = text(choice.value, `Value of option ${n + 1}`) ?? '';
+			const value = read.required(choice.value, `Value of option ${n + 1} of ${where}`);
 			return { value, label: text(choice.label, `Label of option ${n + 1}`) ?? value };
 		});
 		const defaultValue =
@@ -144,7 +146,9 @@ function buildElement(entry: IDataObject, read: FormReaders, index: number): IDa
 function buildButton(values: IDataObject, read: FormReaders, label: (member: string) => string): IDataObject {
 	const text = (value: unknown, name: string) => read.text(value, label(name));
 	const actionType = read.option(values.actionType, label('Action'), BUTTON_ACTION_TYPES, 'urlNavigation');
-	const action: IDataObject = { actionType, ...compact({ url: read.url(values.url, label('URL')) }) };
+	// Every action goes to its URL: a button without one cannot act.
+	const url = read.url(read.required(values.url, label('URL')), label('URL'));
+	const action: IDataObject = { actionType, url };
 	if (actionType === 'apiAction') {
 		Object.assign(
 			action,
@@ -159,7 +163,7 @@ function buildButton(values: IDataObject, read: FormReaders, label: (member: str
 	return {
 		...compact({
 			elementType: 'button',
-			elementId: text(values.elementId, 'Element ID'),
+			elementId: read.required(values.elementId, label('Element ID')),
 			label: text(values.label, 'Label'),
 			buttonText: text(values.buttonText, 'Button Text'),
 		}),

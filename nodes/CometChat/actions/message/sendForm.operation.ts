@@ -16,6 +16,7 @@ import {
 	parseJsonObject,
 	readOption,
 	readText,
+	requiredTextOf,
 	textOf,
 } from '../../helpers/parameters';
 import type { OperationDefinition } from '../types';
@@ -416,6 +417,7 @@ export function formReaders(context: IExecuteFunctions, itemIndex: number): Form
 	return {
 		json: (value, fieldName) => parseJsonObject(context, itemIndex, value, fieldName),
 		text: (value, fieldName) => textOf(context, itemIndex, fieldName, value).trim() || undefined,
+		required: (value, fieldName) => requiredTextOf(context, itemIndex, fieldName, value).trim(),
 		url: (value, fieldName) => optionalUrlOf(context, itemIndex, fieldName, textOf(context, itemIndex, fieldName, value).trim()),
 		flag: (value, fieldName) => booleanOf(context, itemIndex, fieldName, value, false),
 		list: (value, fieldName) => listOf(context, itemIndex, fieldName, value),
