@@ -16,7 +16,7 @@ import { readBotDelivery } from './botTrigger/message';
 import { ON_RECEIVED_WEBHOOK, passDeliveriesOn, receiveDelivery } from './delivery/receive';
 import { LOCATOR_KINDS, locatorField } from './fields/common';
 import { asNodeError } from './helpers/errors';
-import { locatorValue } from './helpers/parameters';
+import { locatorValue } from './readers/text';
 import { listSearch } from './methods';
 import { cometChatRequest } from './transport/request';
 

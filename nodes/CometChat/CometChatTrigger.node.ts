@@ -9,7 +9,7 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { LOCATOR_KINDS, locatorField, simplifyOption } from './fields/common';
 import { asNodeError } from './helpers/errors';
-import { locatorValue } from './helpers/parameters';
+import { locatorValue } from './readers/text';
 import { moderationListSearch } from './methods/moderation';
 import type { TriggerEvent } from './trigger/events';
 import { TRIGGER_EVENTS } from './trigger/events';

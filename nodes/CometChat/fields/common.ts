@@ -1,18 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { PageLimit } from '../transport/paginate';
-import {
-	booleanOf,
-	fieldError,
-	integerOf,
-	listOf,
-	optionalUid,
-	readBoolean,
-	readOption,
-	requiredId,
-	requiredUid,
-	uidListOf,
-} from '../helpers/parameters';
+import { fieldError } from '../readers/fieldErrors';
+import { listOf, uidListOf } from '../readers/lists';
+import { optionalUid, requiredId, requiredUid } from '../readers/text';
+import { booleanOf, integerOf, readBoolean, readOption } from '../readers/values';
 
 /** What a resource locator lists and how its ID looks. */
 interface LocatorKind {

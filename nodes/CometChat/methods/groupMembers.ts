@@ -1,7 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { locatorValue } from '../helpers/parameters';
+import { locatorValue } from '../readers/text';
 import { listPageSearch, matchingText } from './moderation';
 
 /** The group chosen in the node's Group field (`guid`), which these lists belong to. */

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { userField } from '../../fields/common';
-import { requiredUid } from '../../helpers/parameters';
+import { requiredUid } from '../../readers/text';
 import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 

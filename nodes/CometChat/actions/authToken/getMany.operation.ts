@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { pageLimitOf, returnAllOrLimitFields, userField } from '../../fields/common';
-import { requiredUid } from '../../helpers/parameters';
+import { requiredUid } from '../../readers/text';
 import { paginate } from '../../transport/paginate';
 import type { OperationDefinition } from '../types';
 import { revealedTokens, revealOptionsField } from './reveal';

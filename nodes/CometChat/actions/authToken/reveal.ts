@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { booleanOf } from '../../helpers/parameters';
+import { booleanOf } from '../../readers/values';
 import { VISIBLE_ENDING } from '../../helpers/secrets';
 
 /**

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { uidListField, uidListValue, userField } from '../../fields/common';
-import { requiredUid } from '../../helpers/parameters';
+import { requiredUid } from '../../readers/text';
 import { cometChatRequest } from '../../transport/request';
 
 /** The fields of Block and Unblock: who blocks, and whom. */

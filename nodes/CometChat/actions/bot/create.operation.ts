@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { userField } from '../../fields/common';
-import { inputError, readRequiredText, requiredUid } from '../../helpers/parameters';
+import { inputError } from '../../readers/fieldErrors';
+import { readRequiredText, requiredUid } from '../../readers/text';
 import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 import { botOutput, botSettingsBody, botSettingsOptions, groupChatSettingField } from './fields';

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { requiredUid } from '../../helpers/parameters';
+import { requiredUid } from '../../readers/text';
 import { appliedEarlier, cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 import { botField } from './fields';

@@ -1,7 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { LOCATOR_KINDS, locatorField } from '../../fields/common';
-import { booleanOf, compact, fieldError, inputError, optionalOptionOf, optionalTextOf, optionalUrlOf } from '../../helpers/parameters';
+import { fieldError, inputError } from '../../readers/fieldErrors';
+import { optionalTextOf, optionalUrlOf } from '../../readers/text';
+import { booleanOf, compact, optionalOptionOf } from '../../readers/values';
 import type { CometChatContext } from '../../transport/request';
 import { cometChatRequest } from '../../transport/request';
 

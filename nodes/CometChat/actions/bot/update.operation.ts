@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { requireChanges, requiredUid } from '../../helpers/parameters';
+import { requireChanges } from '../../readers/fieldErrors';
+import { requiredUid } from '../../readers/text';
 import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 import { botField, botOutput, botSettingsBody, botSettingsOptions } from './fields';

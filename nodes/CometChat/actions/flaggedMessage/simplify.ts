@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { compact } from '../../helpers/parameters';
+import { compact } from '../../readers/values';
 
 /**
  * The fields a simplified flagged message has (Options → Simplify, and the trigger's output, which

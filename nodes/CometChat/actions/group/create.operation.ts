@@ -1,19 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { metadataField, onBehalfOfField, onBehalfOfValue, tagsField } from '../../fields/common';
-import {
-	compact,
-	idOf,
-	metadataOf,
-	optionalTextOf,
-	optionalUrlOf,
-	optionOf,
-	readRequiredText,
-	requiredId,
-	tagsOf,
-	textOf,
-	uidOf,
-} from '../../helpers/parameters';
+import { tagsOf } from '../../readers/lists';
+import { idOf, optionalTextOf, optionalUrlOf, readRequiredText, requiredId, textOf, uidOf } from '../../readers/text';
+import { compact, metadataOf, optionOf } from '../../readers/values';
 import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 import { checkTypeAndPassword, GROUP_TYPES, groupTypeOptions } from './fields';

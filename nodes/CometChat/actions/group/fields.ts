@@ -1,7 +1,8 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { LOCATOR_KINDS, locatorField } from '../../fields/common';
-import { inputError, requiredId } from '../../helpers/parameters';
+import { inputError } from '../../readers/fieldErrors';
+import { requiredId } from '../../readers/text';
 
 /** The group types (docs/cometchat-api.md, Groups). */
 export const GROUP_TYPES = ['public', 'password', 'private'] as const;

@@ -1,17 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { LOCATOR_KINDS, locatorField, searchFilterFields, tagsField } from '../../fields/common';
-import {
-	compact,
-	choicesOf,
-	idOf,
-	integerOf,
-	listOf,
-	optionalEpochSecondsOf,
-	optionalOptionOf,
-	optionalTextOf,
-	uidOf,
-} from '../../helpers/parameters';
+import { optionalEpochSecondsOf } from '../../readers/dates';
+import { listOf } from '../../readers/lists';
+import { idOf, optionalTextOf, uidOf } from '../../readers/text';
+import { choicesOf, compact, integerOf, optionalOptionOf } from '../../readers/values';
 import { listOperation } from '../list';
 import { GROUP_TYPES } from './fields';
 import { SIMPLIFIED_GROUP_FIELDS, simplifyGroup } from './simplify';

@@ -1,6 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { checkIdsPerRequest, compact, inputError, uidListOf } from '../../helpers/parameters';
+import { inputError } from '../../readers/fieldErrors';
+import { checkIdsPerRequest, uidListOf } from '../../readers/lists';
+import { compact } from '../../readers/values';
 
 /**
  * The member lists of POST /groups (`members`) and POST /groups/{guid}/members, each a list of

@@ -1,19 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { metadataField, onBehalfOfField, onBehalfOfValue, tagsField } from '../../fields/common';
-import {
-	clearFieldsOf,
-	compact,
-	idOf,
-	inputError,
-	metadataOf,
-	optionalOptionOf,
-	optionalTextOf,
-	optionalUrlOf,
-	requireChanges,
-	tagsOf,
-	uidOf,
-} from '../../helpers/parameters';
+import { inputError, requireChanges } from '../../readers/fieldErrors';
+import { clearFieldsOf, tagsOf } from '../../readers/lists';
+import { idOf, optionalTextOf, optionalUrlOf, uidOf } from '../../readers/text';
+import { compact, metadataOf, optionalOptionOf } from '../../readers/values';
 import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 import { checkTypeAndPassword, GROUP_TYPES, groupField, groupTypeOptions, groupValue } from './fields';

@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { onBehalfOfField, onBehalfOfValue } from '../../fields/common';
-import { inputError, readOption } from '../../helpers/parameters';
+import { inputError } from '../../readers/fieldErrors';
+import { readOption } from '../../readers/values';
 import { cometChatRequest } from '../../transport/request';
 import { groupField, groupValue } from '../group/fields';
 import { MEMBER_ROLES, memberFields, memberListsOf } from '../group/members';

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { onBehalfOfField, onBehalfOfValue } from '../../fields/common';
-import { readOption } from '../../helpers/parameters';
+import { readOption } from '../../readers/values';
 import { appliedEarlier, cometChatRequest } from '../../transport/request';
 import { groupField, groupValue } from '../group/fields';
 import type { OperationDefinition } from '../types';

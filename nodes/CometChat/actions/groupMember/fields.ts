@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { LOCATOR_KINDS, locatorField } from '../../fields/common';
-import { requiredUid } from '../../helpers/parameters';
+import { requiredUid } from '../../readers/text';
 
 /** The scopes a member can have (docs/cometchat-api.md, Group members). */
 export const SCOPES = ['admin', 'moderator', 'participant'] as const;

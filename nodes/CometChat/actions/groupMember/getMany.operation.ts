@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { fieldPicker } from '../../fields/common';
-import { choicesOf, compact, optionalOptionOf } from '../../helpers/parameters';
+import { choicesOf, compact, optionalOptionOf } from '../../readers/values';
 import { groupField, groupValue } from '../group/fields';
 import { listOperation } from '../list';
 import { SCOPES, scopeOptions } from './fields';

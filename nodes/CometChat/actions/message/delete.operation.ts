@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { messageIdField, messageIdValue, onBehalfOfField, onBehalfOfValue } from '../../fields/common';
-import { readBoolean } from '../../helpers/parameters';
+import { readBoolean } from '../../readers/values';
 import { appliedEarlier, cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 

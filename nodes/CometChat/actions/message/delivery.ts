@@ -1,20 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { LOCATOR_KINDS, locatorField, metadataField, onBehalfOfField, tagsField, requiredOnBehalfOf } from '../../fields/common';
-import {
-	checkIdsPerRequest,
-	compact,
-	idOf,
-	inputError,
-	listOf,
-	metadataOf,
-	optionalTextOf,
-	readOption,
-	requiredId,
-	requiredUid,
-	tagsOf,
-	uidListOf,
-} from '../../helpers/parameters';
+import { inputError } from '../../readers/fieldErrors';
+import { checkIdsPerRequest, listOf, tagsOf, uidListOf } from '../../readers/lists';
+import { idOf, optionalTextOf, requiredId, requiredUid } from '../../readers/text';
+import { compact, metadataOf, readOption } from '../../readers/values';
 import { cometChatRequest } from '../../transport/request';
 
 /**

@@ -1,7 +1,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { LOCATOR_KINDS, locatorField, messageIdField, messageIdValue, onBehalfOfField, requiredOnBehalfOf } from '../../fields/common';
-import { compact, optionalTextOf, requiredId } from '../../helpers/parameters';
+import { optionalTextOf, requiredId } from '../../readers/text';
+import { compact } from '../../readers/values';
 import { cometChatRequest } from '../../transport/request';
 import { confirmationOf } from '../moderation';
 import type { OperationDefinition } from '../types';

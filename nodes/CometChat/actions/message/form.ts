@@ -5,7 +5,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { compact, describeValue } from '../../helpers/parameters';
+import { describeValue } from '../../readers/fieldErrors';
+import { compact } from '../../readers/values';
 import { isRecord } from '../../helpers/values';
 
 export const FORM_ELEMENT_TYPES = ['button', 'checkbox', 'dateTime', 'dropdown', 'singleSelect', 'textInput'];

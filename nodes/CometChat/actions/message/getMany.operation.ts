@@ -1,19 +1,10 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { LOCATOR_KINDS, locatorField, onBehalfOfField, onBehalfOfValue, requiredOnBehalfOf, tagsField } from '../../fields/common';
-import {
-	booleanOf,
-	compact,
-	idOf,
-	listOf,
-	optionalEpochSecondsOf,
-	optionalOptionOf,
-	optionalTextOf,
-	readOption,
-	requiredId,
-	requiredUid,
-	uidOf,
-} from '../../helpers/parameters';
+import { optionalEpochSecondsOf } from '../../readers/dates';
+import { listOf } from '../../readers/lists';
+import { idOf, optionalTextOf, requiredId, requiredUid, uidOf } from '../../readers/text';
+import { booleanOf, compact, optionalOptionOf, readOption } from '../../readers/values';
 import { MESSAGES_MAX_LIMIT } from '../../transport/paginate';
 import { listOperation } from '../list';
 import { SIMPLIFIED_MESSAGE_FIELDS, simplifyMessage } from './simplify';

@@ -1,19 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import {
-	compact,
-	fieldError,
-	idOf,
-	inputError,
-	integerOf,
-	messageTextOf,
-	optionalTextOf,
-	optionalUrlOf,
-	parseJsonObject,
-	readOption,
-	readRequiredText,
-	requiredTextOf,
-} from '../../helpers/parameters';
+import { fieldError, inputError } from '../../readers/fieldErrors';
+import { idOf, optionalTextOf, optionalUrlOf, readRequiredText, requiredTextOf } from '../../readers/text';
+import { compact, integerOf, messageTextOf, parseJsonObject, readOption } from '../../readers/values';
 import type { OperationDefinition } from '../types';
 import { deliveryOptionsField, senderAndReceiverFields, sendMessage } from './delivery';
 

@@ -16,7 +16,10 @@ import type {
 } from 'n8n-workflow';
 import { SEND_AND_WAIT_OPERATION, WAIT_INDEFINITELY } from 'n8n-workflow';
 
-import { describeValue, fieldError, messageTextOf, optionalDateTimeMillisOf, optionOf, readOption, readRequiredText, textOf } from '../../helpers/parameters';
+import { optionalDateTimeMillisOf } from '../../readers/dates';
+import { describeValue, fieldError } from '../../readers/fieldErrors';
+import { readRequiredText, textOf } from '../../readers/text';
+import { messageTextOf, optionOf, readOption } from '../../readers/values';
 import { isRecord } from '../../helpers/values';
 import type { OperationDefinition } from '../types';
 import { senderAndReceiverFields, sendMessage } from './delivery';

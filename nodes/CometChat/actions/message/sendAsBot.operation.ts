@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { LOCATOR_KINDS, locatorField } from '../../fields/common';
-import { requiredUid } from '../../helpers/parameters';
+import { requiredUid } from '../../readers/text';
 import type { OperationDefinition } from '../types';
 import { sendMessage } from './delivery';
 import { messageContentOf, sendAsBotProperties } from './send.operation';

@@ -6,19 +6,10 @@ import type {
 	NodeParameterValue,
 } from 'n8n-workflow';
 
-import {
-	booleanOf,
-	inputError,
-	integerOf,
-	listOf,
-	optionalUrlOf,
-	optionOf,
-	parseJsonObject,
-	readOption,
-	readText,
-	requiredTextOf,
-	textOf,
-} from '../../helpers/parameters';
+import { inputError } from '../../readers/fieldErrors';
+import { listOf } from '../../readers/lists';
+import { optionalUrlOf, readText, requiredTextOf, textOf } from '../../readers/text';
+import { booleanOf, integerOf, optionOf, parseJsonObject, readOption } from '../../readers/values';
 import type { OperationDefinition } from '../types';
 import { deliveryOptionsField, senderAndReceiverFields, sendMessage } from './delivery';
 import type { ButtonMember, FormReaders } from './form';

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { compact } from '../../helpers/parameters';
+import { compact } from '../../readers/values';
 
 /** The fields of a simplified message (Options → Simplify). */
 export const SIMPLIFIED_MESSAGE_FIELDS = [

@@ -1,7 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { changesModeField, messageIdField, messageIdValue, onBehalfOfField, onBehalfOfValue } from '../../fields/common';
-import { compact, messageTextOf, metadataOf, optionalTextOf, parseJsonObject, readOption, requireChanges } from '../../helpers/parameters';
+import { requireChanges } from '../../readers/fieldErrors';
+import { optionalTextOf } from '../../readers/text';
+import { compact, messageTextOf, metadataOf, parseJsonObject, readOption } from '../../readers/values';
 import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 

@@ -1,4 +1,4 @@
-import { requiredId } from '../../helpers/parameters';
+import { requiredId } from '../../readers/text';
 import { moderationListOperation } from '../moderation';
 import { ruleField } from './fields';
 import { SIMPLIFIED_RULE_FIELDS, simplifyRule } from './simplify';

@@ -1,18 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodePropertyCollection, INodePropertyOptions } from 'n8n-workflow';
 
 import { changesModeField } from '../../fields/common';
-import {
-	booleanOf,
-	compact,
-	listOf,
-	optionalTextOf,
-	optionOf,
-	parseJsonObject,
-	readOption,
-	requireChanges,
-	requiredId,
-	requiredTextOf,
-} from '../../helpers/parameters';
+import { requireChanges } from '../../readers/fieldErrors';
+import { listOf } from '../../readers/lists';
+import { optionalTextOf, requiredId, requiredTextOf } from '../../readers/text';
+import { booleanOf, compact, optionOf, parseJsonObject, readOption } from '../../readers/values';
 import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 import { ruleField } from './fields';

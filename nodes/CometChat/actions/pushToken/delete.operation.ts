@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { authTokenField, authTokenValue } from '../../fields/common';
-import { readBoolean } from '../../helpers/parameters';
+import { readBoolean } from '../../readers/values';
 import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { requiredId } from '../../helpers/parameters';
+import { requiredId } from '../../readers/text';
 import { authTokenField, authTokenValue } from '../../fields/common';
 import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { LOCATOR_KINDS, locatorField } from '../../fields/common';
-import { requiredId } from '../../helpers/parameters';
+import { requiredId } from '../../readers/text';
 import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 

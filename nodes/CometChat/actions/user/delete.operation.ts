@@ -1,7 +1,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { userField } from '../../fields/common';
-import { readBoolean, requiredUid } from '../../helpers/parameters';
+import { requiredUid } from '../../readers/text';
+import { readBoolean } from '../../readers/values';
 import { appliedEarlier, cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 

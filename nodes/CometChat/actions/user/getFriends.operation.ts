@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { LOCATOR_KINDS, locatorField } from '../../fields/common';
-import { compact, optionalTextOf, requiredUid } from '../../helpers/parameters';
+import { optionalTextOf, requiredUid } from '../../readers/text';
+import { compact } from '../../readers/values';
 import { listOperation } from '../list';
 import { SIMPLIFIED_USER_FIELDS, simplifyUser } from './simplify';
 

@@ -1,7 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { searchFilterFields, tagsField } from '../../fields/common';
-import { booleanOf, choicesOf, compact, idOf, listOf, optionalOptionOf, optionalTextOf } from '../../helpers/parameters';
+import { listOf } from '../../readers/lists';
+import { idOf, optionalTextOf } from '../../readers/text';
+import { booleanOf, choicesOf, compact, optionalOptionOf } from '../../readers/values';
 import { listOperation } from '../list';
 import { SIMPLIFIED_USER_FIELDS, simplifyUser } from './simplify';
 

@@ -1,7 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { metadataField, tagsField } from '../../fields/common';
-import { booleanOf, compact, idOf, metadataOf, optionalTextOf, optionalUrlOf, readRequiredText, requiredUid, tagsOf } from '../../helpers/parameters';
+import { tagsOf } from '../../readers/lists';
+import { idOf, optionalTextOf, optionalUrlOf, readRequiredText, requiredUid } from '../../readers/text';
+import { booleanOf, compact, metadataOf } from '../../readers/values';
 
 /** The profile fields a user can be created or updated with (docs/cometchat-api.md, Users). */
 export const userProfileOptions: INodeProperties[] = [

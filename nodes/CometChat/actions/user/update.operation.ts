@@ -1,7 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { LOCATOR_KINDS, locatorField } from '../../fields/common';
-import { clearFieldsOf, compact, optionalTextOf, requireChanges, requiredUid } from '../../helpers/parameters';
+import { requireChanges } from '../../readers/fieldErrors';
+import { clearFieldsOf } from '../../readers/lists';
+import { optionalTextOf, requiredUid } from '../../readers/text';
+import { compact } from '../../readers/values';
 import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 import { userProfileBody, userProfileOptions } from './profile';

@@ -1,7 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { authTokenField, authTokenValue, LOCATOR_KINDS, locatorField } from '../../fields/common';
-import { compact, optionalTextOf, parseJsonObject, requireChanges, requiredUid } from '../../helpers/parameters';
+import { requireChanges } from '../../readers/fieldErrors';
+import { optionalTextOf, requiredUid } from '../../readers/text';
+import { compact, parseJsonObject } from '../../readers/values';
 import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 
