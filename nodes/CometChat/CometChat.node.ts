@@ -7,7 +7,8 @@ import type {
 import { NodeApiError, NodeConnectionTypes, NodeOperationError, SEND_AND_WAIT_OPERATION } from 'n8n-workflow';
 
 import { findOperation, nodeProperties } from './actions';
-import { sendAndWait, sendAndWaitWebhook, sendAndWaitWebhooks } from './actions/message/sendAndWait.operation';
+import { sendAndWait } from './actions/message/sendAndWait/sendAndWait.operation';
+import { sendAndWaitWebhook, sendAndWaitWebhooks } from './actions/message/sendAndWait/webhook';
 import { asNodeError, hideErrorSecrets, keepHttpCode } from './helpers/errors';
 import { hideSecrets, knownSecrets } from './helpers/secrets';
 import { listSearch, loadOptions } from './methods';

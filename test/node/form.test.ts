@@ -4,7 +4,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { formProblems } from '../../nodes/CometChat/actions/message/form';
+import { formProblems } from '../../nodes/CometChat/actions/message/form/problems';
 import { apiRequests, credentialsFor } from '../harness/emulator';
 import { runNode } from '../harness/engine';
 import { byId, expectErrorItem, expectInputError, useEmulator } from '../harness/suite';

@@ -7,8 +7,8 @@ import { getReactions } from './getReactions.operation';
 import { getThread } from './getThread.operation';
 import { send } from './send.operation';
 import { sendAsBot } from './sendAsBot.operation';
-import { sendAndWait } from './sendAndWait.operation';
-import { sendForm } from './sendForm.operation';
+import { sendAndWait } from './sendAndWait/sendAndWait.operation';
+import { sendForm } from './sendForm/sendForm.operation';
 import { update } from './update.operation';
 
 export const message: ResourceDefinition = {

@@ -1,24 +1,10 @@
-import type {
-	IDataObject,
-	IDisplayOptions,
-	IExecuteFunctions,
-	INodeProperties,
-	NodeParameterValue,
-} from 'n8n-workflow';
+/** The editor's fields of one form element, and of a button (a form field or the submit button). */
+import type { IDisplayOptions, INodeProperties, NodeParameterValue } from 'n8n-workflow';
 
-import { inputError } from '../../readers/fieldErrors';
-import { listOf } from '../../readers/lists';
-import { optionalUrlOf, readText, requiredTextOf, textOf } from '../../readers/text';
-import { booleanOf, integerOf, optionOf, parseJsonObject, readOption } from '../../readers/values';
-import type { OperationDefinition } from '../types';
-import { deliveryOptionsField, senderAndReceiverFields, sendMessage } from './delivery';
-import type { ButtonMember, FormReaders } from './form';
-import { BUTTON_MEMBERS, buildFormData, formDataFromJson, formProblems, HTTP_METHODS, submitMemberName } from './form';
+import type { ButtonMember } from './builder';
+import { BUTTON_MEMBERS, HTTP_METHODS, submitMemberName } from './builder';
 
-type Show = NonNullable<IDisplayOptions['show']>;
-
-const inBuilder: Show = { formMode: ['builder'] };
-const FORM_MODES = ['builder', 'json'] as const;
+export type Show = NonNullable<IDisplayOptions['show']>;
 
 /** Where the submit button's defaults differ from those of a button among the form fields. */
 const SUBMIT_DEFAULTS: Partial<Record<ButtonMember, NodeParameterValue>> = {
@@ -31,7 +17,7 @@ const SUBMIT_DEFAULTS: Partial<Record<ButtonMember, NodeParameterValue>> = {
  * The fields of a button: a Form Fields entry of type button, or the form's submit button (shown
  * at the top level, its names prefixed with `submit`).
  */
-function buttonProperties(forSubmit: boolean, show: Show): INodeProperties[] {
+export function buttonProperties(forSubmit: boolean, show: Show): INodeProperties[] {
 	const nameOf = (member: ButtonMember) => (forSubmit ? submitMemberName(member) : member);
 	const label = (name: string) => (forSubmit ? `Submit Button ${name}` : name);
 	const onApiAction = { show: { ...show, [nameOf('actionType')]: ['apiAction'] } };
@@ -270,165 +256,3 @@ export const elementProperties: INodeProperties[] = [
 	},
 	...buttonProperties(false, { elementType: ['button'] }),
 ];
-
-const properties: INodeProperties[] = [
-	...senderAndReceiverFields,
-	{
-		displayName: 'Define Form',
-		name: 'formMode',
-		type: 'options',
-		noDataExpression: true,
-		options: [
-			{ name: 'Using the Form Builder', value: 'builder', description: 'Add the title, fields and buttons below' },
-			{ name: 'Using JSON', value: 'json', description: 'A form built in an earlier step' },
-		],
-		default: 'builder',
-	},
-	{
-		displayName: 'Form (JSON)',
-		name: 'formJson',
-		type: 'json',
-		default: '{\n  "interactiveData": {\n    "title": "",\n    "formFields": [],\n    "submitElement": {}\n  }\n}',
-		description:
-			'The form\'s data: {"interactiveData": {"title", "formFields", "submitElement"}, "interactionGoal", "allowSenderInteraction"}, or only the interactiveData. It gets the same checks as a built form.',
-		displayOptions: { show: { formMode: ['json'] } },
-	},
-	{
-		displayName: 'Title',
-		name: 'title',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. Book a demo',
-		description: 'The heading of the form',
-		displayOptions: { show: inBuilder },
-	},
-	{
-		displayName: 'Form Fields',
-		name: 'formFields',
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true, sortable: true },
-		placeholder: 'Add Form Field',
-		default: {},
-		description: 'The elements of the form, in order',
-		displayOptions: { show: inBuilder },
-		options: [{ displayName: 'Field', name: 'field', values: elementProperties }],
-	},
-	{
-		displayName: 'Submit Button ID',
-		name: submitMemberName('elementId'),
-		type: 'string',
-		default: 'submit',
-		placeholder: 'e.g. submit',
-		description: 'Element ID of the submit button; unique in the form',
-		displayOptions: { show: inBuilder },
-	},
-	...buttonProperties(true, inBuilder),
-	{
-		displayName: 'Form Options',
-		name: 'formOptions',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: { show: inBuilder },
-		options: [
-			{
-				displayName: 'Allow Sender Interaction',
-				name: 'allowSenderInteraction',
-				type: 'boolean',
-				default: false,
-				description: 'Whether the sender may fill in the form too',
-			},
-			{
-				displayName: 'Goal Element IDs',
-				name: 'goalElementIds',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. email, date',
-				description: 'The elements the interaction goal counts, separated by commas',
-			},
-			{
-				displayName: 'Interaction Goal',
-				name: 'interactionGoal',
-				type: 'options',
-				options: [
-					{ name: 'All Of', value: 'allOf', description: 'The form is done when all goal elements were used' },
-					{ name: 'Any Action', value: 'anyAction', description: 'The form is done after any interaction' },
-					{ name: 'Any Of', value: 'anyOf', description: 'The form is done when one of the goal elements was used' },
-					{ name: 'None', value: 'none', description: 'The form is never marked done' },
-				],
-				default: 'allOf',
-				description: 'When the form counts as completed',
-			},
-		],
-	},
-	deliveryOptionsField,
-];
-
-export const sendForm: OperationDefinition = {
-	value: 'sendForm',
-	name: 'Send Form',
-	action: 'Send an interactive form',
-	description:
-		'Send an interactive form message (title, fields, submit button) on behalf of a user; the form is checked before it is sent',
-	properties,
-	async execute(this: IExecuteFunctions, itemIndex: number) {
-		const read = formReaders(this, itemIndex);
-		const data =
-			readOption(this, itemIndex, 'formMode', 'Define Form', FORM_MODES, 'builder') === 'json'
-				? formDataFromJson(read.json(this.getNodeParameter('formJson', itemIndex, ''), 'Form (JSON)') ?? {})
-				: buildFormData(
-						{
-							title: readText(this, itemIndex, 'title', 'Title'),
-							fields: ((this.getNodeParameter('formFields', itemIndex, {}) as IDataObject).field ?? []) as IDataObject[],
-							submit: submitButtonValues(this, itemIndex),
-							options: this.getNodeParameter('formOptions', itemIndex, {}) as IDataObject,
-						},
-						read,
-					);
-		checkForm(this, itemIndex, data);
-		return await sendMessage(this, itemIndex, { category: 'interactive', type: 'form', data });
-	},
-};
-
-/** The submit button's top-level fields, under the member names a Form Fields button uses. */
-function submitButtonValues(context: IExecuteFunctions, itemIndex: number): IDataObject {
-	const values: IDataObject = {
-		elementId: context.getNodeParameter(submitMemberName('elementId'), itemIndex, 'submit'),
-	};
-	// Members hidden by the chosen action (e.g. the method of a URL navigation) read as null.
-	for (const member of BUTTON_MEMBERS) {
-		values[member] = context.getNodeParameter(submitMemberName(member), itemIndex, null);
-	}
-	return values;
-}
-
-/** The builder's readers for one item: each refuses a wrong value with an error naming the field. */
-export function formReaders(context: IExecuteFunctions, itemIndex: number): FormReaders {
-	return {
-		json: (value, fieldName) => parseJsonObject(context, itemIndex, value, fieldName),
-		text: (value, fieldName) => textOf(context, itemIndex, fieldName, value).trim() || undefined,
-		required: (value, fieldName) => requiredTextOf(context, itemIndex, fieldName, value).trim(),
-		url: (value, fieldName) => optionalUrlOf(context, itemIndex, fieldName, textOf(context, itemIndex, fieldName, value).trim()),
-		flag: (value, fieldName) => booleanOf(context, itemIndex, fieldName, value, false),
-		list: (value, fieldName) => listOf(context, itemIndex, fieldName, value),
-		count: (value, fieldName) =>
-			value === undefined || value === null ? undefined : integerOf(context, itemIndex, fieldName, value, 1),
-		option: (value, fieldName, allowed, fallback) =>
-			value === undefined || value === null || value === '' ? fallback : optionOf(context, itemIndex, fieldName, value, allowed),
-	};
-}
-
-/** Refuses a form with problems (formProblems) before it is sent, naming the first and counting them all. */
-export function checkForm(context: IExecuteFunctions, itemIndex: number, data: IDataObject): void {
-	const problems = formProblems(data);
-	if (problems.length === 0) return;
-	throw inputError(
-		context,
-		itemIndex,
-		`The form cannot be sent: ${problems[0]}`,
-		problems.length === 1
-			? 'Fix this in the form, then run the node again.'
-			: `Fix these ${problems.length} problems in the form, then run the node again: ${problems.join('; ')}.`,
-	);
-}
