@@ -7,7 +7,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { LOCATOR_KINDS, locatorField, simplifyOption } from './fields/common';
+import { LOCATOR_KINDS, locatorField } from './fields/common';
+import { simplifyOption } from './fields/lists';
 import { asNodeError } from './helpers/errors';
 import { locatorValue } from './readers/text';
 import { moderationListSearch } from './methods/moderation';

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { pageLimitOf, recordShaper, returnAllOrLimitFields, simplifyOptionsField, toolOutputFields } from '../fields/common';
+import { pageLimitOf, recordShaper, returnAllOrLimitFields, simplifyOptionsField, toolOutputFields } from '../fields/lists';
 import type { ListRequest, PaginationStrategy } from '../transport/paginate';
 import { paginate } from '../transport/paginate';
 import type { OperationDefinition } from './types';

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { pageLimitOf, returnAllOrLimitFields, userField } from '../../fields/common';
+import { userField } from '../../fields/common';
+import { pageLimitOf, returnAllOrLimitFields } from '../../fields/lists';
 import { requiredUid } from '../../readers/text';
 import { paginate } from '../../transport/paginate';
 import type { OperationDefinition } from '../types';

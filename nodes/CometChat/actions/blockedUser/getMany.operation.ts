@@ -1,6 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { fieldPicker, userField } from '../../fields/common';
+import { userField } from '../../fields/common';
+import { fieldPicker } from '../../fields/lists';
 import { requiredUid } from '../../readers/text';
 import { listOperation } from '../list';
 import { SIMPLIFIED_USER_FIELDS } from '../user/simplify';

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { pageLimitOf, returnAllOrLimitFields } from '../../fields/common';
+import { pageLimitOf, returnAllOrLimitFields } from '../../fields/lists';
 import type { OperationDefinition } from '../types';
 import { botOutput, readBots } from './fields';
 

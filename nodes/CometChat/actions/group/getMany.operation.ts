@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { LOCATOR_KINDS, locatorField, searchFilterFields, tagsField } from '../../fields/common';
+import { LOCATOR_KINDS, locatorField, tagsField } from '../../fields/common';
+import { searchFilterFields } from '../../fields/lists';
 import { optionalEpochSecondsOf } from '../../readers/dates';
 import { listOf } from '../../readers/lists';
 import { idOf, optionalTextOf, uidOf } from '../../readers/text';

@@ -1,4 +1,4 @@
-import { fieldPicker } from '../../fields/common';
+import { fieldPicker } from '../../fields/lists';
 
 /** The fields of a group that a workflow usually needs (Options → Simplify). */
 export const SIMPLIFIED_GROUP_FIELDS = ['guid', 'name', 'type', 'membersCount', 'owner', 'tags', 'createdAt'];

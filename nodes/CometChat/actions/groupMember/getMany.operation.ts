@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { fieldPicker } from '../../fields/common';
+import { fieldPicker } from '../../fields/lists';
 import { choicesOf, compact, optionalOptionOf } from '../../readers/values';
 import { groupField, groupValue } from '../group/fields';
 import { listOperation } from '../list';

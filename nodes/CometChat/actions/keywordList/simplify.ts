@@ -1,4 +1,4 @@
-import { fieldPicker } from '../../fields/common';
+import { fieldPicker } from '../../fields/lists';
 
 /** The fields of a keyword list that a workflow usually needs (Options → Simplify). */
 export const SIMPLIFIED_KEYWORD_LIST_FIELDS = [

@@ -1,4 +1,4 @@
-import { fieldPicker } from '../../fields/common';
+import { fieldPicker } from '../../fields/lists';
 
 /** The fields of a moderation rule (or revision) that a workflow usually needs (Options → Simplify). */
 export const SIMPLIFIED_RULE_FIELDS = [

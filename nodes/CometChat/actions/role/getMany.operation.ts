@@ -1,4 +1,4 @@
-import { fieldPicker } from '../../fields/common';
+import { fieldPicker } from '../../fields/lists';
 import { listOperation } from '../list';
 
 /** The fields of a role that a workflow usually needs (Options → Simplify). */

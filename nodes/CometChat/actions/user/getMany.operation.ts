@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { searchFilterFields, tagsField } from '../../fields/common';
+import { tagsField } from '../../fields/common';
+import { searchFilterFields } from '../../fields/lists';
 import { listOf } from '../../readers/lists';
 import { idOf, optionalTextOf } from '../../readers/text';
 import { booleanOf, choicesOf, compact, optionalOptionOf } from '../../readers/values';

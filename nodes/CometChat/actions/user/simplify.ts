@@ -1,4 +1,4 @@
-import { fieldPicker } from '../../fields/common';
+import { fieldPicker } from '../../fields/lists';
 
 /** The fields of a user that a workflow usually needs (Options → Simplify). */
 export const SIMPLIFIED_USER_FIELDS = ['uid', 'name', 'avatar', 'role', 'status', 'tags', 'lastActiveAt', 'createdAt'];
