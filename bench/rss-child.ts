@@ -1,6 +1,6 @@
 /**
  * One run of Return All over the users in a fresh process, for the peak RSS growth case of
- * bench/run.ts:
+ * bench/benchmarks.ts:
  *
  *   node --expose-gc --import tsx bench/rss-child.ts <whole|simplified|raw|rawNode> <users> <baseUrl> <apiKey>
  *

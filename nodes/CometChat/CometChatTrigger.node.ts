@@ -12,16 +12,16 @@ import { simplifyOption } from './fields/lists';
 import { asNodeError } from './helpers/errors';
 import { locatorValue } from './readers/text';
 import { moderationListSearch } from './methods/moderation';
-import type { TriggerEvent } from './trigger/events';
-import { TRIGGER_EVENTS } from './trigger/events';
-import type { ScannedRecord } from './trigger/walk';
-import { walkList } from './trigger/walk';
-import type { EventState } from './trigger/window';
-import { SeenWindow } from './trigger/window';
+import type { TriggerEvent } from './pollingTrigger/events';
+import { TRIGGER_EVENTS } from './pollingTrigger/events';
+import type { ScannedRecord } from './pollingTrigger/scan';
+import { scanList } from './pollingTrigger/scan';
+import type { EventState } from './pollingTrigger/seenWindow';
+import { SeenWindow } from './pollingTrigger/seenWindow';
 import { pagesByLimitAndPage } from './transport/paginate';
 import { isTransientError } from './transport/request';
 
-/** What the trigger keeps in the workflow's static data, per event (see trigger/window.ts). */
+/** What the trigger keeps in the workflow's static data, per event (see pollingTrigger/seenWindow.ts). */
 type TriggerState = Partial<Record<TriggerEvent['value'], EventState>>;
 
 /** Pages a manual test reads at most to find a sample that passes the filter. */
@@ -106,10 +106,10 @@ export class CometChatTrigger implements INodeType {
 				const window = new SeenWindow(state);
 				if (state === undefined && options.includeExisting !== true) {
 					// Only note where the list stands: its newest second and the records at it.
-					await walkList(this, event, window, { fromNewest: true });
+					await scanList(this, event, window, { fromNewest: true });
 				} else {
 					const filterId = filterIdOf(this, event);
-					const { fresh, shiftFloor } = await walkList(this, event, window, {
+					const { fresh, shiftFloor } = await scanList(this, event, window, {
 						output: (record) =>
 							!filterId || event.matches(record, filterId) ? toJson(event, record, options) : undefined,
 					});

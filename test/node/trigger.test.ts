@@ -10,7 +10,7 @@ import { apiRequests, credentialsFor } from '../harness/emulator';
 import type { Emulator } from '../harness/emulator';
 import { pollContext, registerNodeType, TRIGGER_TYPE, triggerNode, workflowWith } from '../harness/engine';
 import { useEmulator } from '../harness/suite';
-import { MAX_KEPT_KEYS, READ_BACK_SECONDS } from '../../nodes/CometChat/trigger/window';
+import { MAX_KEPT_KEYS, READ_BACK_SECONDS } from '../../nodes/CometChat/pollingTrigger/seenWindow';
 
 const trigger = new CometChatTrigger();
 registerNodeType(TRIGGER_TYPE, trigger);

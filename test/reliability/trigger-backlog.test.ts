@@ -6,7 +6,7 @@
  */
 import type { Emulator } from '../harness/emulator';
 import { useEmulator } from '../harness/suite';
-import { MAX_KEPT_KEYS } from '../../nodes/CometChat/trigger/window';
+import { MAX_KEPT_KEYS } from '../../nodes/CometChat/pollingTrigger/seenWindow';
 import { report } from './report';
 import { keyOfItem, triggerWatcher } from './trigger-watcher';
 

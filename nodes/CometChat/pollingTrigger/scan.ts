@@ -3,23 +3,23 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { pagesByLimitAndPage } from '../transport/paginate';
 import type { TriggerEvent } from './events';
-import type { SeenWindow } from './window';
+import type { SeenWindow } from './seenWindow';
 
-/** A record a walk found new: its output item's JSON (none when the user's filter leaves it out). */
+/** A record a scan found new: its output item's JSON (none when the user's filter leaves it out). */
 export interface ScannedRecord {
 	json?: IDataObject;
 	id: string;
 	timestamp: number;
 }
 
-/** Pages in a row made only of records this walk already read, after which it stops. */
+/** Pages in a row made only of records this scan already read, after which it stops. */
 const MAX_REPEATED_PAGES = 2;
 
-export interface Walk {
+export interface ListScan {
 	/** The records not seen before, newest first as listed. They are added to the window too. */
 	fresh: ScannedRecord[];
 	/**
-	 * The lowest second where a page shift during this walk may have hidden a new record, or null
+	 * The lowest second where a page shift during this scan may have hidden a new record, or null
 	 * when none can have been (one page read, or nothing new found).
 	 */
 	shiftFloor: number | null;
@@ -32,21 +32,21 @@ export interface Walk {
  * window first takes the newest second listed as its floor (the first poll, when it emits nothing).
  *
  * Pages are numbered, so the list can shift while they are read: a record that arrives (or is
- * flagged again) pushes the others down, and the walk reads one of them twice (it is kept once);
+ * flagged again) pushes the others down, and the scan reads one of them twice (it is kept once);
  * a record that is removed (reviewed) pulls them up, and one record slips into a page already
  * read. When that one is new, it lies at or above `shiftFloor` (the page after the deepest one
  * that held new records): the next two polls read back that far (SeenWindow.settle) and find it.
  *
- * A walk ends only at the floor or on a page that is short by its own `meta`: an answer that is
- * not a page, or short of what it says, fails the walk (readPage) instead of ending it, so the
- * poll saves nothing and the floor never rises past records the walk did not read.
+ * A scan ends only at the floor or on a page that is short by its own `meta`: an answer that is
+ * not a page, or short of what it says, fails the scan (readPage) instead of ending it, so the
+ * poll saves nothing and the floor never rises past records the scan did not read.
  */
-export async function walkList(
+export async function scanList(
 	context: IPollFunctions,
 	event: TriggerEvent,
 	window: SeenWindow,
 	{ fromNewest = false, output }: { fromNewest?: boolean; output?: (record: IDataObject) => IDataObject | undefined } = {},
-): Promise<Walk> {
+): Promise<ListScan> {
 	const fresh: ScannedRecord[] = [];
 	const readKeys = new Set<string>();
 	const firstSecondOfPage: number[] = [];
