@@ -33,36 +33,12 @@ import {
 	writeSection,
 } from './common';
 import type { BenchEmulator } from './common';
-
-/**
- * The e2e's n8n helpers (plain JavaScript with `@ts-check` for their own tsconfig): loaded at run
- * time, typed here by what this script uses, so this tsconfig does not check them under its settings.
- */
-interface N8nRest {
-	runFromTrigger(workflowId: string, triggerName: string, timeoutMs?: number): Promise<ExecutionSummary>;
-}
-interface N8nInstance {
-	rest: N8nRest;
-	prepare(emulator: { baseUrl: string; callUrl: string; apiKey: string }, examples: string[]): Promise<void>;
-	importWorkflows(workflows: Array<{ id: string }>): Promise<void>;
-	start(): Promise<void>;
-}
-interface N8nInstall {
-	bin: string;
-	node: string;
-	dir: string;
-}
-const e2eLib = join(__dirname, '..', 'e2e', 'lib');
-const loadLib = (name: string): unknown => require(join(e2eLib, name));
-const { N8n, N8N_VERSION } = loadLib('n8n.js') as {
-	N8n: { create(install: N8nInstall): Promise<N8nInstance> };
-	N8N_VERSION: string;
-};
-const { cleanup } = loadLib('processes.js') as { cleanup(): Promise<void> };
+// The end-to-end tests' n8n helpers, imported statically so the type checker and the cycle check follow them.
+import { N8n, N8N_VERSION } from '../e2e/lib/n8n';
+import { cleanup } from '../e2e/lib/processes';
 /** Builds the package (unless E2E_SKIP_BUILD=1) and installs n8n if it is not yet, as the end-to-end tests do. */
-const { buildAndInstallN8n } = loadLib('script.js') as {
-	buildAndInstallN8n(progress: (message: string) => void): Promise<N8nInstall>;
-};
+import { buildAndInstallN8n } from '../e2e/lib/script';
+
 
 const args = parseArgs(process.argv.slice(2), { rounds: 7, quickRounds: 3 });
 const { quick, rounds, latencyMs } = args;
@@ -145,7 +121,7 @@ interface Run {
 }
 
 /** Runs a workflow from its Manual Trigger through the REST API, as the editor does, and reads its run data. */
-async function execute(n8n: N8nInstance, emulator: BenchEmulator, workflowId: string): Promise<Run> {
+async function execute(n8n: N8n, emulator: BenchEmulator, workflowId: string): Promise<Run> {
 	const before = await emulator.served();
 	const execution = await n8n.rest.runFromTrigger(workflowId, TRIGGER, 600_000);
 	const requests = (await emulator.served()) - before;

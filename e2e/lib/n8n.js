@@ -801,7 +801,7 @@ class N8nRest {
 		for (;;) {
 			try {
 				const response = await fetch(`${this.url}/rest/settings`);
-				if (response.ok && (await response.json()).data?.userManagement) return Date.now() - started;
+				if (response.ok && (/** @type {{ data?: { userManagement?: unknown } }} */ (await response.json())).data?.userManagement) return Date.now() - started;
 			} catch {
 				// not listening yet
 			}
