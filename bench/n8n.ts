@@ -34,7 +34,8 @@ import {
 } from './common';
 import type { BenchEmulator } from './common';
 // The end-to-end tests' n8n helpers, imported statically so the type checker and the cycle check follow them.
-import { N8n, N8N_VERSION } from '../e2e/lib/n8n';
+import { N8N_VERSION } from '../e2e/lib/install';
+import { N8n } from '../e2e/lib/n8n';
 import { cleanup } from '../e2e/lib/processes';
 /** Builds the package (unless E2E_SKIP_BUILD=1) and installs n8n if it is not yet, as the end-to-end tests do. */
 import { buildAndInstallN8n } from '../e2e/lib/script';

@@ -6,7 +6,8 @@
  * the end, on failure and on Ctrl-C.
  */
 const { startEmulator } = require('../emulator');
-const { ensureN8n, installNotice, isInstalled, N8n, N8N_VERSION, REPO_DIR } = require('./lib/n8n');
+const { ensureN8n, installNotice, isInstalled, N8N_VERSION, REPO_DIR } = require('./lib/install');
+const { N8n } = require('./lib/n8n');
 const { cleanup, isCleaningUp, onCleanup, runCommand } = require('./lib/processes');
 const { readExample } = require('./lib/seed-facts');
 

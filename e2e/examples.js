@@ -19,7 +19,8 @@ const path = require('node:path');
 
 const { startEmulator } = require('../emulator');
 const { Checks, sorted } = require('./lib/checks');
-const { N8n, N8N_VERSION, REPO_DIR } = require('./lib/n8n');
+const { N8N_VERSION, REPO_DIR } = require('./lib/install');
+const { N8n } = require('./lib/n8n');
 const { cleanup, onCleanup } = require('./lib/processes');
 const { buildAndInstallN8n, progressLog, runScript } = require('./lib/script');
 const facts = require('./lib/seed-facts');

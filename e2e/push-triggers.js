@@ -34,8 +34,8 @@
  */
 const { startEmulator } = require('../emulator');
 const { Checks } = require('./lib/checks');
-const { EXAMPLE_CREDENTIAL, N8n, sleep } = require('./lib/n8n');
-const { cleanup, freePort, onCleanup } = require('./lib/processes');
+const { EXAMPLE_CREDENTIAL, N8n } = require('./lib/n8n');
+const { cleanup, freePort, onCleanup, sleep } = require('./lib/processes');
 const { buildAndInstallN8n, progressLog, runScript } = require('./lib/script');
 
 /** @typedef {Awaited<ReturnType<typeof startEmulator>>} Emulator */

@@ -30,8 +30,9 @@
  */
 const { startEmulator } = require('../emulator');
 const { Checks, sorted } = require('./lib/checks');
-const { EXAMPLE_CREDENTIAL, flavor, N8n, sleep } = require('./lib/n8n');
-const { cleanup, freePort, onCleanup } = require('./lib/processes');
+const { flavor } = require('./lib/install');
+const { EXAMPLE_CREDENTIAL, N8n } = require('./lib/n8n');
+const { cleanup, freePort, onCleanup, sleep } = require('./lib/processes');
 const { buildAndInstallN8n, progressLog, runScript } = require('./lib/script');
 const { startPostgres, startRedis } = require('./lib/services');
 const facts = require('./lib/seed-facts');

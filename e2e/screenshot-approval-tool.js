@@ -16,7 +16,8 @@ const path = require('node:path');
 
 const { startEmulator } = require('../emulator');
 const { Checks } = require('./lib/checks');
-const { N8n, REPO_DIR } = require('./lib/n8n');
+const { REPO_DIR } = require('./lib/install');
+const { N8n } = require('./lib/n8n');
 const { cleanup, onCleanup } = require('./lib/processes');
 const { buildAndInstallN8n, runScript } = require('./lib/script');
 

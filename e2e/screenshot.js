@@ -17,7 +17,8 @@ const path = require('node:path');
 
 const { startEmulator } = require('../emulator');
 const { Checks } = require('./lib/checks');
-const { EXAMPLE_CREDENTIAL, N8n, REPO_DIR } = require('./lib/n8n');
+const { REPO_DIR } = require('./lib/install');
+const { EXAMPLE_CREDENTIAL, N8n } = require('./lib/n8n');
 const { cleanup, onCleanup, runCommand } = require('./lib/processes');
 const { buildAndInstallN8n, runScript } = require('./lib/script');
 

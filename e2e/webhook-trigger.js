@@ -19,8 +19,8 @@
  */
 const { startEmulator } = require('../emulator');
 const { Checks, sorted } = require('./lib/checks');
-const { N8n, sleep } = require('./lib/n8n');
-const { cleanup, freePort, onCleanup } = require('./lib/processes');
+const { N8n } = require('./lib/n8n');
+const { cleanup, freePort, onCleanup, sleep } = require('./lib/processes');
 const { buildAndInstallN8n, progressLog, runScript } = require('./lib/script');
 
 /** @typedef {Awaited<ReturnType<typeof startEmulator>>} Emulator */

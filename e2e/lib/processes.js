@@ -186,4 +186,9 @@ function freePort() {
 	});
 }
 
-module.exports = { onCleanup, cleanup, isCleaningUp, startProcess, runCommand, freePort };
+/** @param {number} ms */
+function sleep(ms) {
+	return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+module.exports = { onCleanup, cleanup, isCleaningUp, startProcess, runCommand, freePort, sleep };

@@ -4,7 +4,7 @@
  * before anything else, and its end (a failure before the checks are done is a failed Setup check,
  * and the exit code is non-zero unless every check passed).
  */
-const { ensureN8n, installNotice, isInstalled, N8N_VERSION, REPO_DIR } = require('./n8n');
+const { ensureN8n, installNotice, isInstalled, N8N_VERSION, REPO_DIR } = require('./install');
 const { cleanup, runCommand } = require('./processes');
 
 /** @typedef {((message: string) => void) & { seconds: () => string }} Progress */
