@@ -1,5 +1,5 @@
 /**
- * The install lock of the real-n8n scripts (e2e/lib/n8n.js): two first runs at once install once,
+ * The install lock of the real-n8n scripts (e2e/lib/install.js): two first runs at once install once,
  * and a lock left by a run that died is taken over.
  */
 import { execFile, spawnSync } from 'child_process';
@@ -11,7 +11,7 @@ const { withInstallLock } = require('../../e2e/lib/install') as {
 	withInstallLock<T>(target: string, log: (line: string) => void, fn: () => Promise<T>): Promise<T>;
 };
 
-const LIB = join(__dirname, '..', '..', 'e2e', 'lib', 'n8n.js');
+const LIB = join(__dirname, '..', '..', 'e2e', 'lib', 'install.js');
 let dir: string;
 beforeEach(() => {
 	dir = mkdtempSync(join(tmpdir(), 'install-lock-'));
