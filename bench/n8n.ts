@@ -104,7 +104,7 @@ function workflows(emulator: BenchEmulator) {
 	return { ours, http };
 }
 
-/** One execution, as `N8nRest.runFromTrigger` answers it (e2e/lib/n8n.js, summarizeRun). */
+/** One execution, as `N8nRest.runFromTrigger` answers it (e2e/lib/rest.js, summarizeRun). */
 interface ExecutionSummary {
 	id: string;
 	status: string;
