@@ -20,7 +20,7 @@ import type { IDataObject, INode, INodeParameters } from 'n8n-workflow';
 import { CometChatTrigger } from '../nodes/CometChat/CometChatTrigger.node.js';
 import { pollContext, registerNodeType, runNode, shutdownEngine, TRIGGER_TYPE, workflowWith } from '../test/harness/engine';
 import type { CredentialData } from '../test/harness/engine';
-import type { BenchEmulator, Contender, Sample } from './common';
+import type { BenchEmulator, Contender, RssContender, Sample } from './common';
 import {
 	countCell,
 	expectCount,
@@ -39,7 +39,6 @@ import {
 	USERS_PER_PAGE,
 	writeSection,
 } from './common';
-import type { RssContender } from './common';
 
 const args = parseArgs(process.argv.slice(2), { rounds: 7, quickRounds: 3 });
 const { quick, rounds, latencyMs } = args;

@@ -16,7 +16,6 @@
  *   npm run bench:n8n -- --quick      # 3 rounds, 10,000 users (writes nothing)
  *   npm run bench:n8n -- --rounds 5 --no-write
  */
-import { join } from 'path';
 
 import {
 	countCell,

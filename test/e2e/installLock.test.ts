@@ -7,9 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { hostname, tmpdir } from 'os';
 import { join } from 'path';
 
-const { withInstallLock } = require('../../e2e/lib/install') as {
-	withInstallLock<T>(target: string, log: (line: string) => void, fn: () => Promise<T>): Promise<T>;
-};
+import { withInstallLock } from '../../e2e/lib/install';
 
 const LIB = join(__dirname, '..', '..', 'e2e', 'lib', 'install.js');
 let dir: string;

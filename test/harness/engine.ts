@@ -296,7 +296,7 @@ export async function listSearch(
 	paginationToken?: string,
 	parameters: INodeParameters = {},
 ): Promise<INodeListSearchResult> {
-	const search = (new CometChat().methods.listSearch as Record<string, Function>)[method];
+	const search = (new CometChat().methods.listSearch as Record<string, (...args: unknown[]) => Promise<unknown>>)[method];
 	return (await search.call(loadOptionsContext(credentials, parameters), filter, paginationToken)) as INodeListSearchResult;
 }
 
@@ -306,7 +306,7 @@ export async function loadOptions(
 	method: string,
 	parameters: INodeParameters = {},
 ): Promise<INodePropertyOptions[]> {
-	const load = (new CometChat().methods.loadOptions as Record<string, Function>)[method];
+	const load = (new CometChat().methods.loadOptions as Record<string, (...args: unknown[]) => Promise<unknown>>)[method];
 	return (await load.call(loadOptionsContext(credentials, parameters))) as INodePropertyOptions[];
 }
 

@@ -52,14 +52,14 @@ export class ResumeHost {
 	) {}
 
 	static async start(credentials: () => CredentialData): Promise<ResumeHost> {
-		let host: ResumeHost | undefined;
 		const server = createServer((request, response) => {
-			void host!.handle(request).then(({ status, body }) => {
+			// Requests come only after listen(), when host is set.
+			void host.handle(request).then(({ status, body }) => {
 				response.writeHead(status, { 'content-type': 'application/json' });
 				response.end(JSON.stringify(body));
 			});
 		});
-		host = new ResumeHost(server, credentials);
+		const host = new ResumeHost(server, credentials);
 		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 		return host;
 	}

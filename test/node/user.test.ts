@@ -5,7 +5,7 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { apiRequests, credentialsFor, offContract, TEST_API_KEY } from '../harness/emulator';
+import { apiRequests, credentialsFor, TEST_API_KEY } from '../harness/emulator';
 import { listSearch, loadOptions, runNode } from '../harness/engine';
 import { byId, expectErrorItem, expectInputError, expectServiceError, pageQueries, useEmulator } from '../harness/suite';
 

@@ -5,9 +5,8 @@
  */
 import type { App } from '../../core/app';
 import { Deliverer } from '../../core/delivery';
-import { ApiError, validationError } from '../../core/errors';
 import type { Details } from '../../core/errors';
-import { addDetail } from '../../core/errors';
+import { addDetail, ApiError, validationError } from '../../core/errors';
 import type { Json } from '../../core/validation';
 import type { Groups } from '../groups/collection';
 import type { Message, Messages } from '../messages/collection';
