@@ -1,41 +1,94 @@
 /**
- * Return All's sliding window of page requests (transport/window.ts) on a page-numbered list, seen
- * from the emulator: a hook holds every page 20 ms (a network's latency) and counts the pages in
- * flight. The window grows to 8 and never beyond, pages come out in order whatever order they come
- * back in, Limit asks for no page it does not need, and a 429 halves the window and stops every new
- * page until its Retry-After has passed.
+ * Return All's sliding window of page requests (transport/window.ts) on a page-numbered list.
+ *
+ * Nothing here races the clock, so the tests hold on a loaded machine:
+ * - through the emulator, a gate holds each users page until the test releases it, so how many
+ *   pages are in flight is decided by the test's rule, not by how fast the machine answers: the
+ *   window grows to 8 and never beyond, pages come out in order whatever order they are answered
+ *   in, a held page does not stop the others, and Limit asks for no page it does not need;
+ * - on the window itself, with jest's clock: a 429 halves it, and no request starts before its
+ *   Retry-After has passed.
  */
 import type { IDataObject } from 'n8n-workflow';
-import { sleep } from 'n8n-workflow';
 
-import { WINDOW_BOUNDS } from '../../nodes/CometChat/transport/window';
+import type { RequestObserver } from '../../nodes/CometChat/transport/request';
+import { RequestWindow, WINDOW_BOUNDS } from '../../nodes/CometChat/transport/window';
 import { apiRequests, credentialsFor } from '../harness/emulator';
 import { runNode } from '../harness/engine';
 import { useEmulator } from '../harness/suite';
 
 const emulator = useEmulator();
-const LATENCY_MS = 20;
 
 interface Arrival {
 	page: number;
-	at: number;
-	/** Pages in flight at the emulator when this one arrived, itself included. */
-	inFlight: number;
+	/** Pages held at the emulator when this one arrived, itself included. */
+	held: number;
 }
 
-/** Holds each users page `LATENCY_MS` (or `holdMs(page)`) at the emulator and records its arrival. */
-function watchPages(holdMs: (page: number) => number = () => LATENCY_MS): { arrivals: Arrival[]; stop: () => void } {
-	const arrivals: Arrival[] = [];
-	let inFlight = 0;
-	const stop = emulator().onRequest(async (request) => {
-		if (request.path !== '/v3/users') return;
-		inFlight++;
-		const page = Number(request.query.page);
-		arrivals.push({ page, at: Date.now(), inFlight });
-		await sleep(holdMs(page));
-		inFlight--;
-	});
-	return { arrivals, stop: () => void stop() };
+interface HeldPage {
+	page: number;
+	release: () => void;
+}
+
+/**
+ * Holds each users page at the emulator until `rule` releases it. The rule runs on every arrival
+ * and every release, with the pages held (oldest first). When nothing arrives or is released for
+ * 10 s the gate opens for good and says so (`stalled`): a client that stops asking is a failure
+ * the test reports, not a hang.
+ */
+class PageGate {
+	readonly arrivals: Arrival[] = [];
+	readonly held: HeldPage[] = [];
+	released = 0;
+	stalled = false;
+	private open = false;
+	private idle: NodeJS.Timeout | undefined;
+	private readonly stop: () => void;
+
+	constructor(private readonly rule: (gate: PageGate) => void) {
+		this.stop = emulator().onRequest(async (request) => {
+			if (request.path !== '/v3/users') return;
+			const page = Number(request.query.page);
+			await new Promise<void>((resolve) => {
+				this.held.push({ page, release: resolve });
+				this.arrivals.push({ page, held: this.held.length });
+				this.decide();
+			});
+		}) as unknown as () => void;
+	}
+
+	/** Lets the oldest held page (or `page`) be answered. */
+	release(page = this.held[0]?.page): void {
+		const index = this.held.findIndex((entry) => entry.page === page);
+		if (index < 0) return;
+		const [entry] = this.held.splice(index, 1);
+		this.released++;
+		entry.release();
+		this.decide();
+	}
+
+	close(): void {
+		clearTimeout(this.idle);
+		this.open = true;
+		while (this.held.length > 0) this.release();
+		this.stop();
+	}
+
+	private decide(): void {
+		clearTimeout(this.idle);
+		if (this.open) {
+			while (this.held.length > 0) this.release();
+			return;
+		}
+		this.rule(this);
+		// The rule may have released pages, and so run decide() again: one idle timer at a time.
+		clearTimeout(this.idle);
+		this.idle = setTimeout(() => {
+			this.stalled = true;
+			this.open = true;
+			while (this.held.length > 0) this.release();
+		}, 10_000);
+	}
 }
 
 const returnAllUsers = async () =>
@@ -56,32 +109,46 @@ async function servedUids(count: number): Promise<string[]> {
 it('keeps up to 8 pages in flight, never more, and adds the pages in order', async () => {
 	emulator().store.addUsers(30_000, 'win-');
 	const total = emulator().store.users.size;
+	const pages = Math.ceil(total / 1000);
 	const expected = await servedUids(total);
 	emulator().clearRequests();
-	const { arrivals, stop } = watchPages();
+	// Page 1 alone (it gives the total); then a page is answered only once as many are held as the
+	// window has room for at least: it opens at 4 and grows by one for each page answered at its
+	// first try. The rule counts one fewer than that, so it never waits for a page the client
+	// cannot send; from the 5th answer on it waits for 8, which the window then has room for.
+	const gate = new PageGate((g) => {
+		const arrived = g.arrivals.length;
+		if (arrived === pages || g.released === 0) return g.release();
+		const room = Math.min(WINDOW_BOUNDS.max, WINDOW_BOUNDS.initial - 1 + (g.released - 1));
+		if (g.held.length >= room) g.release();
+	});
 	const { items, error } = await returnAllUsers();
-	stop();
+	gate.close();
 	expect(error).toBeUndefined();
+	expect(gate.stalled).toBe(false);
 	expect(items.map((item) => item.json.uid)).toEqual(expected);
-	expect(apiRequests(emulator())).toHaveLength(Math.ceil(total / 1000));
-	expect(Math.max(...arrivals.map((arrival) => arrival.inFlight))).toBe(WINDOW_BOUNDS.max);
-	// Page 1 alone (it gives the total), then the window opens at its initial size.
-	expect(arrivals[0]).toMatchObject({ page: 1, inFlight: 1 });
-	expect(arrivals.slice(1, 1 + WINDOW_BOUNDS.initial).every((arrival) => arrival.inFlight <= WINDOW_BOUNDS.initial + 1)).toBe(true);
+	expect(apiRequests(emulator())).toHaveLength(pages);
+	expect(gate.arrivals[0]).toMatchObject({ page: 1, held: 1 });
+	expect(Math.max(...gate.arrivals.map((arrival) => arrival.held))).toBe(WINDOW_BOUNDS.max);
+	// While page 1 was alone, and right after it, the window had only its initial size.
+	expect(gate.arrivals.slice(1, 1 + WINDOW_BOUNDS.initial).every((arrival) => arrival.held <= WINDOW_BOUNDS.initial)).toBe(true);
 });
 
-it('a page that comes back late does not change the order, and the window does not stop for it', async () => {
+it('a page answered last does not change the order, and the window does not stop for it', async () => {
 	emulator().store.addUsers(12_000, 'late-');
+	const pages = Math.ceil(emulator().store.users.size / 1000);
 	const expected = await servedUids(emulator().store.users.size);
-	const { arrivals, stop } = watchPages((page) => (page === 2 ? 400 : LATENCY_MS));
+	// Page 2 is held until every other page has been asked for and answered.
+	const gate = new PageGate((g) => {
+		for (const entry of [...g.held]) if (entry.page !== 2) g.release(entry.page);
+		if (g.arrivals.length === pages) g.release(2);
+	});
 	const { items, error } = await returnAllUsers();
-	stop();
+	gate.close();
 	expect(error).toBeUndefined();
+	expect(gate.stalled).toBe(false);
 	expect(items.map((item) => item.json.uid)).toEqual(expected);
-	// While page 2 was held, later pages were still fetched (the window is not a batch).
-	const page2 = arrivals.find((arrival) => arrival.page === 2)!;
-	const whilePage2Held = arrivals.filter((arrival) => arrival.page > 2 && arrival.at < page2.at + 350);
-	expect(whilePage2Held.length).toBeGreaterThanOrEqual(WINDOW_BOUNDS.initial);
+	expect(gate.arrivals.at(-1)?.page).not.toBe(2);
 });
 
 it('Limit asks only for the pages it needs, however wide the window', async () => {
@@ -96,39 +163,88 @@ it('Limit asks only for the pages it needs, however wide the window', async () =
 	]);
 });
 
-it('a 429 halves the window, and no page starts before its Retry-After has passed', async () => {
+it('a 429 in the middle of a list: the page is asked again after its Retry-After, and the list is whole and in order', async () => {
 	emulator().store.addUsers(40_000, 'slow-');
 	const expected = await servedUids(emulator().store.users.size);
-	// Page 16: by then the window has grown to 8.
+	emulator().clearRequests();
+	const refusedBefore = emulator().faultCounts['429'];
 	emulator().injectNext([{ kind: '429', retryAfter: 1 }], { method: 'GET', pathPrefix: '/v3/users', query: { page: '16' } });
-	const { arrivals, stop } = watchPages();
 	const { items, error } = await returnAllUsers();
-	stop();
 	expect(error).toBeUndefined();
 	expect(items.map((item) => item.json.uid)).toEqual(expected);
-	expect(emulator().faultCounts['429']).toBe(1);
-
-	// Page 16 reached the hook only when it was asked again, after the 429's second.
-	const retried = arrivals.findIndex((arrival) => arrival.page === 16);
-	const retriedAt = arrivals[retried].at;
-	const duringPause = arrivals.filter((arrival) => arrival.at > retriedAt - 950 && arrival.at < retriedAt - 50);
-	expect(duringPause).toEqual([]);
-	// After the pause the window is half what it was: the 8 in flight before became 4.
-	expect(Math.max(...arrivals.slice(0, retried).map((arrival) => arrival.inFlight))).toBe(WINDOW_BOUNDS.max);
-	const firstAfter = arrivals.slice(retried, retried + WINDOW_BOUNDS.max / 2 + 1);
-	expect(Math.max(...firstAfter.map((arrival) => arrival.inFlight))).toBeLessThanOrEqual(WINDOW_BOUNDS.max / 2);
+	expect(emulator().faultCounts['429'] - refusedBefore).toBe(1);
+	expect(apiRequests(emulator()).filter((request) => request.query.page === '16')).toHaveLength(2);
 });
 
 it('a page that fails for good fails the run, and no request of the list is still running after it', async () => {
 	emulator().store.addUsers(20_000, 'fail-');
-	// A Retry-After longer than the node waits: page 5 fails at once, with pages after it in flight.
+	// A Retry-After longer than the node waits: page 5 fails at once, while pages 2 to 4 are held.
 	emulator().injectNext([{ kind: '429', retryAfter: 120 }], { method: 'GET', pathPrefix: '/v3/users', query: { page: '5' } });
-	const { stop, arrivals } = watchPages(() => 60);
+	const gate = new PageGate((g) => {
+		if (g.released === 0) g.release();
+	});
+	// Once page 5 was refused, the held pages are answered one by one: the run may end only after.
+	let heldAtFailure: number[] | undefined;
+	const refusedBefore = emulator().faultCounts['429'];
+	const watcher = setInterval(() => {
+		if (heldAtFailure === undefined && emulator().faultCounts['429'] > refusedBefore) heldAtFailure = gate.held.map((entry) => entry.page);
+		if (heldAtFailure !== undefined) gate.release();
+	}, 20);
 	const { error } = await returnAllUsers();
-	const endedAt = Date.now();
-	stop();
+	const heldWhenTheRunEnded = gate.held.map((entry) => entry.page);
+	clearInterval(watcher);
+	gate.close();
 	expect(error?.message).toMatch(/rate limit was exceeded/);
-	expect(arrivals.some((arrival) => arrival.page > 5)).toBe(true);
-	// Every page that had started had also been answered when the node ended.
-	expect(arrivals.every((arrival) => arrival.at + 60 <= endedAt + 5)).toBe(true);
+	expect(gate.stalled).toBe(false);
+	expect(heldAtFailure?.length).toBeGreaterThan(0);
+	expect(heldWhenTheRunEnded).toEqual([]);
+});
+
+describe('the window on a controlled clock', () => {
+	beforeEach(() => jest.useFakeTimers({ now: 1_700_000_000_000 }));
+	afterEach(() => jest.useRealTimers());
+
+	/** Starts requests while the window has room; each stays in flight until the test answers it. */
+	function fill(window: RequestWindow, inFlight: Array<{ answer: () => void; observer: RequestObserver }>): number {
+		let started = 0;
+		while (window.hasRoom()) {
+			started++;
+			void window.run(async (observer) => await new Promise<void>((answer) => inFlight.push({ answer, observer })));
+		}
+		return started;
+	}
+	const settle = async () => await jest.advanceTimersByTimeAsync(0);
+
+	it('a 429 halves the window, and nothing starts until its Retry-After has passed', async () => {
+		const window = new RequestWindow();
+		const inFlight: Array<{ answer: () => void; observer: RequestObserver }> = [];
+		expect(fill(window, inFlight)).toBe(WINDOW_BOUNDS.initial);
+		// Four answers at their first try grow it to 8.
+		for (const request of inFlight.splice(0)) request.answer();
+		await settle();
+		expect(fill(window, inFlight)).toBe(WINDOW_BOUNDS.max);
+
+		// One request meets a 429 with Retry-After 1 s; the others are answered.
+		inFlight[0].observer.onRetry?.('rateLimit', 1000);
+		for (const request of inFlight.splice(1)) request.answer();
+		await settle();
+		expect(window.hasRoom()).toBe(false);
+		await jest.advanceTimersByTimeAsync(999);
+		expect(window.hasRoom()).toBe(false);
+		await jest.advanceTimersByTimeAsync(1);
+		// The retried request is still in flight: 3 more fit in the halved window of 4.
+		expect(fill(window, inFlight)).toBe(WINDOW_BOUNDS.max / 2 - 1);
+	});
+
+	it('answers that left before a slowdown do not grow the window again', async () => {
+		const window = new RequestWindow();
+		const inFlight: Array<{ answer: () => void; observer: RequestObserver }> = [];
+		fill(window, inFlight);
+		inFlight[0].observer.onRetry?.('transient', 250);
+		for (const request of inFlight.splice(0)) request.answer();
+		await settle();
+		// Halved to 2 by the failure; the three answers started before it add nothing, the retried one neither.
+		await jest.advanceTimersByTimeAsync(250);
+		expect(fill(window, inFlight)).toBe(WINDOW_BOUNDS.initial / 2);
+	});
 });
