@@ -11,10 +11,11 @@ import type {
 	IPollFunctions,
 	JsonObject,
 } from 'n8n-workflow';
-import * as n8nWorkflow from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { noteSecrets, redact, REDACTED, secretValues } from '../helpers/secrets';
+import type { RawResponse } from './attempt';
+import { attempt, parseBody } from './attempt';
 import type { HostUrlField } from './checks';
 import { headerValueProblem, HOST_URL_FORMS, parseHostUrl } from './checks';
 import type { RequestLimits } from './limits';
@@ -31,8 +32,6 @@ const MAX_RATE_LIMIT_RETRIES = 5;
 const MAX_TRANSIENT_RETRIES = 4;
 /** Backoff when the service gives no Retry-After: 250 ms, 500 ms, 1 s, ... */
 const BASE_BACKOFF_MS = 250;
-/** How much later than axios's own timeout the backstop timer of an attempt fires. */
-const RACE_GRACE_MS = 250;
 
 const TRANSIENT_STATUSES = new Set([500, 502, 503, 504]);
 const IDEMPOTENT_METHODS = new Set<IHttpRequestMethods>(['GET', 'PUT', 'DELETE', 'HEAD']);
@@ -110,12 +109,6 @@ function buildPath(segments: Array<string | number>): string {
  */
 function dotSegmentOf(segments: Array<string | number>): string | undefined {
 	return segments.map(String).find((segment) => /^\.{1,2}$/.test(segment));
-}
-
-interface RawResponse {
-	statusCode: number;
-	headers: Record<string, string | string[] | undefined>;
-	body: unknown;
 }
 
 const HOST_FIELDS: Record<CometChatHost, { field: HostUrlField; why: string }> = {
@@ -197,6 +190,13 @@ export async function cometChatRequest(
 		ignoreHttpStatusErrors: true,
 	};
 	if (request.body !== undefined) options.body = request.body;
+	// Already decrypted above for the host: n8n would otherwise decrypt it again per request.
+	const credentialsDecrypted = { id: '', name: '', type: CREDENTIAL_TYPE, data: credentials };
+	/** Sends the request once; n8n's helper hands `timeout` to axios (see `attempt`). */
+	const send = (timeoutMs: number): Promise<unknown> => {
+		options.timeout = timeoutMs;
+		return this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, options, { credentialsDecrypted });
+	};
 
 	const call: RequestCall = {
 		context: this,
@@ -226,7 +226,7 @@ export async function cometChatRequest(
 		const timeoutMs = Math.max(1, Math.min(call.limits.attemptTimeoutMs, deadline - Date.now()));
 		call.attempts++;
 		const attemptStartedAt = Date.now();
-		const outcome = await attempt(this, options, credentials, timeoutMs);
+		const outcome = await attempt(send, timeoutMs);
 		if (!('response' in outcome)) {
 			const failure = 'error' in outcome ? outcome.error : undefined;
 			// A body cut short by the timeout may surface as an aborted stream rather than as a timeout.
@@ -338,92 +338,6 @@ interface RequestCall {
 	limits: Readonly<RequestLimits>;
 	startedAt: number;
 	attempts: number;
-}
-
-type AttemptOutcome = { response: RawResponse } | { error: unknown; timedOut?: false } | { timedOut: true };
-
-/**
- * One attempt. n8n's helper hands `timeout` to axios, which aborts when the socket has been idle
- * that long: no answer, or a body that stops half-way. A service that sends a byte now and then
- * would never be idle, so the attempt is also raced against the same time (plus a little, so
- * axios's own error, which closes the socket, usually comes first).
- */
-async function attempt(
-	context: CometChatContext,
-	options: IHttpRequestOptions,
-	credentials: ICredentialDataDecryptedObject,
-	timeoutMs: number,
-): Promise<AttemptOutcome> {
-	options.timeout = timeoutMs;
-	const stopTimer = new AbortController();
-	const answer = context.helpers.httpRequestWithAuthentication
-		.call(context, CREDENTIAL_TYPE, options, {
-			// Already decrypted above for the host: n8n would otherwise decrypt it again per request.
-			credentialsDecrypted: { id: '', name: '', type: CREDENTIAL_TYPE, data: credentials },
-		})
-		.then(
-			(response): AttemptOutcome => ({ response: response as RawResponse }),
-			(error: unknown): AttemptOutcome => ({ error }),
-		);
-	const timer = backstopDelay(timeoutMs + RACE_GRACE_MS, stopTimer.signal).then(
-		(): AttemptOutcome => ({ timedOut: true }),
-		// Stopped because the answer came first.
-		(): AttemptOutcome => ({ timedOut: true }),
-	);
-	try {
-		return await firstOf(answer, timer);
-	} finally {
-		stopTimer.abort();
-	}
-}
-
-/**
- * The outcome of whichever promise settles first, as `Promise.race`, but without holding on to it.
- * A race stays subscribed to a loser still pending, and through it keeps the winner's value: on n8n
- * 2.41, whose `sleep` cannot be stopped, every answer (a whole page of a list) would stay in memory
- * until its backstop timer ran out, 30 s later. Here the losers hold only a function that has
- * already let go.
- */
-export async function firstOf<T>(...candidates: Array<Promise<T>>): Promise<T> {
-	let settle: { resolve(value: T): void; reject(reason: unknown): void } | undefined;
-	const first = new Promise<T>((resolve, reject) => {
-		settle = { resolve, reject };
-	});
-	for (const candidate of candidates) {
-		candidate.then(
-			(value) => {
-				settle?.resolve(value);
-				settle = undefined;
-			},
-			(reason: unknown) => {
-				settle?.reject(reason);
-				settle = undefined;
-			},
-		);
-	}
-	return await first;
-}
-
-/**
- * The attempt's backstop timer. n8n-workflow 2.8 has `sleepWithAbort`, so the timer stops when the
- * answer comes first; later versions (2.41) dropped it from their exports, and there the plain
- * `sleep` runs out on its own after the race is settled. Looked up at call time, because the
- * n8n-workflow that runs the node is the installed n8n's, not ours.
- */
-function backstopDelay(ms: number, signal: AbortSignal): Promise<void> {
-	const { sleepWithAbort } = n8nWorkflow as { sleepWithAbort?: (ms: number, signal?: AbortSignal) => Promise<void> };
-	return typeof sleepWithAbort === 'function' ? sleepWithAbort(ms, signal) : sleep(ms);
-}
-
-function parseBody(body: unknown): IDataObject | undefined {
-	if (body !== null && typeof body === 'object' && !Buffer.isBuffer(body)) return body as IDataObject;
-	const text = Buffer.isBuffer(body) ? body.toString('utf8') : typeof body === 'string' ? body : '';
-	try {
-		const parsed = JSON.parse(text) as unknown;
-		return parsed !== null && typeof parsed === 'object' ? (parsed as IDataObject) : undefined;
-	} catch {
-		return undefined;
-	}
 }
 
 function backoffMs(attempt: number): number {
