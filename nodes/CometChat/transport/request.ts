@@ -20,33 +20,23 @@ import type { HostUrlField } from './checks';
 import { headerValueProblem, HOST_URL_FORMS, parseHostUrl } from './checks';
 import type { RequestLimits } from './limits';
 import { requestLimits } from './limits';
+import {
+	backoffMs,
+	IDEMPOTENT_METHODS,
+	MAX_RATE_LIMIT_RETRIES,
+	MAX_TRANSIENT_RETRIES,
+	networkErrorCode,
+	NOT_SENT_CODES,
+	rateLimitRemainingOf,
+	retryAfterMs,
+	RETRYABLE_NETWORK_CODES,
+	TRANSIENT_STATUSES,
+} from './retry';
 
 /** Every context our code makes requests from. */
 export type CometChatContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions | IHookFunctions;
 
 const CREDENTIAL_TYPE = 'cometChatApi';
-
-/** How often a 429 is waited out before the request fails. */
-const MAX_RATE_LIMIT_RETRIES = 5;
-/** How often a GET, PUT or DELETE is retried after a 500/502/503/504, a reset, a timeout or an unreadable body. */
-const MAX_TRANSIENT_RETRIES = 4;
-/** Backoff when the service gives no Retry-After: 250 ms, 500 ms, 1 s, ... */
-const BASE_BACKOFF_MS = 250;
-
-const TRANSIENT_STATUSES = new Set([500, 502, 503, 504]);
-const IDEMPOTENT_METHODS = new Set<IHttpRequestMethods>(['GET', 'PUT', 'DELETE', 'HEAD']);
-/** Socket failures worth another try (a GET, PUT or DELETE only). */
-const RETRYABLE_NETWORK_CODES = new Set([
-	'ECONNRESET',
-	'ECONNREFUSED',
-	'ETIMEDOUT',
-	'ECONNABORTED',
-	'EPIPE',
-	'EAI_AGAIN',
-	'ERR_BAD_RESPONSE',
-]);
-/** Socket failures that happen before the request reaches the service: a retry after them cannot repeat work. */
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'EAI_AGAIN']);
 
 type CometChatHost = 'chat' | 'call';
 
@@ -338,46 +328,6 @@ interface RequestCall {
 	limits: Readonly<RequestLimits>;
 	startedAt: number;
 	attempts: number;
-}
-
-function backoffMs(attempt: number): number {
-	return BASE_BACKOFF_MS * 2 ** attempt;
-}
-
-/** Retry-After in seconds or as an HTTP date; a backoff when absent. */
-function retryAfterMs(headers: RawResponse['headers'], attempt: number): number {
-	const value = headerValue(headers, 'retry-after');
-	if (value !== undefined && value.trim() !== '') {
-		const seconds = Number(value);
-		if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
-		const date = Date.parse(value);
-		if (Number.isFinite(date)) return Math.max(0, date - Date.now());
-	}
-	return backoffMs(attempt);
-}
-
-/** X-Rate-Limit-Remaining: how many requests the service has left in its current minute. */
-function rateLimitRemainingOf(headers: RawResponse['headers']): number | undefined {
-	const value = headerValue(headers, 'x-rate-limit-remaining');
-	if (value === undefined || !/^\d+$/.test(value.trim())) return undefined;
-	return Number(value);
-}
-
-function headerValue(headers: RawResponse['headers'], name: string): string | undefined {
-	const value = headers?.[name] ?? headers?.[name.toLowerCase()];
-	return Array.isArray(value) ? value[0] : value;
-}
-
-/** n8n wraps transport failures in a NodeApiError whose httpCode is the socket's error code. */
-function networkErrorCode(error: unknown): string | undefined {
-	const wrapped = error as { code?: unknown; httpCode?: unknown; cause?: { code?: unknown } };
-	for (const code of [wrapped?.httpCode, wrapped?.code, wrapped?.cause?.code]) {
-		if (typeof code === 'string' && /^E[A-Z_]+$/.test(code)) return code;
-	}
-	const message = String((error as Error)?.message ?? '');
-	if (/timeout of \d+ms exceeded/i.test(message)) return 'ECONNABORTED';
-	if (/socket hang up|ECONNRESET/i.test(message)) return 'ECONNRESET';
-	return undefined;
 }
 
 /** The request's secrets and the API key (helpers/secrets.ts). */
