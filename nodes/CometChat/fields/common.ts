@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { PageLimit } from '../transport/paginate';
+import type { PageLimit } from '../transport/returnAll';
 import {
 	booleanOf,
 	fieldError,

@@ -95,7 +95,8 @@ export interface CometChatResponse extends IDataObject {
 	meta?: IDataObject;
 }
 
-function buildPath(segments: Array<string | number>): string {
+/** `/v3/users/a%2Fb`: the path of a request, each segment percent-encoded. */
+export function buildPath(segments: Array<string | number>): string {
 	return '/v3/' + segments.map((segment) => encodeURIComponent(String(segment))).join('/');
 }
 

@@ -2,7 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { pageLimitOf, returnAllOrLimitFields, userField } from '../../fields/common';
 import { requiredUid } from '../../helpers/parameters';
-import { paginate } from '../../transport/paginate';
+import { paginate } from '../../transport/returnAll';
 import type { OperationDefinition } from '../types';
 import { revealedTokens, revealOptionsField } from './reveal';
 
