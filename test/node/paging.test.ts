@@ -1,5 +1,5 @@
 /**
- * The walk over a list (transport/paginate.ts) against an endpoint that ignores its paging
+ * The walk over a list (transport/returnAll.ts) against an endpoint that ignores its paging
  * parameter: the emulator drops `page` (or the cursor) before routing, so every page read is the
  * first page again. Return All must stop with a clear error naming the endpoint and the parameter:
  * no endless loop, no duplicates. A list that merely moves between two reads must not trip it.

@@ -8,8 +8,8 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
 import { CometChatTrigger } from '../../nodes/CometChat/CometChatTrigger.node.js';
+import { firstOf } from '../../nodes/CometChat/transport/attempt';
 import { overrideRequestLimits, REQUEST_LIMITS } from '../../nodes/CometChat/transport/limits';
-import { firstOf } from '../../nodes/CometChat/transport/request';
 import { apiRequests, credentialsFor, TEST_API_KEY } from '../harness/emulator';
 import { pollContext, registerNodeType, runNode, testCredential, TRIGGER_TYPE, triggerNode, workflowWith } from '../harness/engine';
 import { byId, expectInputError, useEmulator } from '../harness/suite';

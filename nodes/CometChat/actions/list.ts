@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { pageLimitOf, recordShaper, returnAllOrLimitFields, simplifyOptionsField, toolOutputFields } from '../fields/lists';
 import type { ListRequest, PaginationStrategy } from '../transport/paginate';
-import { paginate } from '../transport/paginate';
+import { paginate } from '../transport/returnAll';
 import type { OperationDefinition } from './types';
 
 export interface ListSpec {

@@ -1,7 +1,7 @@
 /** The fields every list has: Return All / Limit, Simplify or the AI tool's Output, search filters. */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { PageLimit } from '../transport/paginate';
+import type { PageLimit } from '../transport/returnAll';
 import { fieldError } from '../readers/fieldErrors';
 import { listOf } from '../readers/lists';
 import { booleanOf, integerOf, readBoolean, readOption } from '../readers/values';

@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 
 import { readBots } from '../actions/bot/fields';
-import { paginate } from '../transport/paginate';
+import { paginate } from '../transport/returnAll';
 import { groupMemberListSearch } from './groupMembers';
 import { messageListSearch } from './messages';
 import { listPageSearch, matchingText, moderationListSearch } from './moderation';

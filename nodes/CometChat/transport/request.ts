@@ -6,48 +6,43 @@ import type {
 	IHookFunctions,
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
-	INode,
-	INodeParameters,
 	IPollFunctions,
-	JsonObject,
 } from 'n8n-workflow';
-import * as n8nWorkflow from 'n8n-workflow';
-import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { noteSecrets, redact, REDACTED, secretValues } from '../helpers/secrets';
+import { noteSecrets, secretValues } from '../helpers/secrets';
+import { attempt, parseBody } from './attempt';
 import type { HostUrlField } from './checks';
 import { headerValueProblem, HOST_URL_FORMS, parseHostUrl } from './checks';
-import type { RequestLimits } from './limits';
+import type { RequestCall } from './errors';
+import {
+	connectionError,
+	errorCodeInBody,
+	rateLimitError,
+	rateLimitExhaustedError,
+	serviceError,
+	stallError,
+	unreadableAnswerError,
+	wrongAnswerError,
+} from './errors';
 import { requestLimits } from './limits';
+import {
+	backoffMs,
+	IDEMPOTENT_METHODS,
+	MAX_RATE_LIMIT_RETRIES,
+	MAX_TRANSIENT_RETRIES,
+	networkErrorCode,
+	NOT_SENT_CODES,
+	rateLimitRemainingOf,
+	retryAfterMs,
+	RETRYABLE_NETWORK_CODES,
+	TRANSIENT_STATUSES,
+} from './retry';
 
 /** Every context our code makes requests from. */
 export type CometChatContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions | IHookFunctions;
 
 const CREDENTIAL_TYPE = 'cometChatApi';
-
-/** How often a 429 is waited out before the request fails. */
-const MAX_RATE_LIMIT_RETRIES = 5;
-/** How often a GET, PUT or DELETE is retried after a 500/502/503/504, a reset, a timeout or an unreadable body. */
-const MAX_TRANSIENT_RETRIES = 4;
-/** Backoff when the service gives no Retry-After: 250 ms, 500 ms, 1 s, ... */
-const BASE_BACKOFF_MS = 250;
-/** How much later than axios's own timeout the backstop timer of an attempt fires. */
-const RACE_GRACE_MS = 250;
-
-const TRANSIENT_STATUSES = new Set([500, 502, 503, 504]);
-const IDEMPOTENT_METHODS = new Set<IHttpRequestMethods>(['GET', 'PUT', 'DELETE', 'HEAD']);
-/** Socket failures worth another try (a GET, PUT or DELETE only). */
-const RETRYABLE_NETWORK_CODES = new Set([
-	'ECONNRESET',
-	'ECONNREFUSED',
-	'ETIMEDOUT',
-	'ECONNABORTED',
-	'EPIPE',
-	'EAI_AGAIN',
-	'ERR_BAD_RESPONSE',
-]);
-/** Socket failures that happen before the request reaches the service: a retry after them cannot repeat work. */
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'EAI_AGAIN']);
 
 type CometChatHost = 'chat' | 'call';
 
@@ -100,7 +95,8 @@ export interface CometChatResponse extends IDataObject {
 	meta?: IDataObject;
 }
 
-function buildPath(segments: Array<string | number>): string {
+/** `/v3/users/a%2Fb`: the path of a request, each segment percent-encoded. */
+export function buildPath(segments: Array<string | number>): string {
 	return '/v3/' + segments.map((segment) => encodeURIComponent(String(segment))).join('/');
 }
 
@@ -110,12 +106,6 @@ function buildPath(segments: Array<string | number>): string {
  */
 function dotSegmentOf(segments: Array<string | number>): string | undefined {
 	return segments.map(String).find((segment) => /^\.{1,2}$/.test(segment));
-}
-
-interface RawResponse {
-	statusCode: number;
-	headers: Record<string, string | string[] | undefined>;
-	body: unknown;
 }
 
 const HOST_FIELDS: Record<CometChatHost, { field: HostUrlField; why: string }> = {
@@ -197,6 +187,13 @@ export async function cometChatRequest(
 		ignoreHttpStatusErrors: true,
 	};
 	if (request.body !== undefined) options.body = request.body;
+	// Already decrypted above for the host: n8n would otherwise decrypt it again per request.
+	const credentialsDecrypted = { id: '', name: '', type: CREDENTIAL_TYPE, data: credentials };
+	/** Sends the request once; n8n's helper hands `timeout` to axios (see `attempt`). */
+	const send = (timeoutMs: number): Promise<unknown> => {
+		options.timeout = timeoutMs;
+		return this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, options, { credentialsDecrypted });
+	};
 
 	const call: RequestCall = {
 		context: this,
@@ -226,7 +223,7 @@ export async function cometChatRequest(
 		const timeoutMs = Math.max(1, Math.min(call.limits.attemptTimeoutMs, deadline - Date.now()));
 		call.attempts++;
 		const attemptStartedAt = Date.now();
-		const outcome = await attempt(this, options, credentials, timeoutMs);
+		const outcome = await attempt(send, timeoutMs);
 		if (!('response' in outcome)) {
 			const failure = 'error' in outcome ? outcome.error : undefined;
 			// A body cut short by the timeout may surface as an aborted stream rather than as a timeout.
@@ -254,11 +251,7 @@ export async function cometChatRequest(
 				if (await waitFor(waitMs, 'rateLimit')) continue;
 				throw markTransient(rateLimitError(call, response, waitMs));
 			}
-			throw markTransient(serviceError(call, response, {
-				message: `CometChat's rate limit was still exceeded after ${MAX_RATE_LIMIT_RETRIES} retries`,
-				description:
-					'The app sends more requests a minute than its plan allows. Lower the batch size, add a Wait node, or spread the work over time.',
-			}));
+			throw markTransient(rateLimitExhaustedError(call, response));
 		}
 		if (TRANSIENT_STATUSES.has(statusCode) && call.idempotent && transientRetries < MAX_TRANSIENT_RETRIES) {
 			// A 5xx does not say whether the work was done before the failure.
@@ -274,12 +267,7 @@ export async function cometChatRequest(
 				mayHaveApplied = true;
 				if (await waitFor(backoffMs(transientRetries++))) continue;
 			}
-			throw markTransient(serviceError(call, response, {
-				message: 'CometChat sent an answer that is not valid JSON',
-				description: call.idempotent
-					? `The answer stayed unreadable after ${call.attempts} attempts. Try again later.`
-					: 'The request may have been applied. Check in CometChat before you run it again.',
-			}));
+			throw markTransient(unreadableAnswerError(call, response));
 		}
 		if (statusCode < 200 || statusCode >= 300) {
 			if (mayHaveApplied && statusCode < 500 && request.alreadyDone?.includes(errorCodeInBody(body) ?? '')) {
@@ -293,19 +281,10 @@ export async function cometChatRequest(
 			if (call.idempotent && transientRetries < MAX_TRANSIENT_RETRIES) {
 				if (await waitFor(backoffMs(transientRetries++))) continue;
 			}
-			throw markTransient(serviceError(call, response, {
-				message: `CometChat answered ${describeRequest(call)}${queryOf(request.qs)} with a ${statusCode} that ${wrong}`,
-				description: `The answer is not used: read as it is, it would pass for a whole one${triesOf(call)}. Try again later.`,
-			}));
+			throw markTransient(wrongAnswerError(call, response, wrong));
 		}
 		return body as CometChatResponse;
 	}
-}
-
-/** The service's error code in an error answer's body (`error.code`), if it has one. */
-function errorCodeInBody(body: unknown): string | undefined {
-	const code = (body as ServiceErrorBody | undefined)?.error?.code;
-	return typeof code === 'string' ? code : undefined;
 }
 
 /**
@@ -316,177 +295,9 @@ export function appliedEarlier(response: CometChatResponse): IDataObject {
 	return response.appliedByEarlierAttempt === true ? { appliedByEarlierAttempt: true } : {};
 }
 
-/** `?perPage=1000&page=3`: the query as an error shows it (secrets are cut from the whole error). */
-function queryOf(qs: IDataObject | undefined): string {
-	const query = new URLSearchParams();
-	for (const [name, value] of Object.entries(qs ?? {})) {
-		for (const one of Array.isArray(value) ? value : [value]) if (one !== undefined) query.append(name, String(one));
-	}
-	const text = query.toString();
-	return text ? `?${text}` : '';
-}
-
-/** What the errors of one request need to know. */
-interface RequestCall {
-	context: CometChatContext;
-	request: CometChatRequest;
-	secrets: string[];
-	/** The host (and port) the request goes to, e.g. `app.api-us.cometchat.io`. */
-	hostName: string;
-	field: HostUrlField;
-	idempotent: boolean;
-	limits: Readonly<RequestLimits>;
-	startedAt: number;
-	attempts: number;
-}
-
-type AttemptOutcome = { response: RawResponse } | { error: unknown; timedOut?: false } | { timedOut: true };
-
-/**
- * One attempt. n8n's helper hands `timeout` to axios, which aborts when the socket has been idle
- * that long: no answer, or a body that stops half-way. A service that sends a byte now and then
- * would never be idle, so the attempt is also raced against the same time (plus a little, so
- * axios's own error, which closes the socket, usually comes first).
- */
-async function attempt(
-	context: CometChatContext,
-	options: IHttpRequestOptions,
-	credentials: ICredentialDataDecryptedObject,
-	timeoutMs: number,
-): Promise<AttemptOutcome> {
-	options.timeout = timeoutMs;
-	const stopTimer = new AbortController();
-	const answer = context.helpers.httpRequestWithAuthentication
-		.call(context, CREDENTIAL_TYPE, options, {
-			// Already decrypted above for the host: n8n would otherwise decrypt it again per request.
-			credentialsDecrypted: { id: '', name: '', type: CREDENTIAL_TYPE, data: credentials },
-		})
-		.then(
-			(response): AttemptOutcome => ({ response: response as RawResponse }),
-			(error: unknown): AttemptOutcome => ({ error }),
-		);
-	const timer = backstopDelay(timeoutMs + RACE_GRACE_MS, stopTimer.signal).then(
-		(): AttemptOutcome => ({ timedOut: true }),
-		// Stopped because the answer came first.
-		(): AttemptOutcome => ({ timedOut: true }),
-	);
-	try {
-		return await firstOf(answer, timer);
-	} finally {
-		stopTimer.abort();
-	}
-}
-
-/**
- * The outcome of whichever promise settles first, as `Promise.race`, but without holding on to it.
- * A race stays subscribed to a loser still pending, and through it keeps the winner's value: on n8n
- * 2.41, whose `sleep` cannot be stopped, every answer (a whole page of a list) would stay in memory
- * until its backstop timer ran out, 30 s later. Here the losers hold only a function that has
- * already let go.
- */
-export async function firstOf<T>(...candidates: Array<Promise<T>>): Promise<T> {
-	let settle: { resolve(value: T): void; reject(reason: unknown): void } | undefined;
-	const first = new Promise<T>((resolve, reject) => {
-		settle = { resolve, reject };
-	});
-	for (const candidate of candidates) {
-		candidate.then(
-			(value) => {
-				settle?.resolve(value);
-				settle = undefined;
-			},
-			(reason: unknown) => {
-				settle?.reject(reason);
-				settle = undefined;
-			},
-		);
-	}
-	return await first;
-}
-
-/**
- * The attempt's backstop timer. n8n-workflow 2.8 has `sleepWithAbort`, so the timer stops when the
- * answer comes first; later versions (2.41) dropped it from their exports, and there the plain
- * `sleep` runs out on its own after the race is settled. Looked up at call time, because the
- * n8n-workflow that runs the node is the installed n8n's, not ours.
- */
-function backstopDelay(ms: number, signal: AbortSignal): Promise<void> {
-	const { sleepWithAbort } = n8nWorkflow as { sleepWithAbort?: (ms: number, signal?: AbortSignal) => Promise<void> };
-	return typeof sleepWithAbort === 'function' ? sleepWithAbort(ms, signal) : sleep(ms);
-}
-
-function parseBody(body: unknown): IDataObject | undefined {
-	if (body !== null && typeof body === 'object' && !Buffer.isBuffer(body)) return body as IDataObject;
-	const text = Buffer.isBuffer(body) ? body.toString('utf8') : typeof body === 'string' ? body : '';
-	try {
-		const parsed = JSON.parse(text) as unknown;
-		return parsed !== null && typeof parsed === 'object' ? (parsed as IDataObject) : undefined;
-	} catch {
-		return undefined;
-	}
-}
-
-function backoffMs(attempt: number): number {
-	return BASE_BACKOFF_MS * 2 ** attempt;
-}
-
-/** Retry-After in seconds or as an HTTP date; a backoff when absent. */
-function retryAfterMs(headers: RawResponse['headers'], attempt: number): number {
-	const value = headerValue(headers, 'retry-after');
-	if (value !== undefined && value.trim() !== '') {
-		const seconds = Number(value);
-		if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
-		const date = Date.parse(value);
-		if (Number.isFinite(date)) return Math.max(0, date - Date.now());
-	}
-	return backoffMs(attempt);
-}
-
-/** X-Rate-Limit-Remaining: how many requests the service has left in its current minute. */
-function rateLimitRemainingOf(headers: RawResponse['headers']): number | undefined {
-	const value = headerValue(headers, 'x-rate-limit-remaining');
-	if (value === undefined || !/^\d+$/.test(value.trim())) return undefined;
-	return Number(value);
-}
-
-function headerValue(headers: RawResponse['headers'], name: string): string | undefined {
-	const value = headers?.[name] ?? headers?.[name.toLowerCase()];
-	return Array.isArray(value) ? value[0] : value;
-}
-
-/** n8n wraps transport failures in a NodeApiError whose httpCode is the socket's error code. */
-function networkErrorCode(error: unknown): string | undefined {
-	const wrapped = error as { code?: unknown; httpCode?: unknown; cause?: { code?: unknown } };
-	for (const code of [wrapped?.httpCode, wrapped?.code, wrapped?.cause?.code]) {
-		if (typeof code === 'string' && /^E[A-Z_]+$/.test(code)) return code;
-	}
-	const message = String((error as Error)?.message ?? '');
-	if (/timeout of \d+ms exceeded/i.test(message)) return 'ECONNABORTED';
-	if (/socket hang up|ECONNRESET/i.test(message)) return 'ECONNRESET';
-	return undefined;
-}
-
 /** The request's secrets and the API key (helpers/secrets.ts). */
 function secretsOf(request: CometChatRequest, credentials: ICredentialDataDecryptedObject): string[] {
 	return secretValues([...(request.secrets ?? []), credentials.apiKey]);
-}
-
-/**
- * The node as our errors carry it: n8n stores it with the error (in the execution, in error
- * workflows), parameters included, so a secret typed into a parameter is cut out there too.
- */
-function errorNode(call: RequestCall): INode {
-	const node = call.context.getNode();
-	if (call.secrets.length === 0) return node;
-	return { ...node, parameters: JSON.parse(redact(JSON.stringify(node.parameters), call.secrets)) as INodeParameters };
-}
-
-/** `PUT /v3/users/u1/auth_tokens/[redacted]`: the request as errors show it. */
-function describeRequest(call: RequestCall): string {
-	const path = call.request.path.map((segment) =>
-		call.secrets.includes(String(segment)) ? REDACTED : encodeURIComponent(String(segment)),
-	);
-	return `${call.request.method} /v3/${path.join('/')}`;
 }
 
 /** A header value that cannot be sent is the user's input to fix, not a failed connection: nothing was sent. */
@@ -497,109 +308,6 @@ function checkHeaderValue(context: CometChatContext, field: string, value: unkno
 	throw new NodeOperationError(context.getNode(), `The ${field} contains ${what}, which an HTTP header cannot carry`, {
 		description: `Nothing was sent. Remove it from the ${field}${secret ? '' : ' (e.g. trim the value of an expression)'}.`,
 	});
-}
-
-/** `Could not reach CometChat: …`, built from what we know, never from the raw transport error (it carries the request, and so the API key). */
-function connectionError(call: RequestCall, code: string | undefined, error: unknown) {
-	const reason = redact(code ?? String((error as Error)?.message ?? 'unknown error'), call.secrets);
-	// In words, not the raw code: n8n swaps a message that holds a known code for its generic one.
-	const what = CONNECTION_FAILURES[reason] ?? 'the connection failed';
-	return new NodeApiError(
-		errorNode(call),
-		{ message: reason } as JsonObject,
-		{
-			message: `Could not reach CometChat at ${call.hostName}: ${what}`,
-			description:
-				`${describeRequest(call)} failed before an answer came back (${reason}${triesOf(call)}). Check the ${call.field} in the credential and the network.` +
-				(call.idempotent ? '' : ' The request may have been applied: check in CometChat before you run it again.'),
-		},
-	);
-}
-
-/** No answer, or an answer that stopped half-way, within the attempt's timeout. */
-function stallError(call: RequestCall, timeoutMs: number) {
-	const seconds = formatSeconds(timeoutMs);
-	return new NodeApiError(
-		errorNode(call),
-		{ message: 'timeout' } as JsonObject,
-		{
-			message: `CometChat at ${call.hostName} did not answer within ${seconds}`,
-			description:
-				`${describeRequest(call)} got no answer, or an answer that stopped half-way, for ${seconds}${triesOf(call)}.` +
-				(call.idempotent
-					? ' CometChat may be down or overloaded: try again later.'
-					: ' The request may have been applied: check in CometChat before you run it again.'),
-		},
-	);
-}
-
-/** A Retry-After too long to wait here: fail now, and say when to try again. */
-function rateLimitError(call: RequestCall, response: RawResponse, waitMs: number) {
-	const retryAt = new Date(Date.now() + waitMs).toISOString().replace(/\.\d{3}Z$/, 'Z');
-	return serviceError(call, response, {
-		message: `CometChat's rate limit was exceeded: try again after ${retryAt}`,
-		description: `CometChat asks to wait ${formatSeconds(waitMs)} before the next request (Retry-After). That is longer than this node waits (${formatSeconds(Math.min(call.limits.maxRetryAfterMs, call.limits.requestBudgetMs))} at most), so ${describeRequest(call)} was not repeated. Run it again after ${retryAt}, or spread the work over time.`,
-	});
-}
-
-/** ` after 3 attempts in 12 s`, when there was more than one. */
-function triesOf(call: RequestCall): string {
-	if (call.attempts <= 1) return '';
-	return `; ${call.attempts} attempts in ${formatSeconds(Date.now() - call.startedAt)}`;
-}
-
-function formatSeconds(ms: number): string {
-	return ms >= 10_000 ? `${Math.round(ms / 1000)} s` : `${Math.round(ms / 100) / 10} s`;
-}
-
-const CONNECTION_FAILURES: Record<string, string> = {
-	ECONNREFUSED: 'the connection was refused',
-	ECONNRESET: 'the connection was closed before an answer came',
-	EPIPE: 'the connection was closed while sending',
-	EAI_AGAIN: 'the host name could not be looked up',
-	ENOTFOUND: 'no host has this name',
-	ERR_BAD_RESPONSE: 'the answer was cut off',
-};
-
-interface ServiceErrorBody {
-	error?: { code?: string; message?: string; devMessage?: string; details?: unknown };
-}
-
-function serviceError(
-	call: RequestCall,
-	response: RawResponse,
-	override?: { message: string; description: string },
-) {
-	const body = (parseBody(response.body) ?? {}) as ServiceErrorBody;
-	const serviceCode = body.error?.code;
-	const serviceMessage = body.error?.message ?? body.error?.devMessage;
-	const details = body.error?.details ? ` Details: ${JSON.stringify(body.error.details)}.` : '';
-	const message = redact(override?.message ?? serviceMessage ?? `CometChat answered HTTP ${response.statusCode}`, call.secrets);
-	const description = redact(
-		override?.description ??
-			`${serviceCode ? `CometChat error code ${serviceCode}` : `HTTP ${response.statusCode}`} on ${describeRequest(call)}.${details}${hintFor(serviceCode, response.statusCode)}`,
-		call.secrets,
-	);
-	const error = new NodeApiError(
-		errorNode(call),
-		{ message, code: serviceCode ?? null, httpCode: String(response.statusCode) } as JsonObject,
-		{ message, description, httpCode: String(response.statusCode) },
-	);
-	// n8n keeps the error response; keep only the service's own words in it.
-	(error as NodeApiError & { serviceCode?: string }).serviceCode = serviceCode;
-	return error;
-}
-
-/** Error codes whose fix is worth spelling out. */
-function hintFor(code: string | undefined, status: number): string {
-	if (code?.startsWith('AUTH_ERR') || status === 401) {
-		return ' Check the API key in the CometChat API credential: it must be the REST API key with full access scope.';
-	}
-	if (code?.endsWith('_NOT_FOUND')) return ' Check the id: nothing with it exists in this app.';
-	if (code?.endsWith('_ALREADY_EXISTS')) {
-		return ' Pick another id, or use Update, or Create or Update, for an existing one.';
-	}
-	return '';
 }
 
 /** Errors that a later attempt may not meet: overload, server errors, broken connections. */
@@ -613,9 +321,4 @@ function markTransient<T extends object>(error: T): T {
 /** Whether an error this module raised is transient, e.g. so a polling trigger can wait for its next poll. */
 export function isTransientError(error: unknown): boolean {
 	return typeof error === 'object' && error !== null && transientErrors.has(error);
-}
-
-/** The service code of an error this module raised, for operations that branch on it (e.g. Create or Update). */
-export function serviceCodeOf(error: unknown): string | undefined {
-	return (error as { serviceCode?: string })?.serviceCode;
 }

@@ -3,7 +3,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { userField } from '../../fields/common';
 import { pageLimitOf, returnAllOrLimitFields } from '../../fields/lists';
 import { requiredUid } from '../../readers/text';
-import { paginate } from '../../transport/paginate';
+import { paginate } from '../../transport/returnAll';
 import type { OperationDefinition } from '../types';
 import { revealedTokens, revealOptionsField } from './reveal';
 

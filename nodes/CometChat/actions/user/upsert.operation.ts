@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { asNodeError } from '../../helpers/errors';
-import { cometChatRequest, serviceCodeOf } from '../../transport/request';
+import { serviceCodeOf } from '../../transport/errors';
+import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 import { askedAuthToken, userRecordFields, userRecordOf } from './profile';
 
