@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
-import * as n8nWorkflow from 'n8n-workflow';
-import { sleep } from 'n8n-workflow';
+
+import { sleepUnlessAborted } from '../helpers/n8nVersions';
 
 /** How much later than axios's own timeout the backstop timer of an attempt fires. */
 const RACE_GRACE_MS = 250;
@@ -26,7 +26,8 @@ export async function attempt(send: (timeoutMs: number) => Promise<unknown>, tim
 		(response): AttemptOutcome => ({ response: response as RawResponse }),
 		(error: unknown): AttemptOutcome => ({ error }),
 	);
-	const timer = backstopDelay(timeoutMs + RACE_GRACE_MS, stopTimer.signal).then(
+	// The backstop stops when the answer comes first where n8n can stop its timer (helpers/n8nVersions.ts).
+	const timer = sleepUnlessAborted(timeoutMs + RACE_GRACE_MS, stopTimer.signal).then(
 		(): AttemptOutcome => ({ timedOut: true }),
 		// Stopped because the answer came first.
 		(): AttemptOutcome => ({ timedOut: true }),
@@ -63,17 +64,6 @@ export async function firstOf<T>(...candidates: Array<Promise<T>>): Promise<T> {
 		);
 	}
 	return await first;
-}
-
-/**
- * The attempt's backstop timer. n8n-workflow 2.8 has `sleepWithAbort`, so the timer stops when the
- * answer comes first; later versions (2.41) dropped it from their exports, and there the plain
- * `sleep` runs out on its own after the race is settled. Looked up at call time, because the
- * n8n-workflow that runs the node is the installed n8n's, not ours.
- */
-function backstopDelay(ms: number, signal: AbortSignal): Promise<void> {
-	const { sleepWithAbort } = n8nWorkflow as { sleepWithAbort?: (ms: number, signal?: AbortSignal) => Promise<void> };
-	return typeof sleepWithAbort === 'function' ? sleepWithAbort(ms, signal) : sleep(ms);
 }
 
 /** An answer's body as JSON (an object or a list), or undefined when it is not: cut off, garbled, empty. */

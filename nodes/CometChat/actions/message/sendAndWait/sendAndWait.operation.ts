@@ -1,6 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { SEND_AND_WAIT_OPERATION, WAIT_INDEFINITELY } from 'n8n-workflow';
 
+import { requireResumeSignature } from '../../../helpers/n8nVersions';
 import { readRequiredText } from '../../../readers/text';
 import { messageTextOf, readOption } from '../../../readers/values';
 import type { OperationDefinition } from '../../types';
@@ -26,9 +27,7 @@ export const sendAndWait: OperationDefinition = {
 		const resumeUrl = (query: Record<string, string>) =>
 			this.getSignedResumeUrl(limited ? { ...query, [EXPIRES_PARAM]: String(waitTill.getTime()) } : query);
 		const data = questionForm(this, itemIndex, responseType, title, resumeUrl);
-		// n8n 2.8 checks the signature of this execution's resume calls once asked to; later versions
-		// check it for every send-and-wait resume and no longer have the method.
-		if (typeof this.setSignatureValidationRequired === 'function') this.setSignatureValidationRequired();
+		requireResumeSignature(this);
 		const sent = await sendMessage(this, itemIndex, { category: 'interactive', type: 'form', data });
 		await this.putExecutionToWait(waitTill);
 		return sent;

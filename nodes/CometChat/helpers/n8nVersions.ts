@@ -1,0 +1,32 @@
+/**
+ * What differs between the n8n versions the package runs on (2.8 on Node 20, 2.41 on Node 24), in
+ * one place. Each difference is detected at call time, because the n8n-workflow that runs the node
+ * is the installed n8n's, not ours. The differences that are decisions rather than code paths are
+ * listed here too, with where they are handled.
+ *
+ * - The backstop timer of a request: n8n-workflow 2.8 exports `sleepWithAbort`, 2.41 dropped it
+ *   (`sleepUnlessAborted`).
+ * - Send and Wait's resume signature: n8n 2.8 checks it once asked to
+ *   (`setSignatureValidationRequired`), later versions check every send-and-wait resume and no
+ *   longer have the method (`requireResumeSignature`).
+ * - Send and Wait's Custom Form answers come as JSON under the value `form`, not n8n's
+ *   `customForm`, which 2.41 expects as multipart data from its own web form
+ *   (actions/message/sendAndWait/question.ts).
+ * - Static data a push trigger's webhook() writes: 2.8 saves it before the answer, 2.41 only when
+ *   no execution starts, so deliveries are also recorded from the execution
+ *   (delivery/memory.ts).
+ */
+import type { IExecuteFunctions } from 'n8n-workflow';
+import * as n8nWorkflow from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
+
+/** Waits `ms`, or less when `signal` aborts where n8n-workflow can stop its timer (2.8); else the whole time. */
+export async function sleepUnlessAborted(ms: number, signal: AbortSignal): Promise<void> {
+	const { sleepWithAbort } = n8nWorkflow as { sleepWithAbort?: (ms: number, signal?: AbortSignal) => Promise<void> };
+	return typeof sleepWithAbort === 'function' ? await sleepWithAbort(ms, signal) : await sleep(ms);
+}
+
+/** Asks n8n to check the signature of this execution's resume calls, where it has to be asked (2.8). */
+export function requireResumeSignature(context: IExecuteFunctions): void {
+	if (typeof context.setSignatureValidationRequired === 'function') context.setSignatureValidationRequired();
+}
