@@ -139,14 +139,19 @@ async function usersCase(emulator: BenchEmulator, credentials: CredentialData, r
 	log(`\nUser → Get Many, Return All over ${fmt(n)} users`);
 	await seedUsers(emulator, n);
 	const contenders: Contender[] = [
-		{ name: 'ours', run: async () => expectCount('ours', await ours(credentials, { resource: 'user', operation: 'getAll', returnAll: true }), n) },
+		{
+			name: 'ours',
+			run: async () => expectCount('ours', await ours(credentials, { resource: 'user', operation: 'getAll', returnAll: true }), n),
+		},
 		{ name: 'raw sequential', run: async () => expectCount('raw sequential', (await readUsersOneByOne(raw)).length, n) },
 		{ name: `raw ${IN_FLIGHT} in flight`, run: async () => expectCount('raw window', await rawWindowUsers(raw), n) },
 	];
 	for (const contender of contenders) await contender.run(-1); // warm-up, untimed
 	const samples = await runRounds(emulator, contenders, rounds, { log });
 	const label = `User → Get Many, Return All over ${fmt(n)} users`;
-	return contenders.slice(1).map((c) => ({ label, baseline: `${c.name} (perPage ${USERS_PER_PAGE})`, ours: samples.get('ours')!, base: samples.get(c.name)! }));
+	return contenders
+		.slice(1)
+		.map((c) => ({ label, baseline: `${c.name} (perPage ${USERS_PER_PAGE})`, ours: samples.get('ours')!, base: samples.get(c.name)! }));
 }
 
 async function threadCase(emulator: BenchEmulator, credentials: CredentialData, raw: AxiosInstance): Promise<Row> {
@@ -211,7 +216,12 @@ async function threadCase(emulator: BenchEmulator, credentials: CredentialData, 
 async function sendsCase(emulator: BenchEmulator, credentials: CredentialData, raw: AxiosInstance): Promise<Row> {
 	const n = SIZES.sends;
 	log(`\nMessage → Send, ${fmt(n)} items in one execution`);
-	const people = { users: [{ uid: 'bench-ada', name: 'Ada' }, { uid: 'bench-bob', name: 'Bob' }] };
+	const people = {
+		users: [
+			{ uid: 'bench-ada', name: 'Ada' },
+			{ uid: 'bench-bob', name: 'Bob' },
+		],
+	};
 	// A fresh store before each run: the same state for every run, whatever the ones before sent.
 	const fresh = async () => {
 		await emulator.control('POST', '/reset');
@@ -228,7 +238,10 @@ async function sendsCase(emulator: BenchEmulator, credentials: CredentialData, r
 	};
 	const size = (round: number) => (round < 0 ? Math.min(20, n) : n);
 	const contenders: Contender[] = [
-		{ name: 'ours', run: async (round) => expectCount('ours', await ours(credentials, parameters, texts(size(round), round)), size(round)) },
+		{
+			name: 'ours',
+			run: async (round) => expectCount('ours', await ours(credentials, parameters, texts(size(round), round)), size(round)),
+		},
 		{
 			name: 'raw sequential POST',
 			run: async (round) => {
@@ -354,10 +367,18 @@ function render(rows: Row[], rss: RssRow[]): string {
 						baseline,
 						`${fmt(median(o.map((s) => s.ms)))} ms`,
 						`${fmt(median(b.map((s) => s.ms)))} ms`,
-						ratioCell(pairedRatios(o.map((s) => s.ms), b.map((s) => s.ms))),
+						ratioCell(
+							pairedRatios(
+								o.map((s) => s.ms),
+								b.map((s) => s.ms),
+							),
+						),
 						`${countCell(o.map((s) => s.requests))} / ${countCell(b.map((s) => s.requests))}`,
 						`${countCell(o.map((s) => s.items))} / ${countCell(b.map((s) => s.items))}`,
-					].join(' | ').replace(/^/, '| ').replace(/$/, ' |'),
+					]
+						.join(' | ')
+						.replace(/^/, '| ')
+						.replace(/$/, ' |'),
 				),
 			].join('\n'),
 		);
@@ -378,7 +399,10 @@ function render(rows: Row[], rss: RssRow[]): string {
 						`${fmt(median(simplified) / MiB, 1)} MiB`,
 						ratioCell(pairedRatios(simplified, raw)),
 						ratioCell(pairedRatios(simplified, rawNode)),
-					].join(' | ').replace(/^/, '| ').replace(/$/, ' |'),
+					]
+						.join(' | ')
+						.replace(/^/, '| ')
+						.replace(/$/, ' |'),
 				),
 			].join('\n'),
 		);

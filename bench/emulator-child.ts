@@ -47,7 +47,9 @@ async function main(): Promise<void> {
 	process.on('disconnect', () => {
 		void emulator.close().then(() => process.exit(0));
 	});
-	process.stdout.write(`bench emulator (pid ${process.pid}): chat ${emulator.baseUrl}, call ${emulator.callUrl}, latency ${latencyMs} ms\n`);
+	process.stdout.write(
+		`bench emulator (pid ${process.pid}): chat ${emulator.baseUrl}, call ${emulator.callUrl}, latency ${latencyMs} ms\n`,
+	);
 	const ready: EmulatorReady = {
 		type: 'ready',
 		baseUrl: emulator.baseUrl,

@@ -39,7 +39,6 @@ import { cleanup } from '../e2e/lib/processes';
 /** Builds the package (unless E2E_SKIP_BUILD=1) and installs n8n if it is not yet, as the end-to-end tests do. */
 import { buildAndInstallN8n } from '../e2e/lib/script';
 
-
 const args = parseArgs(process.argv.slice(2), { rounds: 7, quickRounds: 3 });
 const { quick, rounds, latencyMs } = args;
 const USERS = quick ? 10_000 : 100_000;

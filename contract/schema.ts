@@ -134,20 +134,32 @@ export function validate(schema: Schema | OneOfByProperty, value: unknown, path 
 		const key = (value as Record<string, unknown> | undefined)?.[schema.oneOfByProperty];
 		const chosen = typeof key === 'string' ? schema.oneOf[key] : undefined;
 		if (!chosen) {
-			return [finding(path || schema.oneOfByProperty, `${schema.oneOfByProperty} must be one of ${Object.keys(schema.oneOf).join(', ')}, was ${JSON.stringify(key)}`)];
+			return [
+				finding(
+					path || schema.oneOfByProperty,
+					`${schema.oneOfByProperty} must be one of ${Object.keys(schema.oneOf).join(', ')}, was ${JSON.stringify(key)}`,
+				),
+			];
 		}
 		return validate(chosen, value, path, options);
 	}
 	if (schema.oneOf) {
 		const results = schema.oneOf.map((option) => validate(option, value, path, options));
 		if (results.some((result) => result.length === 0)) return [];
-		return [finding(path, `matches none of its ${schema.oneOf.length} published forms (${results.map((result) => result[0]?.message).join('; ')})`)];
+		return [
+			finding(
+				path,
+				`matches none of its ${schema.oneOf.length} published forms (${results.map((result) => result[0]?.message).join('; ')})`,
+			),
+		];
 	}
 	if (schema.type && !typeMatches(schema.type, value)) {
 		return [finding(path, `must be ${schema.type}, was ${typeOf(value)} ${JSON.stringify(value)}`)];
 	}
 	if (schema.enum && !schema.enum.includes(value)) {
-		return [finding(path, `must be one of ${schema.enum.map((option) => JSON.stringify(option)).join(', ')}, was ${JSON.stringify(value)}`)];
+		return [
+			finding(path, `must be one of ${schema.enum.map((option) => JSON.stringify(option)).join(', ')}, was ${JSON.stringify(value)}`),
+		];
 	}
 	const findings: Finding[] = [];
 	if (typeOf(value) === 'object' && (schema.type === 'object' || schema.properties)) {
@@ -204,7 +216,8 @@ export function checkQueryParameter(name: string, schema: Schema, value: string 
 	const problems: string[] = [];
 	const scalar = (item: Schema, text: string) => {
 		const pattern = item.type ? QUERY_TYPES[item.type] : undefined;
-		if (pattern && !pattern.test(text)) problems.push(`${name}=${text} is not ${item.type === 'integer' ? 'an integer' : `a ${item.type}`}`);
+		if (pattern && !pattern.test(text))
+			problems.push(`${name}=${text} is not ${item.type === 'integer' ? 'an integer' : `a ${item.type}`}`);
 		if (item.enum && !item.enum.includes(text)) problems.push(`${name}=${text} is not one of ${item.enum.join(', ')}`);
 	};
 	if (schema.type === 'array') {
@@ -286,7 +299,13 @@ export function checkRequest(operations: Operation[], deviations: Deviation[], r
 		return {
 			request,
 			operation: `${request.method} ${request.path}`,
-			violations: [{ in: 'operation', name: request.path, message: `no published operation for ${request.method} ${request.path} on the ${request.host} host` }],
+			violations: [
+				{
+					in: 'operation',
+					name: request.path,
+					message: `no published operation for ${request.method} ${request.path} on the ${request.host} host`,
+				},
+			],
 			allowed: [],
 		};
 	}

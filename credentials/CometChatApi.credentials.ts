@@ -26,8 +26,7 @@ export class CometChatApi implements ICredentialType {
 			typeOptions: { password: true },
 			required: true,
 			default: '',
-			description:
-				'The REST API key of your app, with full access scope. Find it in the CometChat dashboard under API & Auth Keys.',
+			description: 'The REST API key of your app, with full access scope. Find it in the CometChat dashboard under API & Auth Keys.',
 		},
 		{
 			displayName: 'Base URL',
@@ -36,8 +35,7 @@ export class CometChatApi implements ICredentialType {
 			required: true,
 			default: '',
 			placeholder: 'https://<APP_ID>.api-<REGION>.cometchat.io',
-			description:
-				'The chat API host of your app. A trailing slash or /v3 is fine: both are removed.',
+			description: 'The chat API host of your app. A trailing slash or /v3 is fine: both are removed.',
 		},
 		{
 			displayName: 'Call URL',
@@ -45,8 +43,7 @@ export class CometChatApi implements ICredentialType {
 			type: 'string',
 			default: '',
 			placeholder: 'https://<APP_ID>.call-<REGION>.cometchat.io',
-			description:
-				'The calls API host of your app. Needed only for the Call resource. A trailing slash or /v3 is fine.',
+			description: 'The calls API host of your app. Needed only for the Call resource. A trailing slash or /v3 is fine.',
 		},
 	];
 
@@ -55,10 +52,7 @@ export class CometChatApi implements ICredentialType {
 	 * key an HTTP header cannot carry, fails here with a message naming the field. n8n runs this for
 	 * the credential test too, where the message is what the editor shows.
 	 */
-	async authenticate(
-		credentials: ICredentialDataDecryptedObject,
-		requestOptions: IHttpRequestOptions,
-	): Promise<IHttpRequestOptions> {
+	async authenticate(credentials: ICredentialDataDecryptedObject, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
 		const problem = credentialProblem(credentials);
 		if (problem) throw new Error(problem);
 		return { ...requestOptions, headers: { ...requestOptions.headers, apikey: credentials.apiKey as string } };

@@ -52,7 +52,14 @@ const WORKFLOW = {
 				options: {},
 			},
 		},
-		{ id: 'a3000000-0000-4000-8000-000000000002', name: 'Done', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} },
+		{
+			id: 'a3000000-0000-4000-8000-000000000002',
+			name: 'Done',
+			type: 'n8n-nodes-base.noOp',
+			typeVersion: 1,
+			position: [220, 0],
+			parameters: {},
+		},
 	],
 };
 
@@ -95,7 +102,9 @@ async function main() {
 	// n8n's webhook URL on 127.0.0.1, where the emulator delivers (it posts to loopback URLs only).
 	const n8n = await N8n.create(install, { port, env: { WEBHOOK_URL: `http://127.0.0.1:${port}/` } });
 	await n8n.installPackage();
-	await n8n.importCredentials([{ ...EXAMPLE_CREDENTIAL, data: { apiKey: emulator.apiKey, baseUrl: emulator.baseUrl, callUrl: emulator.callUrl } }]);
+	await n8n.importCredentials([
+		{ ...EXAMPLE_CREDENTIAL, data: { apiKey: emulator.apiKey, baseUrl: emulator.baseUrl, callUrl: emulator.callUrl } },
+	]);
 	await n8n.importWorkflows([WORKFLOW]);
 	progress('n8n start');
 	await n8n.start();
@@ -109,7 +118,11 @@ async function main() {
 		const expected = `http://127.0.0.1:${port}/webhook/${WORKFLOW.nodes[0].webhookId}/webhook`;
 		checks.equal("the bot's webhook URL is the workflow's", bot.webhookURL, expected);
 		checks.equal('the bot is enabled, with Basic Auth', [bot.enabled, bot.useBasicAuth], [true, true]);
-		checks.ok('n8n generated a username and a password', /^n8n[a-z0-9]{12}$/.test(bot.username) && typeof bot.password === 'string' && bot.password.length === 40, `username ${bot.username}`);
+		checks.ok(
+			'n8n generated a username and a password',
+			/^n8n[a-z0-9]{12}$/.test(bot.username) && typeof bot.password === 'string' && bot.password.length === 40,
+			`username ${bot.username}`,
+		);
 		checks.equal('group messages: mentions', bot.groupChatSetting, 'mentionedMessages');
 	});
 
@@ -120,16 +133,28 @@ async function main() {
 	let known = [];
 	await checks.run('delivery', async () => {
 		known = (await n8n.rest.listExecutions(WORKFLOW.id)).map((/** @type {any} */ e) => String(e.id));
-		sent = (await api(emulator, 'POST', '/messages', { receiver: BOT, receiverType: 'user', category: 'message', type: 'text', data: { text: 'Where is my order?' } }, { onBehalfOf: 'ada' })).data;
+		sent = (
+			await api(
+				emulator,
+				'POST',
+				'/messages',
+				{ receiver: BOT, receiverType: 'user', category: 'message', type: 'text', data: { text: 'Where is my order?' } },
+				{ onBehalfOf: 'ada' },
+			)
+		).data;
 		await emulator.deliveries.idle();
-		checks.equal('the emulator delivered it once, answered 200', emulator.deliveries.attempts.map((a) => a.status), [200]);
+		checks.equal(
+			'the emulator delivered it once, answered 200',
+			emulator.deliveries.attempts.map((a) => a.status),
+			[200],
+		);
 		const [run] = await n8n.rest.waitForNewExecutions(WORKFLOW.id, { known, timeoutMs: 30_000 });
 		checks.equal('the execution succeeded', run.status, 'success');
 		const items = run.items('Done');
 		checks.equal('one item', items.length, 1);
 		const { deliveryKey, ...item } = items[0] ?? {};
 		checks.ok('the item has a string deliveryKey', typeof deliveryKey === 'string' && deliveryKey !== '', JSON.stringify(deliveryKey));
-		checks.equal('the rest of the item is the message, in the trigger\'s shape', item, {
+		checks.equal("the rest of the item is the message, in the trigger's shape", item, {
 			event: 'after_message',
 			bot: BOT,
 			message: {
@@ -154,7 +179,10 @@ async function main() {
 		const plain = await fetch(bot.webhookURL, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
 		const wrong = await fetch(bot.webhookURL, {
 			method: 'POST',
-			headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`${bot.username}:not-the-password`).toString('base64')}` },
+			headers: {
+				'content-type': 'application/json',
+				authorization: `Basic ${Buffer.from(`${bot.username}:not-the-password`).toString('base64')}`,
+			},
 			body,
 		});
 		checks.equal('no Authorization: 401, a wrong password: 401', [plain.status, wrong.status], [401, 401]);
@@ -171,23 +199,47 @@ async function main() {
 			basicAuth: { username: bot.username, password: bot.password },
 			retryOnFailure: true,
 		});
-		checks.equal('the redelivery was answered 200 (so it is not retried)', attempts.map((a) => a.status), [200]);
+		checks.equal(
+			'the redelivery was answered 200 (so it is not retried)',
+			attempts.map((a) => a.status),
+			[200],
+		);
 		await sleep(3000);
 		checks.equal('no new execution', (await newExecutions(n8n, known)).length, 0);
 		// A new message still comes through after it.
-		await api(emulator, 'POST', '/messages', { receiver: BOT, receiverType: 'user', category: 'message', type: 'text', data: { text: 'Thanks!' } }, { onBehalfOf: 'ada' });
+		await api(
+			emulator,
+			'POST',
+			'/messages',
+			{ receiver: BOT, receiverType: 'user', category: 'message', type: 'text', data: { text: 'Thanks!' } },
+			{ onBehalfOf: 'ada' },
+		);
 		await emulator.deliveries.idle();
 		const [next] = await n8n.rest.waitForNewExecutions(WORKFLOW.id, { known, timeoutMs: 30_000 });
-		checks.equal('the next message runs the workflow', next.items('Done').map((/** @type {any} */ item) => item.message.text), ['Thanks!']);
+		checks.equal(
+			'the next message runs the workflow',
+			next.items('Done').map((/** @type {any} */ item) => item.message.text),
+			['Thanks!'],
+		);
 	});
 
 	checks.section('5. Deactivation unregisters');
 	await checks.run('deactivation', async () => {
 		await n8n.rest.deactivate(WORKFLOW.id);
 		const after = (await api(emulator, 'GET', `/bots/${BOT}`)).data;
-		checks.equal('the bot has no webhook URL, no Basic Auth and is disabled', [after.webhookURL, after.enabled, after.useBasicAuth, after.password], [undefined, undefined, undefined, undefined]);
+		checks.equal(
+			'the bot has no webhook URL, no Basic Auth and is disabled',
+			[after.webhookURL, after.enabled, after.useBasicAuth, after.password],
+			[undefined, undefined, undefined, undefined],
+		);
 		emulator.deliveries.clear();
-		await api(emulator, 'POST', '/messages', { receiver: BOT, receiverType: 'user', category: 'message', type: 'text', data: { text: 'anyone?' } }, { onBehalfOf: 'ada' });
+		await api(
+			emulator,
+			'POST',
+			'/messages',
+			{ receiver: BOT, receiverType: 'user', category: 'message', type: 'text', data: { text: 'anyone?' } },
+			{ onBehalfOf: 'ada' },
+		);
 		await emulator.deliveries.idle();
 		checks.equal('a later message is not delivered', emulator.deliveries.attempts.length, 0);
 	});

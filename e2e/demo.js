@@ -34,7 +34,9 @@ async function main() {
 	const emulator = await startEmulator({ seed: 'demo', logRequests: true });
 	onCleanup('the emulator', () => emulator.close());
 	const state = (await (await fetch(`${emulator.baseUrl}/__emulator`)).json()).data;
-	console.log(`  ${emulator.baseUrl}: ${state.users} users, ${state.messages} messages, ${state.flaggedMessages} flagged and ${state.blockedMessages} blocked`);
+	console.log(
+		`  ${emulator.baseUrl}: ${state.users} users, ${state.messages} messages, ${state.flaggedMessages} flagged and ${state.blockedMessages} blocked`,
+	);
 
 	step('Preparing n8n: the package as a community node, a credential for the emulator, the report workflow…');
 	const n8n = await N8n.create(install);
@@ -49,7 +51,9 @@ async function main() {
 	emulator.clearRequests();
 	const run = await n8n.rest.runFromTrigger(workflow.id, trigger);
 	if (run.status !== 'success') throw new Error(`the workflow failed: ${run.error ?? run.status}`);
-	const requests = emulator.requests.map((/** @type {any} */ r) => `${r.method} ${r.path}?${new URLSearchParams(/** @type {any} */ (r.query))}`);
+	const requests = emulator.requests.map(
+		(/** @type {any} */ r) => `${r.method} ${r.path}?${new URLSearchParams(/** @type {any} */ (r.query))}`,
+	);
 	console.log(`  n8n ran ${Object.keys(run.nodes).join(' → ')}`);
 	console.log(`  and asked the emulator: ${requests.join(', ')}`);
 
@@ -57,7 +61,7 @@ async function main() {
 
 	step('Stopping n8n and the emulator…');
 	await cleanup();
-	console.log('  done. `npm run dev:n8n` opens the same setup in n8n\'s editor.');
+	console.log("  done. `npm run dev:n8n` opens the same setup in n8n's editor.");
 }
 
 /** @param {any} report the item of the "Build the report" node */

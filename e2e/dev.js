@@ -46,10 +46,19 @@ async function main() {
 	const install = await ensureN8n({ log: (line) => console.log(line) });
 
 	step('Starting the CometChat emulator with its demo data…');
-	const emulator = await startEmulator({ seed: 'demo', port: EMULATOR_PORT, callPort: EMULATOR_PORT + 1, logRequests: true, requestLogLimit: 10_000 });
+	const emulator = await startEmulator({
+		seed: 'demo',
+		port: EMULATOR_PORT,
+		callPort: EMULATOR_PORT + 1,
+		logRequests: true,
+		requestLogLimit: 10_000,
+	});
 	onCleanup('the emulator', () => emulator.close());
 
-	const examples = fs.readdirSync(path.join(REPO_DIR, 'examples')).filter((file) => file.endsWith('.json')).sort();
+	const examples = fs
+		.readdirSync(path.join(REPO_DIR, 'examples'))
+		.filter((file) => file.endsWith('.json'))
+		.sort();
 	step(`Preparing n8n: the package, a credential "CometChat account" for the emulator, ${examples.length} example workflows…`);
 	const n8n = await N8n.create(install, { port: N8N_PORT });
 	await n8n.prepare(emulator, examples);

@@ -58,7 +58,10 @@ async function main() {
 
 	progress('A fresh n8n: the package as a community package, the credential, the three examples');
 	const n8n = await N8n.create(install);
-	await n8n.prepare(emulator, [USER_SYNC, REPORT, TRIAGE].map((example) => path.basename(example.file)));
+	await n8n.prepare(
+		emulator,
+		[USER_SYNC, REPORT, TRIAGE].map((example) => path.basename(example.file)),
+	);
 
 	progress(`${USER_SYNC.name}: n8n execute --id ${USER_SYNC.id}`);
 	await checks.run(USER_SYNC.name, () => checkUserSync(checks, n8n, api));
@@ -163,7 +166,11 @@ async function checkUserSync(checks, n8n, api) {
 	const execute = async (label) => {
 		api.emulator.clearRequests();
 		const run = await n8n.execute(USER_SYNC.id);
-		checks.ok(`${label}: the run succeeded`, run.status === 'success' && run.exitCode === 0, `status ${run.status}, exit code ${run.exitCode}, ${run.error ?? ''}`);
+		checks.ok(
+			`${label}: the run succeeded`,
+			run.status === 'success' && run.exitCode === 0,
+			`status ${run.status}, exit code ${run.exitCode}, ${run.error ?? ''}`,
+		);
 		const summary = run.items('Summary');
 		checks.ok(`${label}: it ends with one Summary item`, summary.length === 1, JSON.stringify(summary));
 		return summary[0] ?? {};
@@ -179,22 +186,23 @@ async function checkUserSync(checks, n8n, api) {
 
 	checks.section(`${USER_SYNC.name}, run 1: a fresh emulator (n8n execute)`);
 	const first = await execute('run 1');
+	checks.equal('the counts: the new UIDs created, those of the seed updated, the unknown role failed', counts(first), {
+		created: accepted.filter((row) => row.expected === 'created').length,
+		updated: accepted.filter((row) => row.expected === 'updated').length,
+		deactivated: 0,
+		deleted: 0,
+		leftAlone: 0,
+		failed: refused.length,
+	});
 	checks.equal(
-		'the counts: the new UIDs created, those of the seed updated, the unknown role failed',
-		counts(first),
-		{
-			created: accepted.filter((row) => row.expected === 'created').length,
-			updated: accepted.filter((row) => row.expected === 'updated').length,
-			deactivated: 0,
-			deleted: 0,
-			leftAlone: 0,
-			failed: refused.length,
-		},
+		'the failures name the refused rows',
+		sorted((first.failures ?? []).map((/** @type {{ uid: string }} */ f) => f.uid)),
+		sorted(refused.map((row) => row.uid)),
 	);
-	checks.equal('the failures name the refused rows', sorted((first.failures ?? []).map((/** @type {{ uid: string }} */ f) => f.uid)), sorted(refused.map((row) => row.uid)));
 	checks.ok(
 		"… with CometChat's error for the role",
-		(first.failures ?? []).length > 0 && first.failures.every((/** @type {any} */ f) => /role/i.test(f.error) && /does not exist|not found/i.test(f.error)),
+		(first.failures ?? []).length > 0 &&
+			first.failures.every((/** @type {any} */ f) => /role/i.test(f.error) && /does not exist|not found/i.test(f.error)),
 		JSON.stringify(first.failures),
 	);
 	for (const row of accepted) {
@@ -212,11 +220,14 @@ async function checkUserSync(checks, n8n, api) {
 
 	checks.section(`${USER_SYNC.name}, run 2: again, nothing changed`);
 	const second = await execute('run 2');
-	checks.equal(
-		'the counts: every listed user left alone, nothing written, the unknown role still failing',
-		counts(second),
-		{ created: 0, updated: 0, deactivated: 0, deleted: 0, leftAlone: accepted.length, failed: refused.length },
-	);
+	checks.equal('the counts: every listed user left alone, nothing written, the unknown role still failing', counts(second), {
+		created: 0,
+		updated: 0,
+		deactivated: 0,
+		deleted: 0,
+		leftAlone: accepted.length,
+		failed: refused.length,
+	});
 	checks.equal(
 		'the only write is the create attempt of the refused rows',
 		sorted(writes()),
@@ -231,11 +242,14 @@ async function checkUserSync(checks, n8n, api) {
 	source.parameters.jsonOutput = JSON.stringify(list, null, 2);
 	await importWorkflow(n8n, copy);
 	const third = await execute('run 3');
-	checks.equal(
-		`the counts: ${removed.uid} deactivated, the others left alone`,
-		counts(third),
-		{ created: 0, updated: 0, deactivated: 1, deleted: 0, leftAlone: accepted.length - 1, failed: refused.length },
-	);
+	checks.equal(`the counts: ${removed.uid} deactivated, the others left alone`, counts(third), {
+		created: 0,
+		updated: 0,
+		deactivated: 1,
+		deleted: 0,
+		leftAlone: accepted.length - 1,
+		failed: refused.length,
+	});
 	checks.equal('the Summary names the deactivated UID', third.deactivatedUids, [removed.uid]);
 	const deactivations = api.requests('DELETE', '/v3/users').filter((/** @type {any} */ r) => r.path === '/v3/users');
 	checks.equal(
@@ -249,7 +263,11 @@ async function checkUserSync(checks, n8n, api) {
 		sorted(body.data.map((/** @type {any} */ user) => user.uid)),
 		sorted([...deactivatedInSeed, removed.uid]),
 	);
-	checks.equal('users without the managed tag were not touched', writes().filter((w) => !w.startsWith('POST')), ['DELETE /v3/users']);
+	checks.equal(
+		'users without the managed tag were not touched',
+		writes().filter((w) => !w.startsWith('POST')),
+		['DELETE /v3/users'],
+	);
 }
 
 /**
@@ -313,8 +331,16 @@ async function checkTriage(checks, n8n, api) {
 
 	await n8n.rest.activate(TRIAGE.id);
 	const [first] = await n8n.rest.waitForNewExecutions(TRIAGE.id);
-	checks.ok('the activation poll started one execution, which succeeded', first.status === 'success' && first.mode === 'trigger', `${first.mode} ${first.status} ${first.error ?? ''}`);
-	checks.equal('the trigger emitted every waiting flagged message (Include Existing on First Poll)', sorted(first.items(triggerNode).map((i) => i.id)), expected.all);
+	checks.ok(
+		'the activation poll started one execution, which succeeded',
+		first.status === 'success' && first.mode === 'trigger',
+		`${first.mode} ${first.status} ${first.error ?? ''}`,
+	);
+	checks.equal(
+		'the trigger emitted every waiting flagged message (Include Existing on First Poll)',
+		sorted(first.items(triggerNode).map((i) => i.id)),
+		expected.all,
+	);
 	checks.equal('the low-risk ones were approved', sorted(first.items(approveNode).map((i) => i.id)), expected.approved);
 	checks.equal('the emulator lists exactly those as approved', await api.flaggedIds('approved'), expected.approved);
 	checks.equal('the others still await review', await api.flaggedIds('pending'), sorted(expected.warned.map((m) => m.id)));
@@ -324,8 +350,15 @@ async function checkTriage(checks, n8n, api) {
 	checks.section(`${TRIAGE.name} (two new flags, re-activated: only they are triaged)`);
 	const [lowRisk, risky] = facts.unflaggedMessage([moderator]);
 	const flaggers = ['maya-cohen', 'isla-murphy'];
-	for (const [message, reasonId, flagger] of /** @type {const} */ ([[lowRisk, 'spam', flaggers[0]], [risky, 'harassment', flaggers[1]]])) {
-		const { status } = await api.call(`/v3/messages/${message.id}/flagged`, { method: 'POST', body: { id: reasonId, remark: 'e2e' }, onBehalfOf: flagger });
+	for (const [message, reasonId, flagger] of /** @type {const} */ ([
+		[lowRisk, 'spam', flaggers[0]],
+		[risky, 'harassment', flaggers[1]],
+	])) {
+		const { status } = await api.call(`/v3/messages/${message.id}/flagged`, {
+			method: 'POST',
+			body: { id: reasonId, remark: 'e2e' },
+			onBehalfOf: flagger,
+		});
 		if (status !== 200) throw new Error(`flagging message ${message.id} answered ${status}`);
 	}
 	api.emulator.clearRequests();
@@ -335,7 +368,11 @@ async function checkTriage(checks, n8n, api) {
 	const [second] = await n8n.rest.waitForNewExecutions(TRIAGE.id, { known });
 	checks.ok('the poll succeeded', second.status === 'success', `${second.status} ${second.error ?? ''}`);
 	checks.equal('it emitted only the two new flags', sorted(second.items(triggerNode).map((i) => i.id)), sorted([lowRisk.id, risky.id]));
-	checks.equal('the one flagged once for spam was approved', second.items(approveNode).map((i) => i.id), [lowRisk.id]);
+	checks.equal(
+		'the one flagged once for spam was approved',
+		second.items(approveNode).map((i) => i.id),
+		[lowRisk.id],
+	);
 	checkForms(checks, api, moderator, [{ id: risky.id, sender: risky.sender }]);
 	await n8n.rest.deactivate(TRIAGE.id);
 }

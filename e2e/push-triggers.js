@@ -85,7 +85,14 @@ function workflow(id, name, trigger, webhookId, node) {
 		connections: { [trigger]: { main: [[{ node: 'Done', type: 'main', index: 0 }]] } },
 		nodes: [
 			{ id: `${webhookId.slice(0, 8)}-2222-4000-8000-000000000001`, name: trigger, typeVersion: 1, position: [0, 0], webhookId, ...node },
-			{ id: `${webhookId.slice(0, 8)}-2222-4000-8000-000000000002`, name: 'Done', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} },
+			{
+				id: `${webhookId.slice(0, 8)}-2222-4000-8000-000000000002`,
+				name: 'Done',
+				type: 'n8n-nodes-base.noOp',
+				typeVersion: 1,
+				position: [220, 0],
+				parameters: {},
+			},
 		],
 	};
 }
@@ -95,7 +102,12 @@ function botWorkflow(/** @type {string} */ id, /** @type {string} */ name, webho
 	return workflow(id, name, BOT_TRIGGER, webhookId, {
 		type: 'n8n-nodes-cometchat.cometChatBotTrigger',
 		credentials: CREDENTIALS,
-		parameters: { bot: { __rl: true, mode: 'id', value: BOT }, groupChatSetting: 'mentionedMessages', onDeactivation: 'removeUrl', options: {} },
+		parameters: {
+			bot: { __rl: true, mode: 'id', value: BOT },
+			groupChatSetting: 'mentionedMessages',
+			onDeactivation: 'removeUrl',
+			options: {},
+		},
 	});
 }
 
@@ -178,7 +190,11 @@ function showAnswers(answers) {
 function reversedKeys(value) {
 	if (Array.isArray(value)) return value.map(reversedKeys);
 	if (value !== null && typeof value === 'object') {
-		return Object.fromEntries(Object.entries(value).reverse().map(([k, v]) => [k, reversedKeys(v)]));
+		return Object.fromEntries(
+			Object.entries(value)
+				.reverse()
+				.map(([k, v]) => [k, reversedKeys(v)]),
+		);
 	}
 	return value;
 }
@@ -205,7 +221,11 @@ async function expectRuns(n8n, subject, runs, what, timeoutMs = 90_000) {
 		counts = await n8n.rest.countExecutions(subject.workflowId);
 	}
 	const ran = counts.count - subject.expected;
-	checks.ok(`${what}: ${runs === 0 ? 'no execution' : runs === 1 ? 'one execution' : `${runs} executions`}`, ran === runs && counts.running === 0, `${ran} ran${counts.running ? `, ${counts.running} still running after ${timeoutMs / 1000} s` : ''}`);
+	checks.ok(
+		`${what}: ${runs === 0 ? 'no execution' : runs === 1 ? 'one execution' : `${runs} executions`}`,
+		ran === runs && counts.running === 0,
+		`${ran} ran${counts.running ? `, ${counts.running} still running after ${timeoutMs / 1000} s` : ''}`,
+	);
 	subject.expected = counts.count;
 	return ran;
 }
@@ -262,7 +282,11 @@ async function deliverWithRepeats(subject, body, what) {
 	checks.ok(`${subject.name}: ${what} is answered 200 with a JSON body`, isJsonOk(first), showAnswers([first]));
 	const same = await post(subject, body);
 	const other = await post(subject, subject.otherShape(body));
-	checks.equal(`${subject.name}: the same delivery again, and in the other shape, are answered 200`, [same.status, other.status], [200, 200]);
+	checks.equal(
+		`${subject.name}: the same delivery again, and in the other shape, are answered 200`,
+		[same.status, other.status],
+		[200, 200],
+	);
 	return first;
 }
 
@@ -273,7 +297,11 @@ async function deliverWithRepeats(subject, body, what) {
 async function deliverAll(subject, bodies, limit, what, json) {
 	const answers = await inParallel(bodies, limit, (body) => post(subject, body));
 	const good = answers.filter((a) => (json ? isJsonOk(a) : a.status === 200)).length;
-	checks.ok(`${subject.name}: ${what}: all ${bodies.length} answered 200${json ? ' with a JSON body' : ''}`, good === bodies.length, `${good} of ${bodies.length}: ${showAnswers(answers)}`);
+	checks.ok(
+		`${subject.name}: ${what}: all ${bodies.length} answered 200${json ? ' with a JSON body' : ''}`,
+		good === bodies.length,
+		`${good} of ${bodies.length}: ${showAnswers(answers)}`,
+	);
 	return answers;
 }
 
@@ -299,8 +327,14 @@ async function main() {
 	};
 	// Real messages as the emulator shows them, sent before the bot is enabled (so the emulator
 	// delivers nothing itself): the templates of every delivery below, each with its own id.
-	const toBot = await api('GET', `/messages/${(await api('POST', '/messages', { receiver: BOT, receiverType: 'user', category: 'message', type: 'text', data: { text: 'hello bot' } })).id}`);
-	const toBen = await api('GET', `/messages/${(await api('POST', '/messages', { receiver: 'ben', receiverType: 'user', category: 'message', type: 'text', data: { text: 'hello Ben' } })).id}`);
+	const toBot = await api(
+		'GET',
+		`/messages/${(await api('POST', '/messages', { receiver: BOT, receiverType: 'user', category: 'message', type: 'text', data: { text: 'hello bot' } })).id}`,
+	);
+	const toBen = await api(
+		'GET',
+		`/messages/${(await api('POST', '/messages', { receiver: 'ben', receiverType: 'user', category: 'message', type: 'text', data: { text: 'hello Ben' } })).id}`,
+	);
 	const ada = await api('GET', '/users/ada');
 	const ben = await api('GET', '/users/ben');
 
@@ -309,7 +343,9 @@ async function main() {
 	// n8n's webhook URLs on 127.0.0.1, as the emulator's bot would post to.
 	const n8n = await N8n.create(install, { port, env: { WEBHOOK_URL: `http://127.0.0.1:${port}/` } });
 	await n8n.installPackage();
-	await n8n.importCredentials([{ ...EXAMPLE_CREDENTIAL, data: { apiKey: emulator.apiKey, baseUrl: emulator.baseUrl, callUrl: emulator.callUrl } }]);
+	await n8n.importCredentials([
+		{ ...EXAMPLE_CREDENTIAL, data: { apiKey: emulator.apiKey, baseUrl: emulator.baseUrl, callUrl: emulator.callUrl } },
+	]);
 	await n8n.importWorkflows([BOT_WORKFLOW, SECOND_BOT_WORKFLOW, HOOK_WORKFLOW]);
 	progress('n8n start');
 	await n8n.start();
@@ -319,7 +355,9 @@ async function main() {
 	let bot = await api('GET', `/bots/${BOT}`);
 	for (const started = Date.now(); bot.webhookURL !== productionUrl(BOT_WEBHOOK_ID, port) || !bot.username || !bot.password; ) {
 		if (Date.now() - started > 60_000) {
-			throw new Error(`activation did not point the bot at n8n within 60 s: ${JSON.stringify({ ...bot, password: bot.password ? '…' : undefined })}`);
+			throw new Error(
+				`activation did not point the bot at n8n within 60 s: ${JSON.stringify({ ...bot, password: bot.password ? '…' : undefined })}`,
+			);
 		}
 		await sleep(250);
 		bot = await api('GET', `/bots/${BOT}`);
@@ -334,7 +372,12 @@ async function main() {
 		authorization: basic(bot.username, bot.password),
 		expected: 0,
 		// CometChat's bot payload: the message directly under `data`.
-		event: (id) => ({ trigger: 'after_message', data: { ...toBot, id, data: { ...toBot.data, text: `message ${id}` } }, appId: emulator.appId, region: 'us' }),
+		event: (id) => ({
+			trigger: 'after_message',
+			data: { ...toBot, id, data: { ...toBot.data, text: `message ${id}` } },
+			appId: emulator.appId,
+			region: 'us',
+		}),
 		// The same message under `data.message`, as the app webhooks put it.
 		otherShape: (body) => ({ ...body, data: { message: body.data } }),
 		eventId: (item) => item.message?.id,
@@ -375,7 +418,9 @@ async function main() {
 	/** @type {{ body: Record<string, any>, at: number } | undefined} */
 	let idLess;
 
-	checks.section('1. A delivery runs the workflow once; the item holds the event and deliveryKey (with 2: the same event at once, in the other shape)');
+	checks.section(
+		'1. A delivery runs the workflow once; the item holds the event and deliveryKey (with 2: the same event at once, in the other shape)',
+	);
 	for (const subject of subjects) {
 		await checks.run(`${subject.name}: first delivery`, async () => {
 			const id = subject === botSubject ? '710001' : '810001';
@@ -385,8 +430,16 @@ async function main() {
 			await expectRuns(n8n, subject, 1, `${subject.name}: a delivery, the same again and the other shape`);
 			const run = await newestRun(n8n, subject);
 			const items = run.items(subject.trigger);
-			checks.equal(`${subject.name}: the execution succeeded with one item, the event`, [run.status, items.length, subject.eventId(items[0] ?? {})], ['success', 1, id]);
-			checks.ok(`${subject.name}: the item has a string deliveryKey`, typeof items[0]?.deliveryKey === 'string' && items[0].deliveryKey !== '', JSON.stringify(items[0]?.deliveryKey));
+			checks.equal(
+				`${subject.name}: the execution succeeded with one item, the event`,
+				[run.status, items.length, subject.eventId(items[0] ?? {})],
+				['success', 1, id],
+			);
+			checks.ok(
+				`${subject.name}: the item has a string deliveryKey`,
+				typeof items[0]?.deliveryKey === 'string' && items[0].deliveryKey !== '',
+				JSON.stringify(items[0]?.deliveryKey),
+			);
 			checks.equal(`${subject.name}: the next node got it`, run.items('Done').length, 1);
 		});
 	}
@@ -399,7 +452,11 @@ async function main() {
 		await expectRuns(n8n, hookSubject, 1, 'Webhook Trigger: user_blocked, the same again at once and in the other shape');
 		const run = await newestRun(n8n, hookSubject);
 		const item = run.items(WEBHOOK_TRIGGER)[0] ?? {};
-		checks.equal('Webhook Trigger: the item is the user_blocked event, with a deliveryKey', [item.trigger, Object.keys(item.data?.users ?? {}), typeof item.deliveryKey], ['user_blocked', ['ben'], 'string']);
+		checks.equal(
+			'Webhook Trigger: the item is the user_blocked event, with a deliveryKey',
+			[item.trigger, Object.keys(item.data?.users ?? {}), typeof item.deliveryKey],
+			['user_blocked', ['ben'], 'string'],
+		);
 	});
 
 	checks.section('6. Bodies that are no delivery, with the right Basic Auth: 400, no execution');
@@ -411,7 +468,10 @@ async function main() {
 	]);
 	for (const subject of subjects) {
 		await checks.run(`${subject.name}: bad bodies`, async () => {
-			const bodies = [...badBodies, ['a JSON array (holding a new event)', JSON.stringify([subject.event(subject === botSubject ? '719999' : '819999')])]];
+			const bodies = [
+				...badBodies,
+				['a JSON array (holding a new event)', JSON.stringify([subject.event(subject === botSubject ? '719999' : '819999')])],
+			];
 			/** @type {Answer[]} */
 			const answers = [];
 			for (const [, raw] of bodies) answers.push(await post(subject, undefined, { raw }));
@@ -458,12 +518,20 @@ async function main() {
 			if (publication?.status === 'failed') refusal = publication.triggers.map((t) => t.errorMessage ?? '').join(' ');
 		}
 		checks.ok(`activating the second workflow fails (${how})`, refusal !== undefined);
-		checks.ok(`the error names the bot "${BOT}" and "another URL"`, refusal !== undefined && refusal.includes(BOT) && /another URL/i.test(refusal), refusal);
+		checks.ok(
+			`the error names the bot "${BOT}" and "another URL"`,
+			refusal !== undefined && refusal.includes(BOT) && /another URL/i.test(refusal),
+			refusal,
+		);
 		const secondUrl = productionUrl(SECOND_BOT_WEBHOOK_ID, port);
 		const unserved = await fetch(secondUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
 		checks.equal("n8n does not serve the second workflow's URL (404)", unserved.status, 404);
 		const after = await api('GET', `/bots/${BOT}`);
-		checks.equal("the bot still sends to the first workflow's URL, with its Basic Auth", [after.webhookURL, after.enabled, basic(after.username, after.password)], [botSubject.url, true, botSubject.authorization]);
+		checks.equal(
+			"the bot still sends to the first workflow's URL, with its Basic Auth",
+			[after.webhookURL, after.enabled, basic(after.username, after.password)],
+			[botSubject.url, true, botSubject.authorization],
+		);
 		const answer = await post(botSubject, botSubject.event('730001'));
 		checks.ok('a new message to the first workflow is answered 200 with a JSON body', isJsonOk(answer), showAnswers([answer]));
 		await expectRuns(n8n, botSubject, 1, 'Bot Trigger: the first workflow still receives');
@@ -487,8 +555,17 @@ async function main() {
 			if (!first) throw new Error('case 1 did not deliver its event');
 			await until(first.at + LATER_MS, `the ${subject.name}'s redelivery after ${LATER_MS / 1000} s`);
 			const answers = [await post(subject, first.body), await post(subject, subject.otherShape(first.body))];
-			checks.equal(`${subject.name}: both shapes answered 200`, answers.map((a) => a.status), [200, 200]);
-			await expectRuns(n8n, subject, 0, `${subject.name}: the event again after ${Math.round((Date.now() - first.at) / 1000)} s, in both shapes`);
+			checks.equal(
+				`${subject.name}: both shapes answered 200`,
+				answers.map((a) => a.status),
+				[200, 200],
+			);
+			await expectRuns(
+				n8n,
+				subject,
+				0,
+				`${subject.name}: the event again after ${Math.round((Date.now() - first.at) / 1000)} s, in both shapes`,
+			);
 		});
 	}
 
@@ -498,7 +575,12 @@ async function main() {
 		await until(idLess.at + ID_LESS_GAP_MS, `the id-less event's second occurrence after ${ID_LESS_GAP_MS / 1000} s`);
 		const again = await post(hookSubject, idLess.body);
 		checks.ok('Webhook Trigger: the second user_blocked is answered 200 with a JSON body', isJsonOk(again), showAnswers([again]));
-		await expectRuns(n8n, hookSubject, 1, `Webhook Trigger: the same user_blocked ${Math.round((Date.now() - idLess.at) / 1000)} s after the first`);
+		await expectRuns(
+			n8n,
+			hookSubject,
+			1,
+			`Webhook Trigger: the same user_blocked ${Math.round((Date.now() - idLess.at) / 1000)} s after the first`,
+		);
 		const repeat = await post(hookSubject, idLess.body);
 		checks.equal('Webhook Trigger: its repeat at once is answered 200', repeat.status, 200);
 		await expectRuns(n8n, hookSubject, 0, 'Webhook Trigger: a repeat of the second user_blocked at once');
@@ -522,7 +604,11 @@ async function main() {
 			const first = firstEvents.get(subject);
 			if (!first) throw new Error('case 1 did not deliver its event');
 			const answers = [await post(subject, first.body), await post(subject, subject.otherShape(first.body))];
-			checks.equal(`${subject.name}: both shapes answered 200`, answers.map((a) => a.status), [200, 200]);
+			checks.equal(
+				`${subject.name}: both shapes answered 200`,
+				answers.map((a) => a.status),
+				[200, 200],
+			);
 			await expectRuns(n8n, subject, 0, `${subject.name}: the event again after the restart, in both shapes`);
 		});
 	}
@@ -554,7 +640,11 @@ async function main() {
 		const errors = await n8n.rest.countExecutions(subject.workflowId, ['error', 'crashed']);
 		checks.equal(`${subject.name}: none of them failed`, errors.count, 0);
 	}
-	checks.ok('n8n logged no Basic Auth password', !n8n.log().includes(bot.password) && !n8n.log().includes(HOOK_AUTH.password), n8n.logTail(10));
+	checks.ok(
+		'n8n logged no Basic Auth password',
+		!n8n.log().includes(bot.password) && !n8n.log().includes(HOOK_AUTH.password),
+		n8n.logTail(10),
+	);
 
 	progress('Stopping n8n and the emulator');
 	await cleanup();

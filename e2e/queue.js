@@ -102,7 +102,14 @@ const WATCH = {
 				options: {},
 			},
 		},
-		{ id: 'a2000000-0000-4000-8000-000000000002', name: 'Done', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} },
+		{
+			id: 'a2000000-0000-4000-8000-000000000002',
+			name: 'Done',
+			type: 'n8n-nodes-base.noOp',
+			typeVersion: 1,
+			position: [220, 0],
+			parameters: {},
+		},
 	],
 };
 
@@ -300,7 +307,11 @@ async function main() {
 	// queue ("jobs"). What differs is readiness (see N8n.startWebhook, N8n.startWorker): 2.41 answers
 	// /healthz/readiness only once the process is fully up (markAsReady in commands/webhook.js and
 	// commands/worker.js), 2.8 as soon as the database is connected.
-	const workerEnv = async () => ({ ...queueEnv, QUEUE_HEALTH_CHECK_PORT: String(await freePort()), N8N_WORKER_SERVER_ADDRESS: '127.0.0.1' });
+	const workerEnv = async () => ({
+		...queueEnv,
+		QUEUE_HEALTH_CHECK_PORT: String(await freePort()),
+		N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
+	});
 
 	progress(`n8n ${install.version} main, two workers and two webhook processes, each with the package as a community package`);
 	// Production webhooks only on the webhook processes, as n8n's queue-mode docs set it up (main
@@ -317,7 +328,10 @@ async function main() {
 	const exactlyOnce = exactlyOnceWorkflow(counter.url);
 	await main.importWorkflows([LOOKUP, WATCH, exactlyOnce]);
 	await main.start();
-	await Promise.all([...workers.map((worker) => worker.startWorker({ concurrency: 3 })), ...webhooks.map((webhook) => webhook.startWebhook())]);
+	await Promise.all([
+		...workers.map((worker) => worker.startWorker({ concurrency: 3 })),
+		...webhooks.map((webhook) => webhook.startWebhook()),
+	]);
 	progress('ready');
 
 	await checks.run('webhooks on the workers', () => checkWebhooks(main, workers, webhooks, emulator));
@@ -354,7 +368,7 @@ async function checkWebhooks(main, workers, webhooks, emulator) {
 	const onMain = await fetch(`${main.rest.url}/webhook/${WEBHOOK_PATH}?uid=${encodeURIComponent(facts.SEED.users[0].uid)}`);
 	const onMainText = await onMain.text();
 	checks.ok(
-		'main does not run production webhooks (N8N_DISABLE_PRODUCTION_MAIN_PROCESS): its answer is not the workflow\'s',
+		"main does not run production webhooks (N8N_DISABLE_PRODUCTION_MAIN_PROCESS): its answer is not the workflow's",
 		!(onMain.headers.get('content-type') ?? '').includes('json') && !onMainText.includes(facts.SEED.users[0].uid),
 		`${onMain.status} ${onMain.headers.get('content-type')}: ${onMainText.slice(0, 200)}`,
 	);
@@ -550,19 +564,33 @@ async function checkExactlyOnce(main, workers, webhooks, emulator, counter, post
 	const [firstRun] = (await executionsAfter(main, workflowId, known)).map(runSummary);
 	all.push(...(firstRun ? [firstRun] : []));
 	checks.equal('one event to webhook process A: 200, one execution, which succeeded', [first.status, firstRun?.status], [200, 'success']);
-	checks.ok('its item carries a deliveryKey', typeof firstRun?.deliveryKey === 'string' && firstRun.deliveryKey !== '', JSON.stringify(firstRun));
-	checks.equal('the effect happened, through each path', [effectsFor(counter, ['7100001'], 'dedupe'), effectsFor(counter, ['7100001'], 'claim')], [[1], [1]]);
+	checks.ok(
+		'its item carries a deliveryKey',
+		typeof firstRun?.deliveryKey === 'string' && firstRun.deliveryKey !== '',
+		JSON.stringify(firstRun),
+	);
+	checks.equal(
+		'the effect happened, through each path',
+		[effectsFor(counter, ['7100001'], 'dedupe'), effectsFor(counter, ['7100001'], 'claim')],
+		[[1], [1]],
+	);
 	const retry = await deliver(b, single);
 	const retryRuns = (await executionsAfter(main, workflowId, known)).map(runSummary);
 	all.push(...retryRuns);
-	checks.equal('the same event again (CometChat\'s retry) to webhook process B: 200', retry.status, 200);
-	checks.equal('the effect happened once, through each path', [effectsFor(counter, ['7100001'], 'dedupe'), effectsFor(counter, ['7100001'], 'claim')], [[1], [1]]);
+	checks.equal("the same event again (CometChat's retry) to webhook process B: 200", retry.status, 200);
+	checks.equal(
+		'the effect happened once, through each path',
+		[effectsFor(counter, ['7100001'], 'dedupe'), effectsFor(counter, ['7100001'], 'claim')],
+		[[1], [1]],
+	);
 	checks.ok(
 		'an execution the retry started (if any) had the same deliveryKey, and both guards stopped it',
 		retryRuns.every((run) => ok(run) && run.deliveryKey === firstRun?.deliveryKey && run.deduped === 0 && run.claimed === 0),
 		JSON.stringify(retryRuns),
 	);
-	console.log(`    (the retry to B: ${retryRuns.length === 0 ? 'dropped by the trigger itself, no execution' : 'an execution, stopped by the guards'})`);
+	console.log(
+		`    (the retry to B: ${retryRuns.length === 0 ? 'dropped by the trigger itself, no execution' : 'an execution, stopped by the guards'})`,
+	);
 
 	// 20 distinct events at once, split over both webhook processes; then each again to the other.
 	const burst = Array.from({ length: 20 }, (_, index) => messageSent(emulator, String(7100101 + index)));
@@ -570,27 +598,47 @@ async function checkExactlyOnce(main, workers, webhooks, emulator, counter, post
 	const answers = await Promise.all(burst.map((event, index) => deliver(webhooks[index % 2], event)));
 	const burstRuns = (await executionsAfter(main, workflowId, known)).map(runSummary);
 	all.push(...burstRuns);
-	checks.equal('20 distinct events at once, 10 to each webhook process: all answered 200', answers.map((answer) => answer.status), burst.map(() => 200));
+	checks.equal(
+		'20 distinct events at once, 10 to each webhook process: all answered 200',
+		answers.map((answer) => answer.status),
+		burst.map(() => 200),
+	);
 	checks.equal(
 		'20 executions, each succeeded with its own event',
 		[burstRuns.length, burstRuns.every(ok), sorted(burstRuns.map((run) => run.messageId))],
 		[20, true, sorted(burstIds)],
 	);
-	checks.equal('20 different deliveryKeys', new Set(burstRuns.map((run) => run.deliveryKey).filter((key) => typeof key === 'string' && key !== '')).size, 20);
-	checks.equal('20 effects, one per event, through each path', [effectsFor(counter, burstIds, 'dedupe'), effectsFor(counter, burstIds, 'claim')], [burstIds.map(() => 1), burstIds.map(() => 1)]);
+	checks.equal(
+		'20 different deliveryKeys',
+		new Set(burstRuns.map((run) => run.deliveryKey).filter((key) => typeof key === 'string' && key !== '')).size,
+		20,
+	);
+	checks.equal(
+		'20 effects, one per event, through each path',
+		[effectsFor(counter, burstIds, 'dedupe'), effectsFor(counter, burstIds, 'claim')],
+		[burstIds.map(() => 1), burstIds.map(() => 1)],
+	);
 	const recorded = recordedKeys(postgres, workflowId);
 
 	const again = await Promise.all(burst.map((event, index) => deliver(webhooks[(index + 1) % 2], event)));
 	const againRuns = (await executionsAfter(main, workflowId, known)).map(runSummary);
 	all.push(...againRuns);
-	checks.equal('all 20 again, each to the other webhook process: all answered 200', again.map((answer) => answer.status), burst.map(() => 200));
+	checks.equal(
+		'all 20 again, each to the other webhook process: all answered 200',
+		again.map((answer) => answer.status),
+		burst.map(() => 200),
+	);
 	const firstKeys = Object.fromEntries(burstRuns.map((run) => [run.messageId, run.deliveryKey]));
 	checks.ok(
-		'every execution a redelivery started succeeded, with the first delivery\'s deliveryKey',
+		"every execution a redelivery started succeeded, with the first delivery's deliveryKey",
 		againRuns.every((run) => ok(run) && run.deliveryKey === firstKeys[run.messageId]),
 		JSON.stringify(againRuns.filter((run) => !(ok(run) && run.deliveryKey === firstKeys[run.messageId]))),
 	);
-	checks.equal('the Redis claim: still one effect per event', effectsFor(counter, burstIds, 'claim'), burstIds.map(() => 1));
+	checks.equal(
+		'the Redis claim: still one effect per event',
+		effectsFor(counter, burstIds, 'claim'),
+		burstIds.map(() => 1),
+	);
 	const repeated = effectsFor(counter, burstIds, 'dedupe').filter((count) => count > 1).length;
 	console.log(`    (of the 20 redeliveries, ${20 - againRuns.length} dropped by the trigger itself, ${againRuns.length} ran an execution)`);
 	console.log(
@@ -607,7 +655,11 @@ async function checkExactlyOnce(main, workers, webhooks, emulator, counter, post
 	// Anything late would still show: a last look after a pause.
 	await sleep(3000);
 	const late = await executionsAfter(main, workflowId, known);
-	checks.equal('nothing ran later; 21 claimed effects in all', [late.length, counter.effects.filter((effect) => effect.path === 'claim').length], [0, 21]);
+	checks.equal(
+		'nothing ran later; 21 claimed effects in all',
+		[late.length, counter.effects.filter((effect) => effect.path === 'claim').length],
+		[0, 21],
+	);
 	await main.rest.deactivate(workflowId);
 }
 
@@ -739,9 +791,18 @@ async function checkTrigger(main, workers, emulator) {
 	// At least one poll after the restart (the activation poll, then one every POLL_SECONDS).
 	await sleep((POLL_SECONDS + 2) * 1000);
 	const afterStart = await emittedAfter(main, beforeRestart, 0, 0);
-	checks.equal('nothing old was emitted again', afterStart.flatMap((run) => run.ids), []);
+	checks.equal(
+		'nothing old was emitted again',
+		afterStart.flatMap((run) => run.ids),
+		[],
+	);
 	await flag(emulator, afterRestart);
-	const later = await emittedAfter(main, [...beforeRestart, ...afterStart.map((run) => run.id)], afterRestart.length, (2 * POLL_SECONDS + 10) * 1000);
+	const later = await emittedAfter(
+		main,
+		[...beforeRestart, ...afterStart.map((run) => run.id)],
+		afterRestart.length,
+		(2 * POLL_SECONDS + 10) * 1000,
+	);
 	checks.equal('the new flags came, each once', sorted(later.flatMap((run) => run.ids)), sorted(afterRestart.map((m) => m.id)));
 	await main.rest.deactivate(WATCH.id);
 }

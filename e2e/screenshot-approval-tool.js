@@ -32,7 +32,14 @@ const AGENT = {
 	settings: { executionOrder: 'v1' },
 	connections: { 'When clicking': { main: [[{ node: 'AI Agent', type: 'main', index: 0 }]] } },
 	nodes: [
-		{ id: 'd1000000-0000-4000-8000-000000000001', name: 'When clicking', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+		{
+			id: 'd1000000-0000-4000-8000-000000000001',
+			name: 'When clicking',
+			type: 'n8n-nodes-base.manualTrigger',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: {},
+		},
 		{
 			id: 'd1000000-0000-4000-8000-000000000002',
 			name: 'AI Agent',
@@ -62,7 +69,9 @@ async function main() {
 	await n8n.start();
 
 	checks.section('n8n 2.8.4 loads the derived approval tool');
-	const typesResponse = await fetch(`${n8n.rest.url}/types/nodes.json`, { headers: { cookie: String(n8n.rest.cookie), 'browser-id': n8n.rest.browserId } });
+	const typesResponse = await fetch(`${n8n.rest.url}/types/nodes.json`, {
+		headers: { cookie: String(n8n.rest.cookie), 'browser-id': n8n.rest.browserId },
+	});
 	const typesText = await typesResponse.text();
 	/** @type {any[]} */
 	let types = [];
@@ -73,7 +82,14 @@ async function main() {
 		throw new Error(`/types/nodes.json answered ${typesResponse.status}: ${typesText.slice(0, 300)}`);
 	}
 	const hitl = types.find((type) => type.name === HITL_TYPE);
-	checks.ok(`${HITL_TYPE} is a loaded node type`, Boolean(hitl), `types named *cometChat*: ${types.filter((t) => /cometChat/i.test(t.name)).map((t) => t.name).join(', ')}`);
+	checks.ok(
+		`${HITL_TYPE} is a loaded node type`,
+		Boolean(hitl),
+		`types named *cometChat*: ${types
+			.filter((t) => /cometChat/i.test(t.name))
+			.map((t) => t.name)
+			.join(', ')}`,
+	);
 	checks.equal(
 		'… a "Human in the Loop" tool that sends Message → Send and Wait for Response',
 		[
@@ -95,24 +111,37 @@ async function main() {
 	const [cookieName, ...cookieValue] = /** @type {string} */ (n8n.rest.cookie).split('=');
 	await context.addCookies([{ name: cookieName, value: cookieValue.join('='), url: n8n.url }]);
 	await context.addInitScript((id) => localStorage.setItem('n8n-browserId', id), n8n.rest.browserId);
-	await context.route((url) => !url.href.startsWith(n8n.url), (route) => route.abort());
+	await context.route(
+		(url) => !url.href.startsWith(n8n.url),
+		(route) => route.abort(),
+	);
 
 	const page = await context.newPage();
 	const testId = (/** @type {string} */ id) => `[data-test-id="${id}"]`;
 	await page.goto(`${n8n.url}/workflow/${AGENT.id}`);
 	await page.waitForSelector(testId('canvas-node'), { timeout: 60_000 });
-	checks.section('n8n editor: the AI Agent\'s Tool input');
+	checks.section("n8n editor: the AI Agent's Tool input");
 	const toolPlus = page.locator(`[data-handleid="inputs/ai_tool/0"] ${testId('canvas-handle-plus')}, [data-handleid="inputs/ai_tool/0"]`);
 	await toolPlus.first().click({ timeout: 15_000 });
 	const search = page.locator(testId('node-creator-search-bar'));
 	await search.waitFor({ timeout: 15_000 });
 	await search.fill('CometChat');
 	const items = page.locator(testId('node-creator-item-name'));
-	await items.first().waitFor({ timeout: 15_000 }).catch(() => {});
+	await items
+		.first()
+		.waitFor({ timeout: 15_000 })
+		.catch(() => {});
 	await page.waitForTimeout(600);
 	const listed = (await items.allTextContents()).map((text) => text.trim());
-	const panelText = await page.locator(testId('node-creator')).innerText().catch(() => '');
-	checks.ok('the tool panel lists a CometChat tool', listed.some((name) => /CometChat/.test(name)), `listed: ${JSON.stringify(listed)}`);
+	const panelText = await page
+		.locator(testId('node-creator'))
+		.innerText()
+		.catch(() => '');
+	checks.ok(
+		'the tool panel lists a CometChat tool',
+		listed.some((name) => /CometChat/.test(name)),
+		`listed: ${JSON.stringify(listed)}`,
+	);
 	checks.ok(
 		'… under "Human in the Loop" / "Request human approval for tools"',
 		/Human in the Loop|Request human approval/i.test(panelText),

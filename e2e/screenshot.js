@@ -131,18 +131,30 @@ async function main() {
 	const foundByAlias = await found
 		.first()
 		.waitFor({ timeout: 10_000 })
-		.then(() => true, () => false);
+		.then(
+			() => true,
+			() => false,
+		);
 	const listed = (await page.locator(testId('node-creator-item-name')).allTextContents()).map((text) => text.trim());
 	checks.ok('a search for "moderation" finds the CometChat node', foundByAlias, `listed: ${JSON.stringify(listed)}`);
 	await search.fill('CometChat');
-	await page.locator(testId('node-creator-item-name'), { hasText: /^CometChat$/ }).first().click();
+	await page
+		.locator(testId('node-creator-item-name'), { hasText: /^CometChat$/ })
+		.first()
+		.click();
 	await page.locator(testId('node-creator-item-name'), { hasText: new RegExp(`^${ACTION}$`, 'i') }).click();
 	await page.waitForSelector(testId('ndv'));
 	const resourceField = testId('parameter-input-resource');
 	await page.waitForSelector(resourceField);
 	checks.section('n8n editor, CometChat node');
-	const inputs = await page.locator(`${testId('ndv')} input`).evaluateAll((els) => els.map((el) => /** @type {HTMLInputElement} */ (el).value));
-	checks.ok('the node opened with the credential "CometChat account" selected', inputs.includes('CometChat account'), JSON.stringify(inputs));
+	const inputs = await page
+		.locator(`${testId('ndv')} input`)
+		.evaluateAll((els) => els.map((el) => /** @type {HTMLInputElement} */ (el).value));
+	checks.ok(
+		'the node opened with the credential "CometChat account" selected',
+		inputs.includes('CometChat account'),
+		JSON.stringify(inputs),
+	);
 
 	await page.click(`${resourceField} input`);
 	const options = page.locator('.el-select-dropdown__item:visible .option-headline');
@@ -150,7 +162,11 @@ async function main() {
 	await page.waitForTimeout(400); // the dropdown's opening animation
 	const shown = (await options.allTextContents()).map((text) => text.trim());
 	// n8n adds "Custom API Call" to nodes with a credential (an HTTP Request with that credential).
-	checks.equal('the Resource dropdown lists every resource of the node', shown.filter((name) => name !== 'Custom API Call'), resourceNames());
+	checks.equal(
+		'the Resource dropdown lists every resource of the node',
+		shown.filter((name) => name !== 'Custom API Call'),
+		resourceNames(),
+	);
 
 	fs.mkdirSync(path.dirname(OUTPUT), { recursive: true });
 	await page.screenshot({ path: OUTPUT });
@@ -170,7 +186,10 @@ async function main() {
 	const failedShown = await banner
 		.first()
 		.waitFor({ timeout: 30_000 })
-		.then(() => true, () => false);
+		.then(
+			() => true,
+			() => false,
+		);
 	checks.ok('opening the credential with a wrong key shows that the test failed', failedShown);
 	const details = page.getByText(/More details/i);
 	if (await details.count()) await details.first().click();
@@ -178,7 +197,10 @@ async function main() {
 	const messageShown = await message
 		.first()
 		.waitFor({ timeout: 10_000 })
-		.then(() => true, () => false);
+		.then(
+			() => true,
+			() => false,
+		);
 	const modalText = (await page.locator('.el-dialog:visible, [role="dialog"]:visible').allInnerTexts()).join('\n');
 	checks.ok(`the editor shows CometChat's message: "${WRONG_KEY_MESSAGE}…"`, messageShown, modalText.slice(0, 800));
 	checks.ok('… and not n8n\'s generic "Authorization failed"', !/Authorization failed/i.test(modalText), modalText.slice(0, 800));

@@ -92,7 +92,12 @@ const CUSTOM_FORM = workflow(3, 'custom form', {
 				elementType: 'dropdown',
 				elementId: 'priority',
 				label: 'Priority',
-				choices: { choice: [{ label: 'Low', value: 'low' }, { label: 'High', value: 'high' }] },
+				choices: {
+					choice: [
+						{ label: 'Low', value: 'low' },
+						{ label: 'High', value: 'high' },
+					],
+				},
 			},
 		],
 	},
@@ -209,7 +214,10 @@ function checkQuestion(ctx, waiting, title) {
 	const resume = `http://127.0.0.1:${ctx.port}/webhook-waiting/${waiting.id}/`;
 	checks.ok(
 		"the submit button's API action POSTs to the execution's signed resume URL",
-		action.actionType === 'apiAction' && action.method === 'POST' && action.url.startsWith(resume) && /[?&]signature=[0-9a-f]{64}/.test(action.url),
+		action.actionType === 'apiAction' &&
+			action.method === 'POST' &&
+			action.url.startsWith(resume) &&
+			/[?&]signature=[0-9a-f]{64}/.test(action.url),
 		JSON.stringify(action),
 	);
 	return message;
@@ -258,7 +266,11 @@ async function checkApproval(ctx) {
 	const [answer] = run.items('Ask');
 	checks.equal('the node puts out {data: {approved: true}}', answer?.data, { approved: true });
 	checks.equal('with who answered and the form message', [answer?.answeredBy, answer?.messageId], [RECEIVER, message.id]);
-	checks.ok('and when', typeof answer?.answeredAt === 'string' && Math.abs(Date.parse(answer.answeredAt) - Date.now()) < 60_000, String(answer?.answeredAt));
+	checks.ok(
+		'and when',
+		typeof answer?.answeredAt === 'string' && Math.abs(Date.parse(answer.answeredAt) - Date.now()) < 60_000,
+		String(answer?.answeredAt),
+	);
 	checks.equal('the next node got the answer', run.items('After'), run.items('Ask'));
 	const again = await press(ctx, message.id, { as: RECEIVER, answers: {} });
 	checks.ok(
@@ -274,7 +286,11 @@ async function checkFreeText(ctx) {
 	const waiting = await startAndWait(ctx, FREE_TEXT, '12');
 	const message = checkQuestion(ctx, waiting, 'Refund order 12?');
 	const [box] = message.data.interactiveData.formFields;
-	checks.equal('one text box, the submit button labelled as set', [box?.elementType, box?.elementId, message.data.interactiveData.submitElement.buttonText], ['textInput', 'response', 'Send answer']);
+	checks.equal(
+		'one text box, the submit button labelled as set',
+		[box?.elementType, box?.elementId, message.data.interactiveData.submitElement.buttonText],
+		['textInput', 'response', 'Send answer'],
+	);
 	const pressed = await press(ctx, message.id, { as: RECEIVER, answers: { response: 'Yes, but only half' } });
 	checks.equal('accepted (200)', pressed.response.status, 200);
 	const run = await finished(ctx, waiting.id);
@@ -291,7 +307,10 @@ async function checkCustomForm(ctx) {
 	checks.equal(
 		'the form has the built fields',
 		message.data.interactiveData.formFields.map((/** @type {any} */ field) => [field.elementType, field.elementId]),
-		[['textInput', 'reason'], ['dropdown', 'priority']],
+		[
+			['textInput', 'reason'],
+			['dropdown', 'priority'],
+		],
 	);
 	const answers = { reason: 'Damaged in transit', priority: 'high' };
 	const pressed = await press(ctx, message.id, { as: RECEIVER, answers });
@@ -307,7 +326,11 @@ async function checkDecline(ctx) {
 	const waiting = await startAndWait(ctx, DECLINE, '5');
 	const message = checkQuestion(ctx, waiting, 'Refund order 5?');
 	const [decline] = message.data.interactiveData.formFields;
-	checks.equal('two buttons: Yes (submit) and No', [message.data.interactiveData.submitElement.buttonText, decline?.buttonText], ['Yes', 'No']);
+	checks.equal(
+		'two buttons: Yes (submit) and No',
+		[message.data.interactiveData.submitElement.buttonText, decline?.buttonText],
+		['Yes', 'No'],
+	);
 	const pressed = await press(ctx, message.id, { as: RECEIVER, elementId: 'decline', answers: {} });
 	checks.equal('accepted (200)', pressed.response.status, 200);
 	const run = await finished(ctx, waiting.id);
@@ -325,7 +348,11 @@ async function checkTimeout(ctx) {
 	// after that n8n itself answers with its "No action required" page. Either way nothing resumes.
 	const refusedByNode = late.response.status === 410 && /expired/.test(late.response.body?.error ?? '');
 	const refusedByN8n = late.response.status === 200 && String(late.response.body).includes('No action required');
-	checks.ok('an answer after the limit is refused', refusedByNode || refusedByN8n, `${late.response.status} ${JSON.stringify(late.response.body).slice(0, 300)}`);
+	checks.ok(
+		'an answer after the limit is refused',
+		refusedByNode || refusedByN8n,
+		`${late.response.status} ${JSON.stringify(late.response.body).slice(0, 300)}`,
+	);
 	if (refusedByNode) checks.equal('(by the node, 410) and the execution has not taken it', await statusOf(ctx, waiting.id), 'waiting');
 	const run = await finished(ctx, waiting.id, 100_000);
 	checks.equal('the wait ended and the workflow succeeded', run.status, 'success');

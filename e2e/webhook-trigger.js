@@ -54,16 +54,29 @@ function workflow(id, name, webhookId, parameters) {
 				typeVersion: 1,
 				position: [0, 0],
 				webhookId,
-				...(parameters.mode === 'automatic' ? { credentials: { [MGMT_CREDENTIAL.type]: { id: MGMT_CREDENTIAL.id, name: MGMT_CREDENTIAL.name } } } : {}),
+				...(parameters.mode === 'automatic'
+					? { credentials: { [MGMT_CREDENTIAL.type]: { id: MGMT_CREDENTIAL.id, name: MGMT_CREDENTIAL.name } } }
+					: {}),
 				parameters,
 			},
-			{ id: `${webhookId.slice(0, 8)}-1111-4000-8000-000000000002`, name: 'Done', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} },
+			{
+				id: `${webhookId.slice(0, 8)}-1111-4000-8000-000000000002`,
+				name: 'Done',
+				type: 'n8n-nodes-base.noOp',
+				typeVersion: 1,
+				position: [220, 0],
+				parameters: {},
+			},
 		],
 	};
 }
 
 const AUTO = workflow('webhookE2eAuto01', 'Webhook e2e: automatic', AUTO_WEBHOOK_ID, { mode: 'automatic', events: AUTO_EVENTS });
-const MANUAL = workflow('webhookE2eManual', 'Webhook e2e: manual', MANUAL_WEBHOOK_ID, { mode: 'manual', events: ['message_sent'], ...MANUAL_AUTH });
+const MANUAL = workflow('webhookE2eManual', 'Webhook e2e: manual', MANUAL_WEBHOOK_ID, {
+	mode: 'manual',
+	events: ['message_sent'],
+	...MANUAL_AUTH,
+});
 
 async function main() {
 	const install = await buildAndInstallN8n(progress);
@@ -78,7 +91,12 @@ async function main() {
 	await n8n.importCredentials([
 		{
 			...MGMT_CREDENTIAL,
-			data: { appId: emulator.appId, managementApiKey: emulator.mgmtKey, managementSecret: emulator.mgmtSecret, managementUrl: emulator.mgmtUrl },
+			data: {
+				appId: emulator.appId,
+				managementApiKey: emulator.mgmtKey,
+				managementSecret: emulator.mgmtSecret,
+				managementUrl: emulator.mgmtUrl,
+			},
 		},
 	]);
 	await n8n.importWorkflows([AUTO, MANUAL]);
@@ -157,15 +175,22 @@ async function checkAutomatic(n8n, emulator, port) {
 	checks.section('Automatic mode: 1. activation registers the webhook');
 	const url = `http://127.0.0.1:${port}/webhook/${AUTO_WEBHOOK_ID}/webhook`;
 	await n8n.rest.activate(AUTO.id);
-	const [hook] = await waitForWebhooks(emulator, (hooks) => hooks.length === 1 && hooks[0].triggers.length === AUTO_EVENTS.length, 'no webhook with its events was registered');
-	checks.equal('one webhook, with n8n\'s production URL', { count: 1, url: hook.webhookURL }, { count: 1, url });
+	const [hook] = await waitForWebhooks(
+		emulator,
+		(hooks) => hooks.length === 1 && hooks[0].triggers.length === AUTO_EVENTS.length,
+		'no webhook with its events was registered',
+	);
+	checks.equal("one webhook, with n8n's production URL", { count: 1, url: hook.webhookURL }, { count: 1, url });
 	checks.equal('with the selected events as triggers', sorted(hook.triggers), sorted(AUTO_EVENTS));
 	checks.equal('enabled, with Basic Auth and retries on', [hook.enabled, hook.useBasicAuth, hook.retryOnFailure], [true, true, true]);
 	checks.ok('its id is letters and digits (at most 50)', /^[A-Za-z0-9]{1,50}$/.test(hook.id), hook.id);
 	const mgmtLog = emulator.requests.filter((r) => r.host === 'mgmt');
 	checks.ok(
 		'every management request carried key, secret and X-Webhook-Version: 2',
-		mgmtLog.length > 0 && mgmtLog.every((r) => r.headers.key === emulator.mgmtKey && r.headers.secret === emulator.mgmtSecret && r.headers['x-webhook-version'] === '2'),
+		mgmtLog.length > 0 &&
+			mgmtLog.every(
+				(r) => r.headers.key === emulator.mgmtKey && r.headers.secret === emulator.mgmtSecret && r.headers['x-webhook-version'] === '2',
+			),
 		JSON.stringify(mgmtLog.map((r) => `${r.method} ${r.path} ${r.status}`)),
 	);
 
@@ -175,7 +200,11 @@ async function checkAutomatic(n8n, emulator, port) {
 	const message = await sendMessage(emulator, 'hello n8n');
 	await emulator.deliveries.idle();
 	const attempts = emulator.deliveries.attempts.slice(attemptsBefore);
-	checks.equal('n8n answered the delivery 200 at the first attempt', attempts.map((a) => [a.url, a.status, a.attempt]), [[url, 200, 1]]);
+	checks.equal(
+		'n8n answered the delivery 200 at the first attempt',
+		attempts.map((a) => [a.url, a.status, a.attempt]),
+		[[url, 200, 1]],
+	);
 	checks.ok('within 2 s', attempts.length === 1 && attempts[0].ms < 2000, JSON.stringify(attempts));
 	const [run] = await n8n.rest.waitForNewExecutions(AUTO.id, { known, timeoutMs: 30_000 });
 	const items = run.items(TRIGGER);
@@ -183,10 +212,30 @@ async function checkAutomatic(n8n, emulator, port) {
 	const item = items[0] ?? {};
 	checks.equal(
 		'the item is the event: trigger, message, appId, region, webhook',
-		{ trigger: item.trigger, id: item.data?.message?.id, text: item.data?.message?.data?.text, sender: item.data?.message?.sender, appId: item.appId, region: item.region, webhook: item.webhook },
-		{ trigger: 'message_sent', id: message.id, text: 'hello n8n', sender: 'amelia-hart', appId: emulator.appId, region: 'us', webhook: hook.id },
+		{
+			trigger: item.trigger,
+			id: item.data?.message?.id,
+			text: item.data?.message?.data?.text,
+			sender: item.data?.message?.sender,
+			appId: item.appId,
+			region: item.region,
+			webhook: item.webhook,
+		},
+		{
+			trigger: 'message_sent',
+			id: message.id,
+			text: 'hello n8n',
+			sender: 'amelia-hart',
+			appId: emulator.appId,
+			region: 'us',
+			webhook: hook.id,
+		},
 	);
-	checks.ok('with receivedAt, an ISO time', typeof item.receivedAt === 'string' && !Number.isNaN(Date.parse(item.receivedAt)), String(item.receivedAt));
+	checks.ok(
+		'with receivedAt, an ISO time',
+		typeof item.receivedAt === 'string' && !Number.isNaN(Date.parse(item.receivedAt)),
+		String(item.receivedAt),
+	);
 	checks.equal('the next node got it', run.items('Done').length, 1);
 
 	checks.section('3. a delivery without Basic Auth is refused');
@@ -196,21 +245,41 @@ async function checkAutomatic(n8n, emulator, port) {
 	const wrong = await post(url, event, basic('n8n', 'not-the-password'));
 	checks.equal('without Authorization: 401; with a wrong password: 401', [none.status, wrong.status], [401, 401]);
 	await sleep(2000);
-	checks.equal('and no execution ran', (await executionIds(n8n, AUTO.id)).filter((id) => !known3.includes(id)), []);
+	checks.equal(
+		'and no execution ran',
+		(await executionIds(n8n, AUTO.id)).filter((id) => !known3.includes(id)),
+		[],
+	);
 
 	checks.section('4. a redelivery is not emitted twice');
 	const before4 = emulator.deliveries.attempts.length;
 	const again = await fetch(`${emulator.baseUrl}/__emulator/webhooks/redeliver`, { method: 'POST' });
 	const redelivered = (await again.json()).data;
 	await emulator.deliveries.idle();
-	checks.equal('the emulator sent the message_sent event again', [redelivered.trigger, redelivered.body?.data?.message?.id], ['message_sent', message.id]);
-	checks.equal('n8n answered it 200', emulator.deliveries.attempts.slice(before4).map((a) => a.status), [200]);
+	checks.equal(
+		'the emulator sent the message_sent event again',
+		[redelivered.trigger, redelivered.body?.data?.message?.id],
+		['message_sent', message.id],
+	);
+	checks.equal(
+		'n8n answered it 200',
+		emulator.deliveries.attempts.slice(before4).map((a) => a.status),
+		[200],
+	);
 	await sleep(2000);
 	const known4 = await executionIds(n8n, AUTO.id);
-	checks.equal('no execution for it', known4.filter((id) => !known3.includes(id)), []);
+	checks.equal(
+		'no execution for it',
+		known4.filter((id) => !known3.includes(id)),
+		[],
+	);
 	const second = await sendMessage(emulator, 'a second one');
 	const [run2] = await n8n.rest.waitForNewExecutions(AUTO.id, { known: known4, timeoutMs: 30_000 });
-	checks.equal('a new message is still emitted', run2.items(TRIGGER).map((i) => i.data?.message?.id), [second.id]);
+	checks.equal(
+		'a new message is still emitted',
+		run2.items(TRIGGER).map((i) => i.data?.message?.id),
+		[second.id],
+	);
 
 	checks.section('5. deactivation removes the webhook');
 	await n8n.rest.deactivate(AUTO.id);
@@ -231,17 +300,41 @@ async function checkManual(n8n, emulator, port) {
 	// What the user does in the dashboard: the node's URL, its Basic Auth pair, the event.
 	const headers = { key: emulator.mgmtKey, secret: emulator.mgmtSecret, 'X-Webhook-Version': '2', 'content-type': 'application/json' };
 	const base = `${emulator.mgmtUrl}/apps/${emulator.appId}/webhooks`;
-	const made = await fetch(base, { method: 'POST', headers, body: JSON.stringify({ id: 'dashboardHook', name: 'From the dashboard', webhookURL: url, useBasicAuth: true, ...MANUAL_AUTH, enabled: true }) });
-	const added = await fetch(`${base}/dashboardHook/triggers`, { method: 'POST', headers, body: JSON.stringify({ triggerIds: ['message_sent'] }) });
-	if (made.status !== 200 || added.status !== 200) throw new Error(`adding the dashboard webhook answered ${made.status} / ${added.status}`);
+	const made = await fetch(base, {
+		method: 'POST',
+		headers,
+		body: JSON.stringify({
+			id: 'dashboardHook',
+			name: 'From the dashboard',
+			webhookURL: url,
+			useBasicAuth: true,
+			...MANUAL_AUTH,
+			enabled: true,
+		}),
+	});
+	const added = await fetch(`${base}/dashboardHook/triggers`, {
+		method: 'POST',
+		headers,
+		body: JSON.stringify({ triggerIds: ['message_sent'] }),
+	});
+	if (made.status !== 200 || added.status !== 200)
+		throw new Error(`adding the dashboard webhook answered ${made.status} / ${added.status}`);
 	// Newer n8n may serve the webhook a moment after the activation answered.
 	await sleep(1000);
 	const known = await executionIds(n8n, MANUAL.id);
 	const message = await sendMessage(emulator, 'to the dashboard webhook');
 	await emulator.deliveries.idle();
 	const [run] = await n8n.rest.waitForNewExecutions(MANUAL.id, { known, timeoutMs: 30_000 });
-	checks.equal('the event was emitted', run.items(TRIGGER).map((i) => [i.trigger, i.data?.message?.id, i.webhook]), [['message_sent', message.id, 'dashboardHook']]);
-	const wrong = await post(url, { trigger: 'message_sent', data: { message: { id: '999002' } }, webhook: 'dashboardHook' }, basic(MANUAL_AUTH.username, 'wrong'));
+	checks.equal(
+		'the event was emitted',
+		run.items(TRIGGER).map((i) => [i.trigger, i.data?.message?.id, i.webhook]),
+		[['message_sent', message.id, 'dashboardHook']],
+	);
+	const wrong = await post(
+		url,
+		{ trigger: 'message_sent', data: { message: { id: '999002' } }, webhook: 'dashboardHook' },
+		basic(MANUAL_AUTH.username, 'wrong'),
+	);
 	checks.equal('a wrong password is refused with 401', wrong.status, 401);
 	await n8n.rest.deactivate(MANUAL.id);
 }

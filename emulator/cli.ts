@@ -60,7 +60,24 @@ async function main(): Promise<void> {
 		process.stdout.write(HELP);
 		return;
 	}
-	const known = ['port', 'call-port', 'mgmt-port', 'host', 'seed', 'api-key', 'app-id', 'rate-limit', 'latency', 'fault-rate', 'fault-seed', 'fault-kinds', 'retry-after', 'slow-ms', 'quiet', 'help'];
+	const known = [
+		'port',
+		'call-port',
+		'mgmt-port',
+		'host',
+		'seed',
+		'api-key',
+		'app-id',
+		'rate-limit',
+		'latency',
+		'fault-rate',
+		'fault-seed',
+		'fault-kinds',
+		'retry-after',
+		'slow-ms',
+		'quiet',
+		'help',
+	];
 	const unknown = Object.keys(args).filter((k) => !known.includes(k));
 	if (unknown.length) {
 		process.stderr.write(`Unknown option --${unknown[0]}\n\n${HELP}`);

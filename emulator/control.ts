@@ -60,7 +60,8 @@ export function handleControl(method: string, rawPath: string, body: unknown, st
 		}
 		case 'POST /__emulator/events': {
 			// Raises any event, as CometChat would (for the events the emulator's areas do not produce).
-			if (typeof obj.trigger !== 'string' || !WEBHOOK_EVENT_NAMES.includes(obj.trigger)) throw validationError({ trigger: ['The trigger must be one of the webhook events.'] });
+			if (typeof obj.trigger !== 'string' || !WEBHOOK_EVENT_NAMES.includes(obj.trigger))
+				throw validationError({ trigger: ['The trigger must be one of the webhook events.'] });
 			if (!isObject(obj.data)) throw validationError({ data: ['The data must be an object.'] });
 			store.areas.app.emit(obj.trigger, obj.data);
 			return { success: true };
@@ -86,11 +87,22 @@ export function handleControl(method: string, rawPath: string, body: unknown, st
 		case 'GET /__emulator/clock':
 			return { now: store.now(), frozen: store.clock !== null };
 		case 'POST /__emulator/faults': {
-			const { rateLimitPerMinute, rateLimitUsed, latencyMs, ignoreQueryParams, injectNext, match, resetCounts, clearQueue, ...faultOptions } = obj;
+			const {
+				rateLimitPerMinute,
+				rateLimitUsed,
+				latencyMs,
+				ignoreQueryParams,
+				injectNext,
+				match,
+				resetCounts,
+				clearQueue,
+				...faultOptions
+			} = obj;
 			if (rateLimitPerMinute !== undefined) runtime.setRateLimit(rateLimitPerMinute);
 			if (rateLimitUsed !== undefined) runtime.spendRateLimit(rateLimitUsed as number);
 			if (ignoreQueryParams !== undefined) {
-				if (!Array.isArray(ignoreQueryParams) || ignoreQueryParams.some((n) => typeof n !== 'string')) throw validationError({ ignoreQueryParams: ['The ignoreQueryParams must be an array of parameter names.'] });
+				if (!Array.isArray(ignoreQueryParams) || ignoreQueryParams.some((n) => typeof n !== 'string'))
+					throw validationError({ ignoreQueryParams: ['The ignoreQueryParams must be an array of parameter names.'] });
 				runtime.setIgnoredQueryParams(ignoreQueryParams);
 			}
 			if (latencyMs !== undefined) runtime.setLatency(latencyMs);

@@ -22,14 +22,17 @@ export interface FormSubmission {
 /** The button pressed: `elementId` among the form's buttons, or the submit button. */
 function pressedButton(data: Json, elementId: unknown): Json {
 	const interactive = isObject(data.interactiveData) ? data.interactiveData : {};
-	const buttons = [
-		...(Array.isArray(interactive.formFields) ? interactive.formFields : []),
-		interactive.submitElement,
-	].filter((element): element is Json => isObject(element) && element.elementType === 'button');
+	const buttons = [...(Array.isArray(interactive.formFields) ? interactive.formFields : []), interactive.submitElement].filter(
+		(element): element is Json => isObject(element) && element.elementType === 'button',
+	);
 	const submit = isObject(interactive.submitElement) ? interactive.submitElement : undefined;
 	const button = elementId === undefined ? submit : buttons.find((b) => b.elementId === elementId);
 	if (!button) {
-		throw validationError({ elementId: [`The form has no button "${String(elementId ?? 'submit')}" (buttons: ${buttons.map((b) => String(b.elementId)).join(', ')}).`] });
+		throw validationError({
+			elementId: [
+				`The form has no button "${String(elementId ?? 'submit')}" (buttons: ${buttons.map((b) => String(b.elementId)).join(', ')}).`,
+			],
+		});
 	}
 	return button;
 }
@@ -37,8 +40,10 @@ function pressedButton(data: Json, elementId: unknown): Json {
 /** Builds the client's request for `body` {as, answers, elementId?, timezone?} and sends it. */
 export async function submitForm(store: Store, messageId: string, body: unknown): Promise<FormSubmission> {
 	const input: Json = isObject(body) ? body : {};
-	if (typeof input.as !== 'string' || input.as === '') throw validationError({ as: ['The as field (the uid of the person answering) is required.'] });
-	if (input.answers !== undefined && !isObject(input.answers)) throw validationError({ answers: ['The answers must be an object keyed by element ID.'] });
+	if (typeof input.as !== 'string' || input.as === '')
+		throw validationError({ as: ['The as field (the uid of the person answering) is required.'] });
+	if (input.answers !== undefined && !isObject(input.answers))
+		throw validationError({ answers: ['The answers must be an object keyed by element ID.'] });
 	store.requireUser(input.as);
 	const message = store.requireMessage(messageId);
 	if (message.category !== 'interactive' || message.type !== 'form') {

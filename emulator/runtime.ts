@@ -64,7 +64,8 @@ export class Runtime {
 
 	/** Requests per minute (0 = off); opens a new window. */
 	setRateLimit(n: number): void {
-		if (typeof n !== 'number' || !Number.isFinite(n) || n < 0) throw validationError({ rateLimitPerMinute: ['The rate limit must be a non-negative number (0 = off).'] });
+		if (typeof n !== 'number' || !Number.isFinite(n) || n < 0)
+			throw validationError({ rateLimitPerMinute: ['The rate limit must be a non-negative number (0 = off).'] });
 		this.limiter.perMinute = n;
 		this.limiter.resetWindow();
 	}
@@ -76,7 +77,8 @@ export class Runtime {
 	}
 
 	setLatency(ms: number): void {
-		if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) throw validationError({ latencyMs: ['The latency must be a non-negative number of milliseconds.'] });
+		if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0)
+			throw validationError({ latencyMs: ['The latency must be a non-negative number of milliseconds.'] });
 		this.latencyMs = ms;
 	}
 

@@ -98,7 +98,11 @@ async function handle(ctx: ServerContext, host: Host, request: FastifyRequest, r
 	if (fault?.kind === '500' || fault?.kind === '503') {
 		const code = fault.kind === '500' ? 'ERR_INTERNAL_SERVER_ERROR' : 'ERR_SERVICE_UNAVAILABLE';
 		entry.status = Number(fault.kind);
-		return answer(entry.status, new ApiError(code, fault.kind === '500' ? 'Internal server error (injected).' : 'Service unavailable (injected).').toBody(), extraHeaders);
+		return answer(
+			entry.status,
+			new ApiError(code, fault.kind === '500' ? 'Internal server error (injected).' : 'Service unavailable (injected).').toBody(),
+			extraHeaders,
+		);
 	}
 	if (fault?.kind === 'reset') {
 		reply.hijack();
@@ -133,7 +137,9 @@ async function handle(ctx: ServerContext, host: Host, request: FastifyRequest, r
 			payload = err.toBody();
 		} else {
 			status = 500;
-			payload = new ApiError('ERR_INTERNAL_SERVER_ERROR', 'Internal emulator error.', { devMessage: String((err as Error)?.stack ?? err) }).toBody();
+			payload = new ApiError('ERR_INTERNAL_SERVER_ERROR', 'Internal emulator error.', {
+				devMessage: String((err as Error)?.stack ?? err),
+			}).toBody();
 		}
 	}
 	entry.status = status;
@@ -157,7 +163,11 @@ async function handle(ctx: ServerContext, host: Host, request: FastifyRequest, r
 	}
 	if (fault?.kind === 'invalidJson') {
 		// A complete HTTP answer whose body is not JSON.
-		return reply.code(status).headers(extraHeaders).type(JSON_TYPE).send(`${text.slice(0, Math.floor(text.length / 2))}<!-- upstream error -->`);
+		return reply
+			.code(status)
+			.headers(extraHeaders)
+			.type(JSON_TYPE)
+			.send(`${text.slice(0, Math.floor(text.length / 2))}<!-- upstream error -->`);
 	}
 	return reply.code(status).headers(extraHeaders).type(JSON_TYPE).send(text);
 }
@@ -188,7 +198,8 @@ function misshapenList(fault: Fault, payload: unknown): unknown {
 		case 'notAPageBareList':
 			return Array.isArray(data) ? data : [];
 		case 'extraFields': {
-			const add = (record: unknown) => (record !== null && typeof record === 'object' && !Array.isArray(record) ? { ...record, ...fault.fields } : record);
+			const add = (record: unknown) =>
+				record !== null && typeof record === 'object' && !Array.isArray(record) ? { ...record, ...fault.fields } : record;
 			return { ...answer, data: Array.isArray(data) ? data.map(add) : add(data) };
 		}
 		default:
@@ -213,11 +224,19 @@ function checkAuth(ctx: ServerContext, host: Host, headers: Headers): void {
 }
 
 /** Starts one host's server on 127.0.0.1 (or `bindHost`). */
-export async function listen(ctx: ServerContext, host: Host, port: number, bindHost: string): Promise<{ app: FastifyInstance; url: string }> {
+export async function listen(
+	ctx: ServerContext,
+	host: Host,
+	port: number,
+	bindHost: string,
+): Promise<{ app: FastifyInstance; url: string }> {
 	/** Framework-level failures (unparsable URL, unsupported body) in the service's error shape. */
 	const frameworkError = (error: { statusCode?: number; message: string; code?: string }, _req: FastifyRequest, reply: FastifyReply) => {
 		const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
-		const e = new ApiError(status >= 500 ? 'ERR_INTERNAL_SERVER_ERROR' : 'ERR_BAD_REQUEST', String(error.message), { status, devMessage: error.code });
+		const e = new ApiError(status >= 500 ? 'ERR_INTERNAL_SERVER_ERROR' : 'ERR_BAD_REQUEST', String(error.message), {
+			status,
+			devMessage: error.code,
+		});
 		reply.code(status).type(JSON_TYPE).send(JSON.stringify(e.toBody()));
 	};
 	const app = Fastify({ logger: false, forceCloseConnections: true, bodyLimit: 50 * 1024 * 1024, frameworkErrors: frameworkError });

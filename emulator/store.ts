@@ -27,18 +27,30 @@ export class Store {
 		this.areas = createAreas(new App(options.appId ?? 'demo-app'));
 	}
 
-	get appId(): string { return this.areas.app.appId; }
-	set appId(id: string) { this.areas.app.appId = id; }
+	get appId(): string {
+		return this.areas.app.appId;
+	}
+	set appId(id: string) {
+		this.areas.app.appId = id;
+	}
 	/** Frozen epoch seconds, or null for real time. */
-	get clock(): number | null { return this.areas.app.clock; }
+	get clock(): number | null {
+		return this.areas.app.clock;
+	}
 
 	/** Epoch seconds from the store clock. */
-	now(): number { return this.areas.app.now(); }
+	now(): number {
+		return this.areas.app.now();
+	}
 	/** Freezes the clock (null = real time). */
-	setClock(epochSeconds: number | null): void { this.areas.app.setClock(epochSeconds); }
+	setClock(epochSeconds: number | null): void {
+		this.areas.app.setClock(epochSeconds);
+	}
 
 	/** Empties every collection; only the `default` role and the default reasons remain. The clock is kept. */
-	reset(): void { resetAreas(this.areas); }
+	reset(): void {
+		resetAreas(this.areas);
+	}
 
 	/** Loads seed data on top of the current state (call reset() first for a clean load). */
 	seed(data: Json): this {
@@ -93,84 +105,206 @@ export class Store {
 	}
 
 	// ---------------------------------------------------------------- users and roles
-	get users(): Map<string, User> { return this.areas.users.byId; }
-	get authTokens(): Map<string, AuthToken[]> { return this.areas.users.authTokens; }
-	get roles(): Map<string, Role> { return this.areas.roles.byId; }
-	getUser(uid: string): User | undefined { return this.areas.users.get(uid); }
-	requireUser(uid: string): User { return this.areas.users.require(uid); }
-	addUser(u: NewUser): User { return this.areas.users.add(u); }
+	get users(): Map<string, User> {
+		return this.areas.users.byId;
+	}
+	get authTokens(): Map<string, AuthToken[]> {
+		return this.areas.users.authTokens;
+	}
+	get roles(): Map<string, Role> {
+		return this.areas.roles.byId;
+	}
+	getUser(uid: string): User | undefined {
+		return this.areas.users.get(uid);
+	}
+	requireUser(uid: string): User {
+		return this.areas.users.require(uid);
+	}
+	addUser(u: NewUser): User {
+		return this.areas.users.add(u);
+	}
 	/** `${prefix}1…` (numbering continues across calls); answers how many were added. */
-	addUsers(n: number, prefix?: string): number { return this.areas.users.addMany(n, prefix); }
-	removeUser(uid: string): boolean { return this.areas.users.remove(uid); }
+	addUsers(n: number, prefix?: string): number {
+		return this.areas.users.addMany(n, prefix);
+	}
+	removeUser(uid: string): boolean {
+		return this.areas.users.remove(uid);
+	}
 	/** Users ascending by (createdAt, insertion). */
-	get userList(): readonly User[] { return this.areas.users.list.items; }
-	get deactivatedCount(): number { return this.areas.users.deactivatedCount; }
-	setDeactivated(user: User, deactivated: boolean): void { this.areas.users.setDeactivated(user, deactivated); }
-	pageUsers(predicate: (u: User) => boolean, o: UserPageOptions): { items: User[]; total: number } { return this.areas.users.page(predicate, o); }
-	get friends(): Map<string, Map<string, number>> { return this.areas.users.friends; }
-	get blocked(): Map<string, Map<string, number>> { return this.areas.users.blocked; }
-	addAuthToken(uid: string, t?: Partial<AuthToken>): AuthToken { return this.areas.users.addAuthToken(uid, t); }
-	findAuthToken(authToken: string): { uid: string; token: AuthToken } | undefined { return this.areas.users.findAuthToken(authToken); }
-	addFriends(uid: string, others: string[], since?: number): void { this.areas.users.addFriends(uid, others, since); }
-	friendsOf(uid: string): User[] { return this.areas.users.friendsOf(uid); }
-	blockUser(uid: string, blockedUid: string, at?: number): void { this.areas.users.block(uid, blockedUid, at); }
-	addRole(r: Partial<Role>): Role { return this.areas.roles.add(r); }
-	listRoles(): Role[] { return this.areas.roles.list(); }
+	get userList(): readonly User[] {
+		return this.areas.users.list.items;
+	}
+	get deactivatedCount(): number {
+		return this.areas.users.deactivatedCount;
+	}
+	setDeactivated(user: User, deactivated: boolean): void {
+		this.areas.users.setDeactivated(user, deactivated);
+	}
+	pageUsers(predicate: (u: User) => boolean, o: UserPageOptions): { items: User[]; total: number } {
+		return this.areas.users.page(predicate, o);
+	}
+	get friends(): Map<string, Map<string, number>> {
+		return this.areas.users.friends;
+	}
+	get blocked(): Map<string, Map<string, number>> {
+		return this.areas.users.blocked;
+	}
+	addAuthToken(uid: string, t?: Partial<AuthToken>): AuthToken {
+		return this.areas.users.addAuthToken(uid, t);
+	}
+	findAuthToken(authToken: string): { uid: string; token: AuthToken } | undefined {
+		return this.areas.users.findAuthToken(authToken);
+	}
+	addFriends(uid: string, others: string[], since?: number): void {
+		this.areas.users.addFriends(uid, others, since);
+	}
+	friendsOf(uid: string): User[] {
+		return this.areas.users.friendsOf(uid);
+	}
+	blockUser(uid: string, blockedUid: string, at?: number): void {
+		this.areas.users.block(uid, blockedUid, at);
+	}
+	addRole(r: Partial<Role>): Role {
+		return this.areas.roles.add(r);
+	}
+	listRoles(): Role[] {
+		return this.areas.roles.list();
+	}
 
 	// ---------------------------------------------------------------- groups
-	get groups(): Map<string, Group> { return this.areas.groups.byId; }
-	requireGroup(guid: string): Group { return this.areas.groups.require(guid); }
-	addGroup(g: Json): Group { return this.areas.groups.add(g); }
-	banFromGroup(g: Group, uid: string, at?: number): void { this.areas.groups.ban(g, uid, at); }
+	get groups(): Map<string, Group> {
+		return this.areas.groups.byId;
+	}
+	requireGroup(guid: string): Group {
+		return this.areas.groups.require(guid);
+	}
+	addGroup(g: Json): Group {
+		return this.areas.groups.add(g);
+	}
+	banFromGroup(g: Group, uid: string, at?: number): void {
+		this.areas.groups.ban(g, uid, at);
+	}
 
 	// ---------------------------------------------------------------- messages, threads, reactions
-	get messages(): Map<string, Message> { return this.areas.messages.byId; }
-	get threads(): Map<string, string[]> { return this.areas.messages.threads; }
-	get reactions(): Map<string, Reaction[]> { return this.areas.messages.reactions; }
-	requireMessage(id: string): Message { return this.areas.messages.require(id); }
+	get messages(): Map<string, Message> {
+		return this.areas.messages.byId;
+	}
+	get threads(): Map<string, string[]> {
+		return this.areas.messages.threads;
+	}
+	get reactions(): Map<string, Reaction[]> {
+		return this.areas.messages.reactions;
+	}
+	requireMessage(id: string): Message {
+		return this.areas.messages.require(id);
+	}
 	/** Stored as is, no moderation run. */
-	addMessage(m: Json): Message { return this.areas.messages.add(m); }
+	addMessage(m: Json): Message {
+		return this.areas.messages.add(m);
+	}
 	/** A message record, not stored (takes an id when none is given). */
-	buildMessage(m: Json): Message { return this.areas.messages.build(m); }
-	storeMessage(m: Message): void { this.areas.messages.store(m); }
-	addMessages(n: number, o?: { sender?: string; receiver?: string; text?: string }): Message[] { return this.areas.messages.addMany(n, o); }
-	addReaction(r: { messageId: string; uid: string; reaction: string; reactedAt?: number; id?: string }): Reaction { return this.areas.messages.addReaction(r); }
+	buildMessage(m: Json): Message {
+		return this.areas.messages.build(m);
+	}
+	storeMessage(m: Message): void {
+		this.areas.messages.store(m);
+	}
+	addMessages(n: number, o?: { sender?: string; receiver?: string; text?: string }): Message[] {
+		return this.areas.messages.addMany(n, o);
+	}
+	addReaction(r: { messageId: string; uid: string; reaction: string; reactedAt?: number; id?: string }): Reaction {
+		return this.areas.messages.addReaction(r);
+	}
 
 	// ---------------------------------------------------------------- moderation
-	get reasons(): Map<string, Reason> { return this.areas.moderation.reasons; }
-	get keywordLists(): Map<string, KeywordList> { return this.areas.moderation.keywordLists; }
-	get rules(): Map<string, { current: Rule; revisions: Rule[] }> { return this.areas.moderation.rules; }
-	get flagged(): Map<string, FlagRecord> { return this.areas.moderation.flagged; }
-	get blockedMessages(): Map<string, BlockedRecord> { return this.areas.moderation.blockedMessages; }
-	get flaggedIndex(): SortedIndex<FlagRecord> { return this.areas.moderation.flaggedIndex; }
-	get blockedIndex(): SortedIndex<BlockedRecord> { return this.areas.moderation.blockedIndex; }
-	requireReason(id: string): Reason { return this.areas.moderation.requireReason(id); }
-	requireKeywordList(id: string): KeywordList { return this.areas.moderation.requireKeywordList(id); }
-	requireRule(id: string): { current: Rule; revisions: Rule[] } { return this.areas.moderation.requireRule(id); }
-	addReason(r: Json): Reason { return this.areas.moderation.addReason(r); }
-	addKeywordList(k: Json): KeywordList { return this.areas.moderation.addKeywordList(k); }
+	get reasons(): Map<string, Reason> {
+		return this.areas.moderation.reasons;
+	}
+	get keywordLists(): Map<string, KeywordList> {
+		return this.areas.moderation.keywordLists;
+	}
+	get rules(): Map<string, { current: Rule; revisions: Rule[] }> {
+		return this.areas.moderation.rules;
+	}
+	get flagged(): Map<string, FlagRecord> {
+		return this.areas.moderation.flagged;
+	}
+	get blockedMessages(): Map<string, BlockedRecord> {
+		return this.areas.moderation.blockedMessages;
+	}
+	get flaggedIndex(): SortedIndex<FlagRecord> {
+		return this.areas.moderation.flaggedIndex;
+	}
+	get blockedIndex(): SortedIndex<BlockedRecord> {
+		return this.areas.moderation.blockedIndex;
+	}
+	requireReason(id: string): Reason {
+		return this.areas.moderation.requireReason(id);
+	}
+	requireKeywordList(id: string): KeywordList {
+		return this.areas.moderation.requireKeywordList(id);
+	}
+	requireRule(id: string): { current: Rule; revisions: Rule[] } {
+		return this.areas.moderation.requireRule(id);
+	}
+	addReason(r: Json): Reason {
+		return this.areas.moderation.addReason(r);
+	}
+	addKeywordList(k: Json): KeywordList {
+		return this.areas.moderation.addKeywordList(k);
+	}
 	/** Seeds may carry `revisions` (older ones). */
-	addRule(r: Json): Rule { return this.areas.moderation.addRule(r); }
-	updateRule(id: string, patch: Json): Rule { return this.areas.moderation.updateRule(id, patch); }
-	listRules(): Rule[] { return this.areas.moderation.listRules(); }
-	addFlag(f: Parameters<Areas['moderation']['addFlag']>[0]): FlagRecord { return this.areas.moderation.addFlag(f); }
-	addFlaggedMessages(n: number, o?: Parameters<Areas['moderation']['addFlaggedMessages']>[1]): number { return this.areas.moderation.addFlaggedMessages(n, o); }
-	reviewFlag(id: string, status: 'approved' | 'disapproved'): FlagRecord { return this.areas.moderation.reviewFlag(id, status); }
+	addRule(r: Json): Rule {
+		return this.areas.moderation.addRule(r);
+	}
+	updateRule(id: string, patch: Json): Rule {
+		return this.areas.moderation.updateRule(id, patch);
+	}
+	listRules(): Rule[] {
+		return this.areas.moderation.listRules();
+	}
+	addFlag(f: Parameters<Areas['moderation']['addFlag']>[0]): FlagRecord {
+		return this.areas.moderation.addFlag(f);
+	}
+	addFlaggedMessages(n: number, o?: Parameters<Areas['moderation']['addFlaggedMessages']>[1]): number {
+		return this.areas.moderation.addFlaggedMessages(n, o);
+	}
+	reviewFlag(id: string, status: 'approved' | 'disapproved'): FlagRecord {
+		return this.areas.moderation.reviewFlag(id, status);
+	}
 	/** A page of flagged records, newest latest-flaggedAt first. */
-	pageFlagged(status: FlagStatus | 'all', page: number, limit: number): FlagRecord[] { return this.areas.moderation.pageFlagged(status, page, limit); }
-	addBlocked(b: Parameters<Areas['moderation']['addBlocked']>[0]): BlockedRecord { return this.areas.moderation.addBlocked(b); }
-	removeBlocked(id: string): boolean { return this.areas.moderation.removeBlocked(id); }
+	pageFlagged(status: FlagStatus | 'all', page: number, limit: number): FlagRecord[] {
+		return this.areas.moderation.pageFlagged(status, page, limit);
+	}
+	addBlocked(b: Parameters<Areas['moderation']['addBlocked']>[0]): BlockedRecord {
+		return this.areas.moderation.addBlocked(b);
+	}
+	removeBlocked(id: string): boolean {
+		return this.areas.moderation.removeBlocked(id);
+	}
 
 	// ---------------------------------------------------------------- calls and push tokens
-	get calls(): Map<string, CallSession> { return this.areas.calls.byId; }
-	get pushTokens(): PushToken[] { return this.areas.push.list; }
+	get calls(): Map<string, CallSession> {
+		return this.areas.calls.byId;
+	}
+	get pushTokens(): PushToken[] {
+		return this.areas.push.list;
+	}
 	/** Fills the rest: durations from the timestamps, `totalDuration` "HH:MM:SS", participants. */
-	addCallSession(c: Json): CallSession { return this.areas.calls.add(c); }
+	addCallSession(c: Json): CallSession {
+		return this.areas.calls.add(c);
+	}
 	/** `{uid | authToken, pushToken?, platform?, providerId?}`. */
-	addPushToken(t: Json): PushToken { return this.areas.push.add(t); }
+	addPushToken(t: Json): PushToken {
+		return this.areas.push.add(t);
+	}
 
 	// ---------------------------------------------------------------- bots
-	get bots(): Map<string, Bot> { return this.areas.bots.byId; }
+	get bots(): Map<string, Bot> {
+		return this.areas.bots.byId;
+	}
 	/** As POST /bots: the uid must be a user. */
-	addBot(b: Json): Bot { return this.areas.bots.add(b); }
+	addBot(b: Json): Bot {
+		return this.areas.bots.add(b);
+	}
 }

@@ -45,11 +45,7 @@ class Checks {
 	 * @param {unknown} expected
 	 */
 	equal(name, actual, expected) {
-		return this.ok(
-			name,
-			util.isDeepStrictEqual(actual, expected),
-			`expected ${show(expected)}\n but got ${show(actual)}`,
-		);
+		return this.ok(name, util.isDeepStrictEqual(actual, expected), `expected ${show(expected)}\n but got ${show(actual)}`);
 	}
 
 	/**

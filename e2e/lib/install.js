@@ -120,7 +120,6 @@ function npmEnv() {
 	return env;
 }
 
-
 /** @param {number} pid */
 function isAlive(pid) {
 	try {
@@ -260,12 +259,17 @@ async function ensureNodeRuntime(version, log) {
 		log(`  installing Node ${version} (${nodeRuntimePackage()})…`);
 		await installInStaging(dir, `node-${version}`, async (staging, logStream) => {
 			fs.writeFileSync(path.join(staging, 'package.json'), JSON.stringify({ private: true }));
-			await runCommand('npm install (node)', 'npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error', `${nodeRuntimePackage()}@${version}`], {
-				cwd: staging,
-				env: npmEnv(),
-				timeoutMs: 10 * 60_000,
-				onOutput: (chunk) => logStream.write(chunk),
-			});
+			await runCommand(
+				'npm install (node)',
+				'npm',
+				['install', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error', `${nodeRuntimePackage()}@${version}`],
+				{
+					cwd: staging,
+					env: npmEnv(),
+					timeoutMs: 10 * 60_000,
+					onOutput: (chunk) => logStream.write(chunk),
+				},
+			);
 			fs.writeFileSync(path.join(staging, '.installed'), `${nodeRuntimePackage()}@${version}\n`);
 		});
 	});
@@ -345,11 +349,16 @@ async function ensureN8n(options = {}) {
 					// native modules n8n needs.
 					await run('npm install (n8n)', ['install', '--no-audit', '--no-fund', '--loglevel=error', '--ignore-scripts']);
 					await run('npm rebuild', ['rebuild', ...(f.manifest.rebuild ?? []), '--ignore-scripts=false', '--foreground-scripts']);
-					await runCommand('loading the native modules', node, ['-e', (f.manifest.rebuild ?? []).map((m) => `require(${JSON.stringify(m)})`).join(';')], {
-						cwd: staging,
-						env,
-						timeoutMs: 60_000,
-					});
+					await runCommand(
+						'loading the native modules',
+						node,
+						['-e', (f.manifest.rebuild ?? []).map((m) => `require(${JSON.stringify(m)})`).join(';')],
+						{
+							cwd: staging,
+							env,
+							timeoutMs: 60_000,
+						},
+					);
 				} else {
 					// The manifest's allowScripts lets only sqlite3 build (npm 11 runs no dependency scripts otherwise).
 					await run('npm install (n8n)', ['install', '--no-audit', '--no-fund', '--loglevel=error']);
@@ -414,4 +423,20 @@ async function installCommunityPackage(userFolder, packageDir = REPO_DIR) {
 
 /** The credential the examples refer to (by id and name). */
 
-module.exports = { N8N_VERSION, REPO_DIR, cacheRoot, ensureN8n, ensureNodeRuntime, flavor, installCommunityPackage, installDir, installNotice, installStamp, isAlive, isInstalled, n8nScript, npmEnv, withInstallLock };
+module.exports = {
+	N8N_VERSION,
+	REPO_DIR,
+	cacheRoot,
+	ensureN8n,
+	ensureNodeRuntime,
+	flavor,
+	installCommunityPackage,
+	installDir,
+	installNotice,
+	installStamp,
+	isAlive,
+	isInstalled,
+	n8nScript,
+	npmEnv,
+	withInstallLock,
+};

@@ -159,10 +159,13 @@ async function runCommand(name, command, args, options = {}) {
 		options.onOutput?.(chunk);
 	});
 	let timedOut = false;
-	const timer = setTimeout(() => {
-		timedOut = true;
-		proc.stop();
-	}, options.timeoutMs ?? 10 * 60_000);
+	const timer = setTimeout(
+		() => {
+			timedOut = true;
+			proc.stop();
+		},
+		options.timeoutMs ?? 10 * 60_000,
+	);
 	const { code, signal } = await proc.exited;
 	clearTimeout(timer);
 	if (timedOut) throw new Error(`${name} did not finish within ${Math.round((options.timeoutMs ?? 0) / 1000)} s`);

@@ -53,7 +53,8 @@ class N8nRest {
 		for (;;) {
 			try {
 				const response = await fetch(`${this.url}/rest/settings`);
-				if (response.ok && (/** @type {{ data?: { userManagement?: unknown } }} */ (await response.json())).data?.userManagement) return Date.now() - started;
+				if (response.ok && /** @type {{ data?: { userManagement?: unknown } }} */ (await response.json()).data?.userManagement)
+					return Date.now() - started;
 			} catch {
 				// not listening yet
 			}
@@ -122,7 +123,8 @@ class N8nRest {
 				throw error;
 			}
 			if (!['in_progress', 'not_published'].includes(status.status)) return status;
-			if (Date.now() - started > timeoutMs) throw new Error(`the activation of ${workflowId} did not settle within ${timeoutMs / 1000} s: ${JSON.stringify(status)}`);
+			if (Date.now() - started > timeoutMs)
+				throw new Error(`the activation of ${workflowId} did not settle within ${timeoutMs / 1000} s: ${JSON.stringify(status)}`);
 			await sleep(500);
 		}
 	}
@@ -151,7 +153,8 @@ class N8nRest {
 	async countExecutions(workflowId, statuses) {
 		const filter = encodeURIComponent(JSON.stringify({ workflowId, ...(statuses ? { status: statuses } : {}) }));
 		const page = await this.call('GET', `/executions?filter=${filter}&limit=100`);
-		if (typeof page?.count !== 'number') throw new Error(`n8n answered the executions of ${workflowId} without a count: ${JSON.stringify(page).slice(0, 300)}`);
+		if (typeof page?.count !== 'number')
+			throw new Error(`n8n answered the executions of ${workflowId} without a count: ${JSON.stringify(page).slice(0, 300)}`);
 		const running = (page.results ?? []).filter((/** @type {any} */ e) => ['new', 'running'].includes(e.status)).length;
 		return { count: /** @type {number} */ (page.count), running };
 	}
@@ -166,7 +169,10 @@ class N8nRest {
 		const started = Date.now();
 		for (;;) {
 			const fresh = (await this.listExecutions(workflowId)).filter((/** @type {any} */ e) => !known.has(e.id));
-			if (fresh.length >= (options.count ?? 1) && fresh.every((/** @type {any} */ e) => e.finished || !['running', 'new'].includes(e.status))) {
+			if (
+				fresh.length >= (options.count ?? 1) &&
+				fresh.every((/** @type {any} */ e) => e.finished || !['running', 'new'].includes(e.status))
+			) {
 				const runs = [];
 				for (const execution of fresh.sort((/** @type {any} */ a, /** @type {any} */ b) => Number(a.id) - Number(b.id))) {
 					runs.push(await this.waitForExecution(execution.id));

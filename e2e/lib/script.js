@@ -45,7 +45,7 @@ function runScript(main, checks, setupCheck) {
 	main()
 		.catch(async (error) => {
 			checks.section('Setup');
-			checks.ok(setupCheck, false, error instanceof Error ? error.stack ?? error.message : String(error));
+			checks.ok(setupCheck, false, error instanceof Error ? (error.stack ?? error.message) : String(error));
 			await cleanup();
 			return checks.summary();
 		})

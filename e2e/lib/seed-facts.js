@@ -104,9 +104,7 @@ function expectedTriage() {
 function expectedUserSync() {
 	const workflow = readExample('user-sync.json');
 	const node = (/** @type {string} */ name) => workflow.nodes.find((/** @type {any} */ n) => n.name === name);
-	const settings = Object.fromEntries(
-		node('Settings').parameters.assignments.assignments.map((/** @type {any} */ a) => [a.name, a.value]),
-	);
+	const settings = Object.fromEntries(node('Settings').parameters.assignments.assignments.map((/** @type {any} */ a) => [a.name, a.value]));
 	/** @type {Array<{ uid: string, name: string, role: string, tags: string }>} */
 	const rows = JSON.parse(node('Users to sync').parameters.jsonOutput).users;
 	const roles = new Set(['default', ...SEED.roles.map((/** @type {any} */ role) => role.role)]);

@@ -61,9 +61,14 @@ async function startRedis() {
 	if (!bin) throw new Error('redis-server is not installed (Debian: apt-get install -y --no-install-recommends redis-server)');
 	const port = await freePort();
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'redis-e2e-'));
-	const server = startProcess('redis-server', bin, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], {
-		stdio: ['ignore', 'ignore', 'ignore'],
-	});
+	const server = startProcess(
+		'redis-server',
+		bin,
+		['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
+		{
+			stdio: ['ignore', 'ignore', 'ignore'],
+		},
+	);
 	onCleanup('the Redis folder', () => fs.rmSync(dir, { recursive: true, force: true }));
 	const started = Date.now();
 	for (;;) {
@@ -168,10 +173,17 @@ async function startPostgres() {
 		 * @returns {string[][]}
 		 */
 		query(sql) {
-			const out = execFileSync(psql, ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', 'postgres', '-At', '-v', 'ON_ERROR_STOP=1', '-c', sql], {
-				encoding: 'utf8',
-			});
-			return out.split('\n').filter((line) => line !== '').map((line) => line.split('|'));
+			const out = execFileSync(
+				psql,
+				['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', 'postgres', '-At', '-v', 'ON_ERROR_STOP=1', '-c', sql],
+				{
+					encoding: 'utf8',
+				},
+			);
+			return out
+				.split('\n')
+				.filter((line) => line !== '')
+				.map((line) => line.split('|'));
 		},
 		env: {
 			DB_TYPE: 'postgresdb',

@@ -1,8 +1,6 @@
 // @ts-check
 /** What a run did, read from `n8n execute` or from an execution: status, error, items per node. */
 
-
-
 /**
  * The JSON that `n8n execute --rawOutput` prints after two banner lines (and maybe log lines).
  * @param {string} stdout

@@ -136,7 +136,13 @@ export class Deliverer {
 			};
 			const url = new URL(delivery.url);
 			const req = http.request(
-				{ method: 'POST', hostname: url.hostname.replace(/^\[|\]$/g, ''), port: url.port || 80, path: `${url.pathname}${url.search}`, headers },
+				{
+					method: 'POST',
+					hostname: url.hostname.replace(/^\[|\]$/g, ''),
+					port: url.port || 80,
+					path: `${url.pathname}${url.search}`,
+					headers,
+				},
 				(res) => {
 					res.resume();
 					res.on('end', () => finish(res.statusCode ?? null, res.statusCode === 200 ? undefined : `answered ${res.statusCode}`));

@@ -7,8 +7,23 @@ import { prng } from './util';
 
 /** Every fault kind the emulator can inject. */
 export const FAULT_KINDS = [
-	'429', '500', '503', 'reset', 'truncated', 'invalidJson', 'slow', 'stall', 'stallBody', 'repeatedRecord',
-	'notAPageNull', 'notAPageObject', 'notAPageMissing', 'notAPageError', 'notAPageBareList', 'shortPage', 'extraFields',
+	'429',
+	'500',
+	'503',
+	'reset',
+	'truncated',
+	'invalidJson',
+	'slow',
+	'stall',
+	'stallBody',
+	'repeatedRecord',
+	'notAPageNull',
+	'notAPageObject',
+	'notAPageMissing',
+	'notAPageError',
+	'notAPageBareList',
+	'shortPage',
+	'extraFields',
 ] as const;
 /**
  * The kinds whose 200 answer to a list is not a page: `data` null, an object (the records keyed
@@ -55,7 +70,14 @@ export interface FaultOptions {
 }
 export type FaultCounts = Record<FaultKind | 'rateLimited', number>;
 
-export const DEFAULT_FAULTS: Readonly<FaultOptions> = Object.freeze({ rate: 0, seed: 1, kinds: [...RANDOM_KINDS], retryAfter: 1, slowMs: 1000, echo: false });
+export const DEFAULT_FAULTS: Readonly<FaultOptions> = Object.freeze({
+	rate: 0,
+	seed: 1,
+	kinds: [...RANDOM_KINDS],
+	retryAfter: 1,
+	slowMs: 1000,
+	echo: false,
+});
 
 const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
@@ -83,17 +105,20 @@ export class Faults {
 
 	set(options: Partial<FaultOptions>): void {
 		const details: Details = {};
-		if (options.rate !== undefined && (typeof options.rate !== 'number' || options.rate < 0 || options.rate > 1)) details.rate = ['The rate must be a number from 0 to 1.'];
+		if (options.rate !== undefined && (typeof options.rate !== 'number' || options.rate < 0 || options.rate > 1))
+			details.rate = ['The rate must be a number from 0 to 1.'];
 		if (options.kinds !== undefined && (!Array.isArray(options.kinds) || options.kinds.some((k) => !isKind(k)))) {
 			details.kinds = [`The kinds must be some of ${FAULT_KINDS.join(', ')}.`];
 		}
 		for (const k of ['seed', 'retryAfter', 'slowMs'] as const) {
 			const v = options[k];
-			if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v) || v < 0)) details[k] = [`The ${k} must be a non-negative number.`];
+			if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v) || v < 0))
+				details[k] = [`The ${k} must be a non-negative number.`];
 		}
 		if (options.echo !== undefined && typeof options.echo !== 'boolean') details.echo = ['The echo must be true or false.'];
 		if (Object.keys(details).length) throw validationError(details);
-		for (const [k, v] of Object.entries(options)) if (v !== undefined && k in this.options) (this.options as unknown as Record<string, unknown>)[k] = v;
+		for (const [k, v] of Object.entries(options))
+			if (v !== undefined && k in this.options) (this.options as unknown as Record<string, unknown>)[k] = v;
 		if (options.seed !== undefined) this.random = prng(options.seed);
 	}
 
@@ -102,7 +127,8 @@ export class Faults {
 		for (const f of faults) {
 			const fault = typeof f === 'string' ? { kind: f } : f;
 			if (!isKind(fault.kind)) throw validationError({ kind: [`Unknown fault kind ${fault.kind}.`] });
-			if (fault.keep !== undefined && !(Number.isInteger(fault.keep) && fault.keep >= 0)) throw validationError({ keep: ['The keep must be a whole number of at least 0.'] });
+			if (fault.keep !== undefined && !(Number.isInteger(fault.keep) && fault.keep >= 0))
+				throw validationError({ keep: ['The keep must be a whole number of at least 0.'] });
 			if (fault.fields !== undefined && !isRecord(fault.fields)) throw validationError({ fields: ['The fields must be an object.'] });
 			this.queue.push({ fault, match: { ...match } });
 		}
@@ -114,12 +140,14 @@ export class Faults {
 
 	/** The fault for this request (counted), if any. */
 	pick(req: { method: string; rawPath: string; host: Host; query?: Query }): Fault | undefined {
-		const i = this.queue.findIndex(({ match }) =>
-			(match.method === undefined || match.method.toUpperCase() === req.method) &&
-			(match.pathPrefix === undefined || req.rawPath.startsWith(match.pathPrefix)) &&
-			(match.host === undefined || match.host === req.host) &&
-			// e.g. { page: '2' }: fail one page of a list, not the first request to it
-			Object.entries(match.query ?? {}).every(([k, v]) => String(req.query?.[k]) === String(v)));
+		const i = this.queue.findIndex(
+			({ match }) =>
+				(match.method === undefined || match.method.toUpperCase() === req.method) &&
+				(match.pathPrefix === undefined || req.rawPath.startsWith(match.pathPrefix)) &&
+				(match.host === undefined || match.host === req.host) &&
+				// e.g. { page: '2' }: fail one page of a list, not the first request to it
+				Object.entries(match.query ?? {}).every(([k, v]) => String(req.query?.[k]) === String(v)),
+		);
 		let fault: Fault | undefined;
 		if (i >= 0) {
 			fault = this.queue[i].fault;

@@ -67,7 +67,11 @@ export interface CursorMeta {
  * `perPage` is accepted as an alias of `limit`.
  */
 export function cursorPage<T extends { id: string }>(
-	items: readonly T[], query: Query, def: number, max: number, sentAtOf: (x: T) => number | undefined,
+	items: readonly T[],
+	query: Query,
+	def: number,
+	max: number,
+	sentAtOf: (x: T) => number | undefined,
 ): { page: T[]; meta: CursorMeta } {
 	const limit = queryInt(query, query.limit === undefined && query.perPage !== undefined ? 'perPage' : 'limit', def, max);
 	const affix = queryOne(query, 'affix') ?? 'append';
@@ -79,7 +83,8 @@ export function cursorPage<T extends { id: string }>(
 	const cid = idQ !== undefined ? Number(idQ) : undefined;
 	const cs = sentQ !== undefined ? Number(sentQ) : undefined;
 	const sentAtKnown = items.length > 0 && sentAtOf(items[0]) !== undefined;
-	const atOrAfter = (x: T) => (cid === undefined || Number(x.id) >= cid) && (cs === undefined || !sentAtKnown || (sentAtOf(x) as number) >= cs);
+	const atOrAfter = (x: T) =>
+		(cid === undefined || Number(x.id) >= cid) && (cs === undefined || !sentAtKnown || (sentAtOf(x) as number) >= cs);
 	let page: T[];
 	let nextItem: T | undefined;
 	if (affix === 'append') {

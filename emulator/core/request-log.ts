@@ -20,7 +20,10 @@ export class RequestLog {
 	readonly entries: LoggedRequest[] = [];
 
 	/** `limit` keeps at most that many entries (0 = all). */
-	constructor(public enabled: boolean, private readonly limit: number) {}
+	constructor(
+		public enabled: boolean,
+		private readonly limit: number,
+	) {}
 
 	add(entry: LoggedRequest): void {
 		if (!this.enabled) return;

@@ -26,7 +26,10 @@ export function prng(seed: number): () => number {
 /** `n` random hex digits. */
 export function hex(n: number): string {
 	let s = '';
-	while (s.length < n) s += Math.floor(Math.random() * 0x100000000).toString(16).padStart(8, '0');
+	while (s.length < n)
+		s += Math.floor(Math.random() * 0x100000000)
+			.toString(16)
+			.padStart(8, '0');
 	return s.slice(0, n);
 }
 

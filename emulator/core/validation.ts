@@ -29,11 +29,9 @@ export function checkTypes(body: Json, spec: Record<string, 'string' | 'object' 
 		const v = body[k];
 		if (v === undefined) continue;
 		const ok =
-			t === 'string' ? typeof v === 'string'
-			: t === 'object' ? isObject(v)
-			: t === 'boolean' ? typeof v === 'boolean'
-			: isStringArray(v);
-		if (!ok) (details[k] ??= []).push(`The ${k} must be ${t === 'string[]' ? 'an array of strings' : t === 'object' ? 'an object' : `a ${t}`}.`);
+			t === 'string' ? typeof v === 'string' : t === 'object' ? isObject(v) : t === 'boolean' ? typeof v === 'boolean' : isStringArray(v);
+		if (!ok)
+			(details[k] ??= []).push(`The ${k} must be ${t === 'string[]' ? 'an array of strings' : t === 'object' ? 'an object' : `a ${t}`}.`);
 	}
 }
 
@@ -45,7 +43,10 @@ export function queryList(query: Query, name: string): string[] | undefined {
 	const raw = query[name] ?? query[`${name}[]`];
 	if (raw === undefined) return undefined;
 	const arr = Array.isArray(raw) ? raw : [raw];
-	return arr.flatMap((s) => String(s).split(',')).map((s) => s.trim()).filter((s) => s !== '');
+	return arr
+		.flatMap((s) => String(s).split(','))
+		.map((s) => s.trim())
+		.filter((s) => s !== '');
 }
 
 /** The last value of a (possibly repeated) query parameter. */

@@ -1,9 +1,4 @@
-import type {
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeType,
-	INodeTypeDescription,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeApiError, NodeConnectionTypes, NodeOperationError, SEND_AND_WAIT_OPERATION } from 'n8n-workflow';
 
 import { findOperation, nodeProperties } from './actions';
@@ -21,8 +16,7 @@ export class CometChat implements INodeType {
 		group: ['output'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description:
-			'Manage CometChat users, groups, messages, interactive forms, calls, push tokens and content moderation',
+		description: 'Manage CometChat users, groups, messages, interactive forms, calls, push tokens and content moderation',
 		defaults: { name: 'CometChat' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -96,11 +90,7 @@ export class CometChat implements INodeType {
 }
 
 /** Makes every error name its item, so a user of a long list sees which row failed. */
-function withItemIndex(
-	context: IExecuteFunctions,
-	error: unknown,
-	itemIndex: number,
-): NodeApiError | NodeOperationError {
+function withItemIndex(context: IExecuteFunctions, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
 	const nodeError = hideErrorSecrets(asNodeError(context.getNode(), error, itemIndex), knownSecrets(context));
 	if (!nodeError.message.includes('[item ')) nodeError.message = `${nodeError.message} [item ${itemIndex}]`;
 	nodeError.context.itemIndex = itemIndex;

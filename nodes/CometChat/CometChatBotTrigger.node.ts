@@ -80,7 +80,8 @@ export class CometChatBotTrigger implements INodeType {
 					name: 'bot',
 					displayName: 'Bot',
 					required: true,
-					description: 'The bot whose messages start the workflow. Create one with the CometChat node (Bot → Create) or in the CometChat dashboard.',
+					description:
+						'The bot whose messages start the workflow. Create one with the CometChat node (Bot → Create) or in the CometChat dashboard.',
 				}),
 			},
 			{
@@ -164,12 +165,15 @@ export class CometChatBotTrigger implements INodeType {
 				const options = this.getNodeParameter('options', {}) as IDataObject;
 				const groupChatSetting = this.getNodeParameter('groupChatSetting', 'mentionedMessages') as string;
 				if (!(GROUP_CHAT_SETTINGS as readonly string[]).includes(groupChatSetting)) {
-					throw new NodeOperationError(this.getNode(), `'Group Messages' holds "${groupChatSetting}", which is not one of ${GROUP_CHAT_SETTINGS.join(', ')}`);
+					throw new NodeOperationError(
+						this.getNode(),
+						`'Group Messages' holds "${groupChatSetting}", which is not one of ${GROUP_CHAT_SETTINGS.join(', ')}`,
+					);
 				}
 				const bot = await readBot(this, uid);
 				if (!bot) {
 					throw new NodeOperationError(this.getNode(), `The bot "${uid}" does not exist`, {
-						description: "Create it first (CometChat node: Bot → Create, or the CometChat dashboard), then activate the workflow again.",
+						description: 'Create it first (CometChat node: Bot → Create, or the CometChat dashboard), then activate the workflow again.',
 					});
 				}
 				const current = typeof bot.webhookURL === 'string' ? bot.webhookURL : '';

@@ -1,10 +1,4 @@
-import type {
-	IDataObject,
-	INodeExecutionData,
-	INodeType,
-	INodeTypeDescription,
-	IPollFunctions,
-} from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { LOCATOR_KINDS, locatorField } from './fields/common';
@@ -110,8 +104,7 @@ export class CometChatTrigger implements INodeType {
 				} else {
 					const filterId = filterIdOf(this, event);
 					const { fresh, shiftFloor } = await scanList(this, event, window, {
-						output: (record) =>
-							!filterId || event.matches(record, filterId) ? toJson(event, record, options) : undefined,
+						output: (record) => (!filterId || event.matches(record, filterId) ? toJson(event, record, options) : undefined),
 					});
 					window.settle(shiftFloor);
 					output = output.concat(oldestFirst(fresh));
@@ -157,7 +150,10 @@ function filterIdOf(context: IPollFunctions, event: TriggerEvent): string {
 function oldestFirst(fresh: ScannedRecord[]): INodeExecutionData[] {
 	// Reversed and sorted stably, records of one second keep their order. Loops, not spreads: a
 	// backlog can hold hundreds of thousands of records.
-	const sorted = fresh.slice().reverse().sort((a, b) => a.timestamp - b.timestamp);
+	const sorted = fresh
+		.slice()
+		.reverse()
+		.sort((a, b) => a.timestamp - b.timestamp);
 	const items: INodeExecutionData[] = [];
 	for (const { json } of sorted) if (json) items.push({ json });
 	return items;
@@ -168,11 +164,7 @@ function toJson(event: TriggerEvent, record: IDataObject, options: IDataObject):
 }
 
 /** The Test button: the newest item of each event, without touching the state. */
-async function samples(
-	context: IPollFunctions,
-	events: TriggerEvent[],
-	options: IDataObject,
-): Promise<INodeExecutionData[]> {
+async function samples(context: IPollFunctions, events: TriggerEvent[], options: IDataObject): Promise<INodeExecutionData[]> {
 	const items: INodeExecutionData[] = [];
 	for (const event of events) {
 		const filterId = filterIdOf(context, event);

@@ -103,7 +103,7 @@ export class CometChatWebhookTrigger implements INodeType {
 			},
 			{
 				displayName:
-					'In the CometChat dashboard, open Settings → Webhooks → Add Webhook: paste this node\'s Production URL (above), turn on Basic Auth with the username and password below, choose the same events, and enable it. An app can have at most 25 webhooks.',
+					"In the CometChat dashboard, open Settings → Webhooks → Add Webhook: paste this node's Production URL (above), turn on Basic Auth with the username and password below, choose the same events, and enable it. An app can have at most 25 webhooks.",
 				name: 'manualNotice',
 				type: 'notice',
 				default: '',
@@ -111,7 +111,7 @@ export class CometChatWebhookTrigger implements INodeType {
 			},
 			{
 				displayName:
-					'On activation the node registers a webhook with this node\'s URL, a Basic Auth pair it makes up, retries on, and the events below; on deactivation it deletes it. Needs a management key and secret (plan-gated). An app can have at most 25 webhooks.',
+					"On activation the node registers a webhook with this node's URL, a Basic Auth pair it makes up, retries on, and the events below; on deactivation it deletes it. Needs a management key and secret (plan-gated). An app can have at most 25 webhooks.",
 				name: 'automaticNotice',
 				type: 'notice',
 				default: '',
@@ -124,7 +124,8 @@ export class CometChatWebhookTrigger implements INodeType {
 				required: true,
 				options: WEBHOOK_EVENTS.map((e) => ({ name: `${e.area}: ${e.label}`, value: e.name, description: `CometChat trigger ${e.name}` })),
 				default: ['message_sent'],
-				description: 'Which events start the workflow. Each output item says which one in its "trigger" field. There is no "message flagged" event: use the CometChat Trigger (polling) for flags.',
+				description:
+					'Which events start the workflow. Each output item says which one in its "trigger" field. There is no "message flagged" event: use the CometChat Trigger (polling) for flags.',
 			},
 			{
 				displayName: 'Basic Auth Username',
@@ -132,7 +133,8 @@ export class CometChatWebhookTrigger implements INodeType {
 				type: 'string',
 				required: true,
 				default: '',
-				description: 'The username you enter for the webhook in the dashboard (letters and digits, at most 50). Deliveries without it are refused.',
+				description:
+					'The username you enter for the webhook in the dashboard (letters and digits, at most 50). Deliveries without it are refused.',
 				displayOptions: { show: { mode: ['manual'] } },
 			},
 			{
@@ -173,7 +175,10 @@ export class CometChatWebhookTrigger implements INodeType {
 				const events = selectedEvents(this);
 				const unknown = events.filter((e) => !WEBHOOK_EVENT_NAMES.includes(e));
 				if (events.length === 0 || unknown.length > 0) {
-					throw new NodeOperationError(this.getNode(), unknown.length ? `Events: unknown event ${unknown.join(', ')}` : 'Events: choose at least one event');
+					throw new NodeOperationError(
+						this.getNode(),
+						unknown.length ? `Events: unknown event ${unknown.join(', ')}` : 'Events: choose at least one event',
+					);
 				}
 				const id = webhookIdOf(this);
 				const password = randomString(32);
@@ -186,15 +191,23 @@ export class CometChatWebhookTrigger implements INodeType {
 					enabled: true,
 					retryOnFailure: true,
 				};
-				const made = await managementRequest(this, { method: 'POST', path: ['webhooks'], body: { id, ...fields }, accept: [409], secrets: [password] });
-				if (made.status === 409) await managementRequest(this, { method: 'PUT', path: ['webhooks', id], body: fields, secrets: [password] });
+				const made = await managementRequest(this, {
+					method: 'POST',
+					path: ['webhooks'],
+					body: { id, ...fields },
+					accept: [409],
+					secrets: [password],
+				});
+				if (made.status === 409)
+					await managementRequest(this, { method: 'PUT', path: ['webhooks', id], body: fields, secrets: [password] });
 				const state = stateOf(this);
 				state.webhookId = id;
 				state.username = AUTO_USERNAME;
 				state.password = password;
 				const current = await managementRequest(this, { method: 'GET', path: ['webhooks', id, 'triggers'], expect: 'list' });
 				const stale = ((current.body?.data ?? []) as IDataObject[]).map((t) => String(t.id)).filter((t) => !events.includes(t));
-				if (stale.length > 0) await managementRequest(this, { method: 'DELETE', path: ['webhooks', id, 'triggers'], body: { triggerIds: stale } });
+				if (stale.length > 0)
+					await managementRequest(this, { method: 'DELETE', path: ['webhooks', id, 'triggers'], body: { triggerIds: stale } });
 				await managementRequest(this, { method: 'POST', path: ['webhooks', id, 'triggers'], body: { triggerIds: events } });
 				return true;
 			},

@@ -18,7 +18,9 @@ const request = (overrides: Partial<RecordedRequest>): RecordedRequest => ({
 });
 
 const violationsOf = (overrides: Partial<RecordedRequest>) =>
-	checkRequest(operations, deviations, request(overrides)).violations.map((violation) => `${violation.in} ${violation.name}: ${violation.message}`);
+	checkRequest(operations, deviations, request(overrides)).violations.map(
+		(violation) => `${violation.in} ${violation.name}: ${violation.message}`,
+	);
 
 describe('the published operations file', () => {
 	it('names its source and lists each operation once, with the apikey header', () => {
@@ -38,9 +40,21 @@ describe('the published operations file', () => {
 describe('refuses the shapes the published contract refuses', () => {
 	it('Flag with only {reasonId, remark}: the reason id `id` is missing', () => {
 		expect(
-			violationsOf({ method: 'POST', path: '/v3/messages/5/flagged', headers: { apikey: true, onBehalfOf: 'cy' }, body: { reasonId: 'spam', remark: 'x' } }),
+			violationsOf({
+				method: 'POST',
+				path: '/v3/messages/5/flagged',
+				headers: { apikey: true, onBehalfOf: 'cy' },
+				body: { reasonId: 'spam', remark: 'x' },
+			}),
 		).toEqual(['body id: is required and missing']);
-		expect(violationsOf({ method: 'POST', path: '/v3/messages/5/flagged', headers: { apikey: true, onBehalfOf: 'cy' }, body: { id: 'spam', reasonId: 'spam', remark: 'x' } })).toEqual([]);
+		expect(
+			violationsOf({
+				method: 'POST',
+				path: '/v3/messages/5/flagged',
+				headers: { apikey: true, onBehalfOf: 'cy' },
+				body: { id: 'spam', reasonId: 'spam', remark: 'x' },
+			}),
+		).toEqual([]);
 	});
 
 	it('Flag without onBehalfOf', () => {
@@ -64,7 +78,13 @@ describe('refuses the shapes the published contract refuses', () => {
 			receiverType: 'user',
 			category: 'message',
 			type: 'image',
-			data: { url: 'https://x/cat.jpg', attachments: [{ url: 'https://x/cat.jpg', size: 2048 }, { url: 'https://x/dog.jpg', size: 10 }] },
+			data: {
+				url: 'https://x/cat.jpg',
+				attachments: [
+					{ url: 'https://x/cat.jpg', size: 2048 },
+					{ url: 'https://x/dog.jpg', size: 10 },
+				],
+			},
 		};
 		expect(violationsOf({ method: 'POST', path: '/v3/messages', body })).toEqual([
 			'body data.url: is not declared',
@@ -79,7 +99,9 @@ describe('refuses the shapes the published contract refuses', () => {
 			'query tags: tags is declared comma-separated (explode=false: tags=a,b), was sent repeated',
 			'query searchIn: searchIn=email is not one of name, uid',
 		]);
-		expect(violationsOf({ query: { roles: ['vip', 'moderator'], tags: 'a,b', searchIn: ['name', 'uid'], perPage: '100', page: '2' } })).toEqual([]);
+		expect(
+			violationsOf({ query: { roles: ['vip', 'moderator'], tags: 'a,b', searchIn: ['name', 'uid'], perPage: '100', page: '2' } }),
+		).toEqual([]);
 	});
 
 	it('an integer parameter that is not one, a parameter sent twice, a parameter not declared', () => {
@@ -89,16 +111,24 @@ describe('refuses the shapes the published contract refuses', () => {
 	});
 
 	it('a path no published operation has, or on the wrong host', () => {
-		expect(violationsOf({ path: '/v3/widgets' })).toEqual(['operation /v3/widgets: no published operation for GET /v3/widgets on the chat host']);
+		expect(violationsOf({ path: '/v3/widgets' })).toEqual([
+			'operation /v3/widgets: no published operation for GET /v3/widgets on the chat host',
+		]);
 		expect(violationsOf({ host: 'chat', path: '/v3/calls/abc' })).toHaveLength(1);
 		expect(violationsOf({ host: 'call', path: '/v3/calls/abc' })).toEqual([]);
 	});
 
 	it('a listed deviation is allowed only as listed: `page` on the flagged list, not a wrong type of `limit`', () => {
-		const allowed = checkRequest(operations, deviations, request({ path: '/v3/moderation/flagged-messages', query: { limit: '100', page: '2' } }));
+		const allowed = checkRequest(
+			operations,
+			deviations,
+			request({ path: '/v3/moderation/flagged-messages', query: { limit: '100', page: '2' } }),
+		);
 		expect(allowed.violations).toEqual([]);
 		expect(allowed.allowed.map((item) => item.name)).toEqual(['page']);
-		expect(violationsOf({ path: '/v3/moderation/flagged-messages', query: { limit: 'all' } })).toEqual(['query limit: limit=all is not an integer']);
+		expect(violationsOf({ path: '/v3/moderation/flagged-messages', query: { limit: 'all' } })).toEqual([
+			'query limit: limit=all is not an integer',
+		]);
 		// `page` is a deviation of the moderation lists, not of users.
 		expect(violationsOf({ path: '/v3/moderation/rules/r1', method: 'DELETE', query: { page: '1' } })).toEqual([
 			'query page: query parameter page is not declared',
@@ -110,7 +140,11 @@ describe('validate (the JSON-schema subset)', () => {
 	const schema = {
 		type: 'object',
 		required: ['a'],
-		properties: { a: { type: 'string', enum: ['x', 'y'] }, b: { type: 'array', items: { type: 'integer' } }, c: { type: 'object', additionalProperties: true, properties: {} } },
+		properties: {
+			a: { type: 'string', enum: ['x', 'y'] },
+			b: { type: 'array', items: { type: 'integer' } },
+			c: { type: 'object', additionalProperties: true, properties: {} },
+		},
 	};
 	it('types, required, enum, items, undeclared properties, additionalProperties', () => {
 		expect(validate(schema, { a: 'x', b: [1, 2], c: { anything: 1 } })).toEqual([]);

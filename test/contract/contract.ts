@@ -25,7 +25,9 @@ export function summarize(operations: Operation[], deviations: Deviation[], requ
 		const conforms = item.violations.length === 0;
 		lines.push(
 			`${conforms ? 'STALE off-contract mark' : 'Off-contract on purpose'}: ${item.operation} (${relative(item.request.testFile ?? '')}: ${item.request.offContract})` +
-				(conforms ? ': the request conforms; remove the mark' : `: ${item.violations.map((violation) => violation.name || violation.in).join(', ')}`),
+				(conforms
+					? ': the request conforms; remove the mark'
+					: `: ${item.violations.map((violation) => violation.name || violation.in).join(', ')}`),
 		);
 	}
 	const stale = offContract.filter((item) => item.violations.length === 0).length;
@@ -57,7 +59,8 @@ export function summarize(operations: Operation[], deviations: Deviation[], requ
 	const operationsSeen = new Set(checked.filter((item) => !item.operation.includes('/v3')).map((item) => item.operation));
 	lines.push(`Operations exercised: ${operationsSeen.size} of ${operations.length}`);
 	for (const operation of operations) {
-		if (!operationsSeen.has(operationKey(operation))) lines.push(`  not exercised: ${operationKey(operation)} (${operation.usedBy.join(', ')})`);
+		if (!operationsSeen.has(operationKey(operation)))
+			lines.push(`  not exercised: ${operationKey(operation)} (${operation.usedBy.join(', ')})`);
 	}
 
 	const passed = checked.filter((item) => item.violations.length === 0).length;

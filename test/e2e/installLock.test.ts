@@ -53,7 +53,11 @@ describe('install lock', () => {
 		writeFileSync(join(`${target}.lock`, 'owner.json'), JSON.stringify({ pid: dead, host: hostname(), since: new Date().toISOString() }));
 		const log: string[] = [];
 		const started = Date.now();
-		const result = await withInstallLock(target, (line) => log.push(line), async () => 'installed');
+		const result = await withInstallLock(
+			target,
+			(line) => log.push(line),
+			async () => 'installed',
+		);
 		expect(result).toBe('installed');
 		expect(Date.now() - started).toBeLessThan(5000);
 		expect(log.join('\n')).toMatch(new RegExp(`took over a stale install lock of process ${dead}`));

@@ -22,12 +22,17 @@ function receiver() {
 	});
 	return {
 		got,
-		answerNext(list) { answers = [...list]; },
+		answerNext(list) {
+			answers = [...list];
+		},
 		async listen() {
 			await new Promise((r) => server.listen(0, '127.0.0.1', r));
 			return `http://127.0.0.1:${server.address().port}/hook`;
 		},
-		close() { server.closeAllConnections(); return new Promise((r) => server.close(r)); },
+		close() {
+			server.closeAllConnections();
+			return new Promise((r) => server.close(r));
+		},
 	};
 }
 
@@ -48,14 +53,32 @@ afterEach(async () => {
 	await hook.close();
 });
 
-const botBody = (extra = {}) => ({ uid: 'helpbot', webhookURL: url, enabled: true, useBasicAuth: true, username: 'n8n', password: 'pw1234', ...extra });
-const sendText = (to, text, receiverType = 'user') => ctx.as('ann').post('/messages', { receiver: to, receiverType, category: 'message', type: 'text', data: { text } });
+const botBody = (extra = {}) => ({
+	uid: 'helpbot',
+	webhookURL: url,
+	enabled: true,
+	useBasicAuth: true,
+	username: 'n8n',
+	password: 'pw1234',
+	...extra,
+});
+const sendText = (to, text, receiverType = 'user') =>
+	ctx.as('ann').post('/messages', { receiver: to, receiverType, category: 'message', type: 'text', data: { text } });
 
 describe('/v3/bots', () => {
 	test('create, get, list, update, delete; the password is echoed, empty and false properties left out', async () => {
 		const c = await ctx.api.post('/bots', botBody({ uid: 'HelpBot', groupChatSetting: 'mentionedMessages' }));
 		expect(c.status).toBe(200);
-		expect(c.data.data).toEqual({ uid: 'helpbot', webhookURL: url, groupChatSetting: 'mentionedMessages', useBasicAuth: true, username: 'n8n', password: 'pw1234', enabled: true, createdAt: 1700000000 });
+		expect(c.data.data).toEqual({
+			uid: 'helpbot',
+			webhookURL: url,
+			groupChatSetting: 'mentionedMessages',
+			useBasicAuth: true,
+			username: 'n8n',
+			password: 'pw1234',
+			enabled: true,
+			createdAt: 1700000000,
+		});
 		expect((await ctx.api.get('/bots/helpbot')).data.data.password).toBe('pw1234');
 		const list = await ctx.api.get('/bots');
 		expect(list.data.data.map((b) => b.uid)).toEqual(['helpbot']);
@@ -98,11 +121,25 @@ describe('/v3/bots', () => {
 
 	test('POST /bots/{uid}/messages sends a message from the bot user; an unknown bot is refused', async () => {
 		await ctx.api.post('/bots', botBody({ enabled: false }));
-		const r = await ctx.api.post(`/bots/${enc('helpbot')}/messages`, { receiver: 'ann', receiverType: 'user', type: 'text', data: { text: 'Hi Ann' } });
+		const r = await ctx.api.post(`/bots/${enc('helpbot')}/messages`, {
+			receiver: 'ann',
+			receiverType: 'user',
+			type: 'text',
+			data: { text: 'Hi Ann' },
+		});
 		expect(r.status).toBe(200);
 		expect(r.data.data).toMatchObject({ sender: 'helpbot', receiver: 'ann', data: { text: 'Hi Ann' } });
-		expect((await ctx.api.post('/bots/ann/messages', { receiver: 'helpbot', receiverType: 'user', type: 'text', data: { text: 'x' } })).data.error.code).toBe('ERR_BOT_NOT_FOUND');
-		const bad = await ctx.api.post('/bots/helpbot/messages', { receiver: 'ann', receiverType: 'user', type: 'text', data: { text: 'x' }, bogus: 1 });
+		expect(
+			(await ctx.api.post('/bots/ann/messages', { receiver: 'helpbot', receiverType: 'user', type: 'text', data: { text: 'x' } })).data
+				.error.code,
+		).toBe('ERR_BOT_NOT_FOUND');
+		const bad = await ctx.api.post('/bots/helpbot/messages', {
+			receiver: 'ann',
+			receiverType: 'user',
+			type: 'text',
+			data: { text: 'x' },
+			bogus: 1,
+		});
 		expect(bad.status).toBe(400);
 	});
 });
@@ -116,7 +153,11 @@ describe('relaying messages to the bot webhook', () => {
 		const [d] = hook.got;
 		expect(d.headers.authorization).toBe(`Basic ${Buffer.from('n8n:pw1234').toString('base64')}`);
 		expect(d.headers['content-type']).toBe('application/json');
-		expect(d.body).toMatchObject({ trigger: 'after_message', appId: 'test-app', data: { id: sent.data.data.id, sender: 'ann', receiver: 'helpbot', receiverType: 'user', data: { text: 'hello bot' } } });
+		expect(d.body).toMatchObject({
+			trigger: 'after_message',
+			appId: 'test-app',
+			data: { id: sent.data.data.id, sender: 'ann', receiver: 'helpbot', receiverType: 'user', data: { text: 'hello bot' } },
+		});
 		expect(ctx.emu.deliveries.attempts).toEqual([expect.objectContaining({ url, status: 200, attempt: 1 })]);
 		expect((await ctx.control.get('/deliveries')).data.data).toHaveLength(1);
 	});
@@ -153,7 +194,11 @@ describe('relaying messages to the bot webhook', () => {
 		await sendText('helpbot', 'retry me');
 		await ctx.emu.deliveries.idle();
 		expect(hook.got).toHaveLength(3);
-		expect(ctx.emu.deliveries.attempts.map((a) => [a.attempt, a.status])).toEqual([[1, 500], [2, 500], [3, 200]]);
+		expect(ctx.emu.deliveries.attempts.map((a) => [a.attempt, a.status])).toEqual([
+			[1, 500],
+			[2, 500],
+			[3, 200],
+		]);
 		expect(hook.got[1].at - hook.got[0].at).toBeGreaterThanOrEqual(90);
 		expect(hook.got[2].at - hook.got[1].at).toBeGreaterThanOrEqual(190);
 	});

@@ -11,12 +11,31 @@ beforeEach(() => {
 
 describe('GET /v3/calls/:sessionId (call host)', () => {
 	test('answers the session; derived durations; totalDuration HH:MM:SS', async () => {
-		const c = s().addCallSession({ initiator: 'ann', receiver: 'bob', initiatedAt: 1000, startedAt: 1010, endedAt: 1010 + 3725, type: 'video' });
+		const c = s().addCallSession({
+			initiator: 'ann',
+			receiver: 'bob',
+			initiatedAt: 1000,
+			startedAt: 1010,
+			endedAt: 1010 + 3725,
+			type: 'video',
+		});
 		const r = await ctx.callApi.get(`/calls/${enc(c.sessionId)}`, { headers: { onBehalfOf: 'ann' } });
 		expect(r.status).toBe(200);
 		expect(r.data.data).toMatchObject({
-			sessionId: c.sessionId, type: 'video', mode: 'call', status: 'ended', initiator: 'ann', receiver: 'bob', receiverType: 'user',
-			initiatedAt: 1000, startedAt: 1010, endedAt: 4735, totalDuration: '01:02:05', totalAudioMinutes: 0, totalParticipants: 2, hasRecording: false,
+			sessionId: c.sessionId,
+			type: 'video',
+			mode: 'call',
+			status: 'ended',
+			initiator: 'ann',
+			receiver: 'bob',
+			receiverType: 'user',
+			initiatedAt: 1000,
+			startedAt: 1010,
+			endedAt: 4735,
+			totalDuration: '01:02:05',
+			totalAudioMinutes: 0,
+			totalParticipants: 2,
+			hasRecording: false,
 		});
 		expect(r.data.data.totalVideoMinutes).toBeCloseTo(3725 / 60);
 		expect(r.data.data.participants.map((p) => p.uid)).toEqual(['ann', 'bob']);
@@ -30,7 +49,9 @@ describe('GET /v3/calls/:sessionId (call host)', () => {
 	});
 	test('errors: apikey, onBehalfOf, unknown session', async () => {
 		const c = s().addCallSession({ initiator: 'ann', receiver: 'bob' });
-		expect((await ctx.client(ctx.emu.callUrl, { apikey: 'x' }).get(`/calls/${enc(c.sessionId)}`)).data.error.code).toBe('AUTH_ERR_APIKEY_NOT_FOUND');
+		expect((await ctx.client(ctx.emu.callUrl, { apikey: 'x' }).get(`/calls/${enc(c.sessionId)}`)).data.error.code).toBe(
+			'AUTH_ERR_APIKEY_NOT_FOUND',
+		);
 		expect((await ctx.callApi.get(`/calls/${enc(c.sessionId)}`)).status).toBe(400);
 		const nf = await ctx.callApi.get('/calls/v1.us.nope', { headers: { onBehalfOf: 'ann' } });
 		expect(nf.status).toBe(404);
@@ -63,8 +84,14 @@ describe('push tokens', () => {
 		expect(r.status).toBe(200);
 		expect(tokens(r)).toEqual(['p1', 'p2']);
 		expect(r.data.data.pushTokens[0]).toEqual({
-			authToken: 'ann-token-1', pushTokenType: 'chat', createdAt: '2023-11-14T22:13:20.000Z', platform: 'fcm_android',
-			providerId: 'fcm-provider-1', pushToken: 'p1', uid: 'ann', updatedAt: '2023-11-14T22:13:20.000Z',
+			authToken: 'ann-token-1',
+			pushTokenType: 'chat',
+			createdAt: '2023-11-14T22:13:20.000Z',
+			platform: 'fcm_android',
+			providerId: 'fcm-provider-1',
+			pushToken: 'p1',
+			uid: 'ann',
+			updatedAt: '2023-11-14T22:13:20.000Z',
 		});
 		expect(s().pushTokens.map((t) => t.pushToken)).toEqual(['p3', 'p4']);
 		expect(tokens(await ctx.api.delete('/notifications/push/v1/tokens?all=false', { data: { authToken: 'ann-token-1' } }))).toEqual([]);
@@ -86,11 +113,16 @@ describe('push tokens', () => {
 		expect(r.status).toBe(400);
 		expect(r.data.error.details.authToken).toBeDefined();
 		expect((await ctx.api.delete('/notifications/push/v1/tokens')).status).toBe(400);
-		expect((await ctx.api.delete('/notifications/push/v1/tokens', { data: { authToken: 'nope' } })).data.error.code).toBe('ERR_AUTH_TOKEN_NOT_FOUND');
+		expect((await ctx.api.delete('/notifications/push/v1/tokens', { data: { authToken: 'nope' } })).data.error.code).toBe(
+			'ERR_AUTH_TOKEN_NOT_FOUND',
+		);
 		expect((await ctx.api.delete('/notifications/push/v1/tokens?all=maybe', { data: { authToken: 'bob-token' } })).status).toBe(400);
 	});
 	test('register and list through the API', async () => {
-		expect((await ctx.api.post('/notifications/push/v1/tokens', { authToken: 'bob-token', pushToken: 'p5', platform: 'fcm_web' })).data.data.success).toBe(true);
+		expect(
+			(await ctx.api.post('/notifications/push/v1/tokens', { authToken: 'bob-token', pushToken: 'p5', platform: 'fcm_web' })).data.data
+				.success,
+		).toBe(true);
 		expect(tokens(await ctx.api.get('/notifications/push/v1/tokens', { params: { authToken: 'bob-token' } }))).toEqual(['p4', 'p5']);
 	});
 });

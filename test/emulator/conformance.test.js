@@ -45,13 +45,16 @@ function expectConforms(key, res, allow = {}) {
 	expect({ key, missing: d.missing.filter((p) => !(p in skip)), mismatched: d.mismatched }).toEqual({ key, missing: [], mismatched: [] });
 	expect({ key, unexplainedExtra: d.extra.filter((p) => !(p in extra)) }).toEqual({ key, unexplainedExtra: [] });
 	// every listed exception must still be needed (keeps the lists honest)
-	for (const p of Object.keys(skip)) expect({ key, skipNoLongerNeeded: p, needed: d.missing.includes(p) }).toEqual({ key, skipNoLongerNeeded: p, needed: true });
-	for (const p of Object.keys(extra)) expect({ key, extraNoLongerPresent: p, present: d.extra.includes(p) }).toEqual({ key, extraNoLongerPresent: p, present: true });
+	for (const p of Object.keys(skip))
+		expect({ key, skipNoLongerNeeded: p, needed: d.missing.includes(p) }).toEqual({ key, skipNoLongerNeeded: p, needed: true });
+	for (const p of Object.keys(extra))
+		expect({ key, extraNoLongerPresent: p, present: d.extra.includes(p) }).toEqual({ key, extraNoLongerPresent: p, present: true });
 }
 
 /** Reasons shared by several tests. */
 const WHY = {
-	moderation: 'The docs give every message data.moderation.status (see docs/cometchat-api.md, Messages); the emulator always sends it, the older examples predate it.',
+	moderation:
+		'The docs give every message data.moderation.status (see docs/cometchat-api.md, Messages); the emulator always sends it, the older examples predate it.',
 	createdAtEntity: 'Embedded user entities carry createdAt in every other example (send, thread, edit).',
 };
 
@@ -66,9 +69,26 @@ const s = () => ctx.emu.store;
 function heroes() {
 	s().addRole({ role: 'manager', name: 'manager' });
 	s().addUser({ uid: 'superhero4', name: 'Wolverine', avatar: 'https://x/4.png', createdAt: 1600000000 });
-	s().addUser({ uid: 'superhero3', name: 'Captain America', link: 'https://data-us.cometchat.io/assets', avatar: 'https://x/3.png', metadata: { contactNumber: '0123456789' }, createdAt: 1629869270, updatedAt: 1638351060 });
+	s().addUser({
+		uid: 'superhero3',
+		name: 'Captain America',
+		link: 'https://data-us.cometchat.io/assets',
+		avatar: 'https://x/3.png',
+		metadata: { contactNumber: '0123456789' },
+		createdAt: 1629869270,
+		updatedAt: 1638351060,
+	});
 	s().addUser({ uid: 'superhero2', name: 'Captain America', avatar: 'https://x/2.png', createdAt: 1629869270, updatedAt: 1630308676 });
-	s().addUser({ uid: 'superhero6', name: 'Barry Allen', link: 'http://placehold.it', avatar: 'http://placehold.it/120x120&text=image1', metadata: { email: 'user@email.com', contactNumber: '0123456789' }, role: 'manager', createdAt: 1638354015, updatedAt: 1638354799 });
+	s().addUser({
+		uid: 'superhero6',
+		name: 'Barry Allen',
+		link: 'http://placehold.it',
+		avatar: 'http://placehold.it/120x120&text=image1',
+		metadata: { email: 'user@email.com', contactNumber: '0123456789' },
+		role: 'manager',
+		createdAt: 1638354015,
+		updatedAt: 1638354799,
+	});
 }
 
 test('the fixture: one example answer per endpoint, lists in one of the three paging envelopes', () => {
@@ -81,21 +101,41 @@ test('the fixture: one example answer per endpoint, lists in one of the three pa
 		if (ex.meta === undefined) continue;
 		// page-numbered: meta.pagination; cursor and moderation lists: meta.current (see docs/cometchat-api.md, Paging)
 		const envelope = 'pagination' in ex.meta ? 'pagination' : 'current' in ex.meta ? 'current' : 'unknown';
-		expect({ key, envelope, listData: Array.isArray(ex.data) }).toEqual({ key, envelope: expect.stringMatching(/^(pagination|current)$/), listData: true });
+		expect({ key, envelope, listData: Array.isArray(ex.data) }).toEqual({
+			key,
+			envelope: expect.stringMatching(/^(pagination|current)$/),
+			listData: true,
+		});
 	}
 });
 
 test('POST /users', async () => {
 	s().addRole({ role: 'manager', name: 'manager' });
 	const ex = EX['POST /users'].data;
-	const res = await ctx.api.post('/users', { uid: ex.uid, name: ex.name, link: ex.link, avatar: ex.avatar, metadata: ex.metadata, role: ex.role, tags: ex.tags, withAuthToken: true });
+	const res = await ctx.api.post('/users', {
+		uid: ex.uid,
+		name: ex.name,
+		link: ex.link,
+		avatar: ex.avatar,
+		metadata: ex.metadata,
+		role: ex.role,
+		tags: ex.tags,
+		withAuthToken: true,
+	});
 	expectConforms('POST /users', res);
 });
 
 test('PUT /users/{uid}', async () => {
 	heroes();
 	const ex = EX['PUT /users/{uid}'].data;
-	const res = await ctx.api.put('/users/superhero6', { name: ex.name, link: ex.link, avatar: ex.avatar, metadata: ex.metadata, role: ex.role, tags: ex.tags });
+	const res = await ctx.api.put('/users/superhero6', {
+		name: ex.name,
+		link: ex.link,
+		avatar: ex.avatar,
+		metadata: ex.metadata,
+		role: ex.role,
+		tags: ex.tags,
+	});
 	expectConforms('PUT /users/{uid}', res);
 });
 
@@ -116,7 +156,11 @@ test('GET /users/{uid}/friends', async () => {
 
 test('PUT /users/{uid}/auth_tokens/{authToken}', async () => {
 	s().addUser({ uid: 'superhero1', name: 'Iron Man', authTokens: ['superhero1_1630306819c3027ce530b2367f3c97b4106f0cb8'] });
-	const res = await ctx.api.put(`/users/superhero1/auth_tokens/${enc('superhero1_1630306819c3027ce530b2367f3c97b4106f0cb8')}`, { platform: 'web', userAgent: 'jest', appInfo: { version: '1' } });
+	const res = await ctx.api.put(`/users/superhero1/auth_tokens/${enc('superhero1_1630306819c3027ce530b2367f3c97b4106f0cb8')}`, {
+		platform: 'web',
+		userAgent: 'jest',
+		appInfo: { version: '1' },
+	});
 	expectConforms('PUT /users/{uid}/auth_tokens/{authToken}', res);
 });
 
@@ -146,11 +190,29 @@ test('auth tokens: POST, GET (list and one), DELETE (one and all)', async () => 
 test('blocked users: POST, DELETE, GET', async () => {
 	s().addRole({ role: 'manager', name: 'manager' });
 	s().addUser({ uid: 'cometchat-uid-1', name: 'Andrew Joseph' });
-	for (const [uid, name] of [['cometchat-uid-4', 'Susan Marie'], ['cometchat-uid-5', 'John Paul']]) {
-		s().addUser({ uid, name, link: 'https://www.cometchat.com', avatar: `https://x/${uid}.webp`, metadata: { rawMetadata: '{}' }, role: 'manager', createdAt: 1629869270, updatedAt: 1638351060 });
+	for (const [uid, name] of [
+		['cometchat-uid-4', 'Susan Marie'],
+		['cometchat-uid-5', 'John Paul'],
+	]) {
+		s().addUser({
+			uid,
+			name,
+			link: 'https://www.cometchat.com',
+			avatar: `https://x/${uid}.webp`,
+			metadata: { rawMetadata: '{}' },
+			role: 'manager',
+			createdAt: 1629869270,
+			updatedAt: 1638351060,
+		});
 	}
-	expectConforms('POST /users/{uid}/blockedusers', await ctx.api.post('/users/cometchat-uid-1/blockedusers', { blockedUids: ['cometchat-uid-4'] }));
-	expectConforms('DELETE /users/{uid}/blockedusers', await ctx.api.delete('/users/cometchat-uid-1/blockedusers', { data: { blockedUids: ['cometchat-uid-4'] } }));
+	expectConforms(
+		'POST /users/{uid}/blockedusers',
+		await ctx.api.post('/users/cometchat-uid-1/blockedusers', { blockedUids: ['cometchat-uid-4'] }),
+	);
+	expectConforms(
+		'DELETE /users/{uid}/blockedusers',
+		await ctx.api.delete('/users/cometchat-uid-1/blockedusers', { data: { blockedUids: ['cometchat-uid-4'] } }),
+	);
 	s().blockUser('cometchat-uid-1', 'cometchat-uid-5', 1638346853);
 	expectConforms('GET /users/{uid}/blockedusers', await ctx.api.get('/users/cometchat-uid-1/blockedusers'));
 });
@@ -158,7 +220,9 @@ test('blocked users: POST, DELETE, GET', async () => {
 test('POST /groups', async () => {
 	heroes();
 	const ex = EX['POST /groups'].data;
-	const res = await ctx.as('superhero4').post('/groups', { guid: ex.guid, name: ex.name, description: ex.description, icon: ex.icon, type: ex.type, tags: ex.tags });
+	const res = await ctx
+		.as('superhero4')
+		.post('/groups', { guid: ex.guid, name: ex.name, description: ex.description, icon: ex.icon, type: ex.type, tags: ex.tags });
 	expectConforms('POST /groups', res);
 });
 
@@ -171,10 +235,24 @@ test('GET /groups/{guid}/bannedusers', async () => {
 
 /** The group of the group and member examples: cometchat-uid-4 owns project-group. */
 function projectGroup() {
-	for (const [uid, name] of [['cometchat-uid-1', 'Andrew Joseph'], ['cometchat-uid-2', 'George Alan'], ['cometchat-uid-3', 'Nancy Grace'], ['cometchat-uid-4', 'Susan Marie'], ['cometchat-uid-5', 'John Paul']]) {
+	for (const [uid, name] of [
+		['cometchat-uid-1', 'Andrew Joseph'],
+		['cometchat-uid-2', 'George Alan'],
+		['cometchat-uid-3', 'Nancy Grace'],
+		['cometchat-uid-4', 'Susan Marie'],
+		['cometchat-uid-5', 'John Paul'],
+	]) {
 		s().addUser({ uid, name, avatar: `https://x/${uid}.webp`, createdAt: 1629869270 });
 	}
-	s().addGroup({ guid: 'project-group', name: 'Project Group', description: 'd', icon: 'https://x/g.webp', owner: 'cometchat-uid-4', tags: ['friends', 'project'], members: { participants: ['cometchat-uid-2', 'cometchat-uid-3'] } });
+	s().addGroup({
+		guid: 'project-group',
+		name: 'Project Group',
+		description: 'd',
+		icon: 'https://x/g.webp',
+		owner: 'cometchat-uid-4',
+		tags: ['friends', 'project'],
+		members: { participants: ['cometchat-uid-2', 'cometchat-uid-3'] },
+	});
 }
 const WHY_MEMBERS = {
 	actionMessage: 'The emulator answers an added member without the "added" action message (docs/cometchat-api.md, Group members).',
@@ -206,7 +284,10 @@ test('GET /groups/{guid}/members', async () => {
 
 test('PUT and DELETE /groups/{guid}/members/{uid}; POST and DELETE /groups/{guid}/bannedusers/{uid}', async () => {
 	projectGroup();
-	expectConforms('PUT /groups/{guid}/members/{uid}', await ctx.api.put('/groups/project-group/members/cometchat-uid-2', { scope: 'moderator' }));
+	expectConforms(
+		'PUT /groups/{guid}/members/{uid}',
+		await ctx.api.put('/groups/project-group/members/cometchat-uid-2', { scope: 'moderator' }),
+	);
 	expectConforms('DELETE /groups/{guid}/members/{uid}', await ctx.api.delete('/groups/project-group/members/cometchat-uid-3'));
 	expectConforms('POST /groups/{guid}/bannedusers/{uid}', await ctx.api.post('/groups/project-group/bannedusers/cometchat-uid-3'));
 	expectConforms('DELETE /groups/{guid}/bannedusers/{uid}', await ctx.api.delete('/groups/project-group/bannedusers/cometchat-uid-3'));
@@ -215,7 +296,13 @@ test('PUT and DELETE /groups/{guid}/members/{uid}; POST and DELETE /groups/{guid
 test('POST /messages', async () => {
 	s().addUser({ uid: 'superhero3', name: 'Spiderman', avatar: 'https://x/s.png' });
 	s().addUser({ uid: 'superhero5', name: 'Cyclops', avatar: 'https://x/c.png' });
-	const res = await ctx.as('superhero3').post('/messages', { receiver: 'superhero5', receiverType: 'user', category: 'message', type: 'text', data: { text: 'test     hello', metadata: { key1: 'val1' } } });
+	const res = await ctx.as('superhero3').post('/messages', {
+		receiver: 'superhero5',
+		receiverType: 'user',
+		category: 'message',
+		type: 'text',
+		data: { text: 'test     hello', metadata: { key1: 'val1' } },
+	});
 	expectConforms('POST /messages', res, { extra: { '$.data.data.moderation': WHY.moderation } });
 });
 
@@ -223,7 +310,13 @@ test('GET /messages/{id}/thread', async () => {
 	s().addUser({ uid: 'superhero3', name: 'Spiderman', avatar: 'https://x/s.png' });
 	s().addUser({ uid: 'superhero5', name: 'Cyclops', avatar: 'https://x/c.png' });
 	const parent = s().addMessage({ sender: 'superhero3', receiver: 'superhero5', data: { text: 'root' } });
-	for (let i = 0; i < 3; i++) s().addMessage({ sender: 'superhero3', receiver: 'superhero5', parentId: parent.id, data: { text: 'test     hello', metadata: { key1: 'val1' } } });
+	for (let i = 0; i < 3; i++)
+		s().addMessage({
+			sender: 'superhero3',
+			receiver: 'superhero5',
+			parentId: parent.id,
+			data: { text: 'test     hello', metadata: { key1: 'val1' } },
+		});
 	const res = await ctx.as('superhero3').get(`/messages/${parent.id}/thread`, { params: { limit: 1 } });
 	expectConforms('GET /messages/{id}/thread', res, { extra: { '$.data[0].data.moderation': WHY.moderation } });
 });
@@ -232,7 +325,12 @@ test('GET /messages/{id}/thread', async () => {
 function nancyAndJohn() {
 	s().addUser({ uid: 'cometchat-uid-3', name: 'Nancy Grace', avatar: 'https://x/3.webp', createdAt: 1638361550 });
 	s().addUser({ uid: 'cometchat-uid-5', name: 'John Paul', avatar: 'https://x/5.webp', createdAt: 1638361550 });
-	return s().addMessage({ sender: 'cometchat-uid-3', receiver: 'cometchat-uid-5', data: { text: 'test     hello', metadata: { key1: 'val1' } }, sentAt: 1638423490 });
+	return s().addMessage({
+		sender: 'cometchat-uid-3',
+		receiver: 'cometchat-uid-5',
+		data: { text: 'test     hello', metadata: { key1: 'val1' } },
+		sentAt: 1638423490,
+	});
 }
 
 test('GET /messages', async () => {
@@ -250,13 +348,24 @@ test('GET /messages/{id}', async () => {
 test('DELETE /messages/{id}', async () => {
 	s().addUser({ uid: 'cometchat-uid-1', name: 'Andrew Joseph', avatar: 'https://x/1.webp', createdAt: 1639448370 });
 	s().addUser({ uid: 'cometchat-uid-2', name: 'George Alan', avatar: 'https://x/2.webp', createdAt: 1639448370 });
-	const m = s().addMessage({ sender: 'cometchat-uid-1', receiver: 'cometchat-uid-2', data: { text: 'hello spider' }, sentAt: 1640171302, editedAt: 1641477338, editedBy: 'app_system', updatedAt: 1641477338, tags: ['t6'] });
+	const m = s().addMessage({
+		sender: 'cometchat-uid-1',
+		receiver: 'cometchat-uid-2',
+		data: { text: 'hello spider' },
+		sentAt: 1640171302,
+		editedAt: 1641477338,
+		editedBy: 'app_system',
+		updatedAt: 1641477338,
+		tags: ['t6'],
+	});
 	const res = await ctx.as('cometchat-uid-1').delete(`/messages/${m.id}`);
 	expectConforms('DELETE /messages/{id}', res, {
 		extra: {
-			'$.data.data.entities.by.entity.avatar': 'The acting user is the message\'s sender, whose entity in the same example (data.entities.on) shows an avatar; the emulator shows a user entity alike wherever it appears.',
+			'$.data.data.entities.by.entity.avatar':
+				"The acting user is the message's sender, whose entity in the same example (data.entities.on) shows an avatar; the emulator shows a user entity alike wherever it appears.",
 			'$.data.data.entities.on.entity.data.moderation': WHY.moderation,
-			'$.data.data.entities.on.entity.deletedAt': 'The example is a copy of the edit example (action "edited"); a deleted message carries deletedAt and deletedBy, as the list filters hideDeleted/onlyDeleted imply.',
+			'$.data.data.entities.on.entity.deletedAt':
+				'The example is a copy of the edit example (action "edited"); a deleted message carries deletedAt and deletedBy, as the list filters hideDeleted/onlyDeleted imply.',
 			'$.data.data.entities.on.entity.deletedBy': 'See deletedAt.',
 		},
 	});
@@ -273,14 +382,30 @@ test('GET /messages/{id}/reactions', async () => {
 });
 
 test('GET /roles', async () => {
-	s().addRole({ role: 'manager', name: 'manager', description: 'This role gives an update access', metadata: { email: 'managers@gmail.com' }, settings: { listUsers: 'all', sendMessagesTo: 'friendsOnly' }, createdAt: 1638343994 });
+	s().addRole({
+		role: 'manager',
+		name: 'manager',
+		description: 'This role gives an update access',
+		metadata: { email: 'managers@gmail.com' },
+		settings: { listUsers: 'all', sendMessagesTo: 'friendsOnly' },
+		createdAt: 1638343994,
+	});
 	expectConforms('GET /roles', await ctx.api.get('/roles'));
 });
 
 test('DELETE /notifications/push/v1/tokens', async () => {
 	s().addUser({ uid: 'superhero3', name: 'Spiderman', authTokens: ['tok-3'] });
-	s().addPushToken({ uid: 'superhero3', authToken: 'tok-3', platform: 'fcm_android', providerId: 'fcm-provider-2', pushToken: 'device-token-1' });
-	expectConforms('DELETE /notifications/push/v1/tokens', await ctx.api.delete('/notifications/push/v1/tokens', { params: { all: true }, data: { authToken: 'tok-3' } }));
+	s().addPushToken({
+		uid: 'superhero3',
+		authToken: 'tok-3',
+		platform: 'fcm_android',
+		providerId: 'fcm-provider-2',
+		pushToken: 'device-token-1',
+	});
+	expectConforms(
+		'DELETE /notifications/push/v1/tokens',
+		await ctx.api.delete('/notifications/push/v1/tokens', { params: { all: true }, data: { authToken: 'tok-3' } }),
+	);
 });
 
 test('PUT /moderation/messages/{id}', async () => {
@@ -289,8 +414,14 @@ test('PUT /moderation/messages/{id}', async () => {
 	const m = s().addMessage({ sender: 'cometchat-uid-2', receiver: 'cometchat-uid-1', data: { text: 'hey' } });
 	const res = await ctx.as('cometchat-uid-1').put(`/moderation/messages/${m.id}`, { data: { text: "heyaya, I'm updated" } });
 	expectConforms('PUT /moderation/messages/{id}', res, {
-		skip: { '$.data.data.entities.sender.entity.conversationId': 'The docs put conversationId on the sender entity here but on the receiver entity in the send, thread and blocked-message examples; the emulator follows the three.' },
-		extra: { '$.data.data.entities.receiver.entity.conversationId': 'See the skip: the emulator puts conversationId on the receiver entity, as the send, thread and blocked-message examples do.' },
+		skip: {
+			'$.data.data.entities.sender.entity.conversationId':
+				'The docs put conversationId on the sender entity here but on the receiver entity in the send, thread and blocked-message examples; the emulator follows the three.',
+		},
+		extra: {
+			'$.data.data.entities.receiver.entity.conversationId':
+				'See the skip: the emulator puts conversationId on the receiver entity, as the send, thread and blocked-message examples do.',
+		},
 	});
 });
 
@@ -302,7 +433,12 @@ test('GET /moderation/blocked-messages', async () => {
 	// The example's message came from an SDK client (data.url, resource, a numeric attachment size),
 	// which the REST send's published body does not take: it is stored as is and blocked by the rule.
 	const m = s().addMessage({
-		sender: 'superhero1', receiver: 'superhero2', receiverType: 'user', category: 'message', type: 'image', muid: '_5zytzmceo',
+		sender: 'superhero1',
+		receiver: 'superhero2',
+		receiverType: 'user',
+		category: 'message',
+		type: 'image',
+		muid: '_5zytzmceo',
 		data: { ...ex.message.data, entities: undefined, moderation: undefined },
 	});
 	s().addBlocked({ messageId: m.id, ruleId: ex.ruleId });
@@ -323,7 +459,9 @@ test('GET /moderation/rules', async () => {
 test('GET /moderation/rules/{ruleId}/revisions', async () => {
 	const [newest, oldest] = EX['GET /moderation/rules/{ruleId}/revisions'].data;
 	s().addRule(oldest);
-	await ctx.api.put(`/moderation/rules/${oldest.id}`, { conditions: [{ ...newest.conditions[0], value: 'paris', isKeywordReferencePresent: false, isKeywordsReferencePresent: undefined }] });
+	await ctx.api.put(`/moderation/rules/${oldest.id}`, {
+		conditions: [{ ...newest.conditions[0], value: 'paris', isKeywordReferencePresent: false, isKeywordsReferencePresent: undefined }],
+	});
 	const res = await ctx.api.get(`/moderation/rules/${oldest.id}/revisions`);
 	expectConforms('GET /moderation/rules/{ruleId}/revisions', res);
 	expect(res.data.data.map((r) => r.active)).toEqual([true, false]);
@@ -335,11 +473,17 @@ test('PUT /moderation/rules/{ruleId}', async () => {
 	// The published condition body: `isKeywordReferencePresent` (answered as isKeywordsReferencePresent), no `message`.
 	const { message: _message, isKeywordsReferencePresent, ...condition } = ex.conditions[0];
 	const res = await ctx.api.put(`/moderation/rules/${ex.id}`, {
-		name: ex.name, enabled: true, description: ex.description, action: ex.action,
+		name: ex.name,
+		enabled: true,
+		description: ex.description,
+		action: ex.action,
 		conditions: [{ ...condition, isKeywordReferencePresent: isKeywordsReferencePresent, value: ex.conditions[0].value[0] }],
 	});
 	expectConforms('PUT /moderation/rules/{ruleId}', res, {
-		skip: { '$.data.conditions[0].message': 'The service words a message per condition; the emulator keeps only what was sent, and the published condition body has no message.' },
+		skip: {
+			'$.data.conditions[0].message':
+				'The service words a message per condition; the emulator keeps only what was sent, and the published condition body has no message.',
+		},
 	});
 });
 
@@ -357,7 +501,13 @@ test('GET /moderation/keywords/{keywordId}', async () => {
 test('GET /calls/{sessionId} (call host)', async () => {
 	s().addUser({ uid: 'superhero8', name: 'Hulk' });
 	s().addUser({ uid: 'superhero2', name: 'Captain America' });
-	const c = s().addCallSession({ initiator: 'superhero8', receiver: 'superhero2', initiatedAt: 1692368113, startedAt: 1692368127, endedAt: 1692368146 });
+	const c = s().addCallSession({
+		initiator: 'superhero8',
+		receiver: 'superhero2',
+		initiatedAt: 1692368113,
+		startedAt: 1692368127,
+		endedAt: 1692368146,
+	});
 	const res = await ctx.callApi.get(`/calls/${enc(c.sessionId)}`, { headers: { onBehalfOf: 'superhero8' } });
 	expectConforms('GET /calls/{sessionId}', res);
 	expect(res.data.data.totalDuration).toBe('00:00:19');

@@ -40,11 +40,19 @@ describe('Flag: POST /messages/{id}/flagged', () => {
 		const res = await ctx.as('bob').post(`/messages/${messageId}/flagged`, { id: 'spam' });
 		expect(res.status).toBe(200);
 		expect(res.data).toEqual({ success: true, message: `Message with id ${messageId} has been flagged successfully.` });
-		expect(s().flagged.get(messageId).flaggedBy.find((entry) => entry.uid === 'bob')).toMatchObject({ reasonId: 'spam', remark: '' });
+		expect(
+			s()
+				.flagged.get(messageId)
+				.flaggedBy.find((entry) => entry.uid === 'bob'),
+		).toMatchObject({ reasonId: 'spam', remark: '' });
 	});
 	test('the deviations reasonId and remark are accepted beside id, and the remark is kept', async () => {
 		expect((await ctx.as('bob').post(`/messages/${messageId}/flagged`, { id: 'spam', reasonId: 'spam', remark: 'ads' })).status).toBe(200);
-		expect(s().flagged.get(messageId).flaggedBy.find((entry) => entry.uid === 'bob')).toMatchObject({ reasonId: 'spam', remark: 'ads' });
+		expect(
+			s()
+				.flagged.get(messageId)
+				.flaggedBy.find((entry) => entry.uid === 'bob'),
+		).toMatchObject({ reasonId: 'spam', remark: 'ads' });
 	});
 	test('a property that is neither published nor a deviation is refused', async () => {
 		expectRefused(await ctx.as('bob').post(`/messages/${messageId}/flagged`, { id: 'spam', severity: 'high' }), ['severity']);
@@ -80,30 +88,51 @@ describe('Reviews', () => {
 describe('Send: POST /messages', () => {
 	const media = (data) => ({ receiver: 'bob', receiverType: 'user', category: 'message', type: 'image', data });
 	test('a numeric attachment size and data.url are refused, each named', async () => {
-		const res = await ctx.as('ann').post('/messages', media({ url: 'https://x/cat.jpg', attachments: [{ url: 'https://x/cat.jpg', size: 2048 }] }));
+		const res = await ctx
+			.as('ann')
+			.post('/messages', media({ url: 'https://x/cat.jpg', attachments: [{ url: 'https://x/cat.jpg', size: 2048 }] }));
 		const details = expectRefused(res, ['data.url', 'data.attachments[0].size']);
 		expect(details['data.url']).toEqual(['data.url is not declared.']);
 		expect(details['data.attachments[0].size']).toEqual(['data.attachments[0].size must be string, was integer 2048.']);
 		expect(s().messages.size).toBe(1);
 	});
 	test('the published media shape passes: the URL as an attachment, size a string', async () => {
-		const res = await ctx.as('ann').post('/messages', media({ attachments: [{ url: 'https://x/cat.jpg', name: 'cat.jpg', size: '2048', mimeType: 'image/jpeg', extension: 'jpg' }] }));
+		const res = await ctx
+			.as('ann')
+			.post(
+				'/messages',
+				media({ attachments: [{ url: 'https://x/cat.jpg', name: 'cat.jpg', size: '2048', mimeType: 'image/jpeg', extension: 'jpg' }] }),
+			);
 		expect(res.status).toBe(200);
 		expect(res.data.data.data.attachments[0].size).toBe('2048');
 	});
 	test('an unknown receiverType and an unknown message type are refused by the published enums', async () => {
-		expectRefused(await ctx.as('ann').post('/messages', { receiver: 'bob', receiverType: 'room', category: 'message', type: 'sticker', data: { text: 'x' } }), ['receiverType', 'type']);
+		expectRefused(
+			await ctx
+				.as('ann')
+				.post('/messages', { receiver: 'bob', receiverType: 'room', category: 'message', type: 'sticker', data: { text: 'x' } }),
+			['receiverType', 'type'],
+		);
 	});
 	test('the form deviations pass: title, options, an array defaultValue, a button field', async () => {
 		const form = {
-			receiver: 'bob', receiverType: 'user', category: 'interactive', type: 'form',
+			receiver: 'bob',
+			receiverType: 'user',
+			category: 'interactive',
+			type: 'form',
 			data: {
 				interactionGoal: { type: 'none', elementIds: [] },
 				interactiveData: {
 					title: 'Survey',
 					formFields: [
 						{ elementType: 'checkbox', elementId: 'c', label: 'Pick', options: [{ value: 'a', label: 'A' }], defaultValue: ['a'] },
-						{ elementType: 'button', elementId: 'b', buttonText: 'Go', disableAfterInteracted: true, action: { actionType: 'urlNavigation', url: 'https://x' } },
+						{
+							elementType: 'button',
+							elementId: 'b',
+							buttonText: 'Go',
+							disableAfterInteracted: true,
+							action: { actionType: 'urlNavigation', url: 'https://x' },
+						},
 					],
 					submitElement: { elementType: 'button', elementId: 'submit', buttonText: 'Send' },
 				},
@@ -115,7 +144,12 @@ describe('Send: POST /messages', () => {
 		const res = await ctx.as('ann').post('/messages', JSON.stringify('hello'), { headers: { 'content-type': 'application/json' } });
 		expect(res.status).toBe(400);
 		expect(Object.keys(res.data.error.details)).toEqual(['category']);
-		expectRefused(await ctx.as('bob').post(`/messages/${messageId}/flagged`, JSON.stringify('spam'), { headers: { 'content-type': 'application/json' } }), ['body']);
+		expectRefused(
+			await ctx
+				.as('bob')
+				.post(`/messages/${messageId}/flagged`, JSON.stringify('spam'), { headers: { 'content-type': 'application/json' } }),
+			['body'],
+		);
 	});
 });
 
@@ -126,7 +160,10 @@ describe('Query parameters', () => {
 		expectRefused(await ctx.api.get('/users?searchIn=name&searchIn=email'), ['searchIn']);
 		expectRefused(await ctx.api.get('/users', { params: { withTags: 'yes' } }), ['withTags']);
 		expectRefused(await ctx.api.get('/moderation/flagged-messages', { params: { limit: 'all' } }), ['limit']);
-		expectRefused(await ctx.as('ann').get(`/messages/${messageId}/thread`, { params: { affix: 'sideways', sentAt: 'noon' } }), ['affix', 'sentAt']);
+		expectRefused(await ctx.as('ann').get(`/messages/${messageId}/thread`, { params: { affix: 'sideways', sentAt: 'noon' } }), [
+			'affix',
+			'sentAt',
+		]);
 		expectRefused(await ctx.api.delete('/notifications/push/v1/tokens?all=maybe', { data: { authToken: 't' } }), ['all']);
 	});
 	test('a single-valued parameter sent twice is refused', async () => {
@@ -154,7 +191,13 @@ describe('Page sizes: a larger size is lowered to the documented maximum, as met
 	test('numbered lists (perPage) serve at most PAGE_MAX = 1000', async () => {
 		expect(PAGE_MAX).toBe(1000);
 		s().banFromGroup(s().groups.get('team'), 'bob');
-		for (const [path, headers] of [['/users', {}], ['/users/ann/friends', {}], ['/groups', { onBehalfOf: 'ann' }], ['/groups/team/bannedusers', {}], ['/roles', {}]]) {
+		for (const [path, headers] of [
+			['/users', {}],
+			['/users/ann/friends', {}],
+			['/groups', { onBehalfOf: 'ann' }],
+			['/groups/team/bannedusers', {}],
+			['/roles', {}],
+		]) {
 			const res = await ctx.api.get(path, { params: { perPage: 5000 }, headers });
 			expect({ path, status: res.status, perPage: res.data.meta.pagination.per_page }).toEqual({ path, status: 200, perPage: PAGE_MAX });
 		}
@@ -169,7 +212,14 @@ describe('Page sizes: a larger size is lowered to the documented maximum, as met
 	test('moderation lists (limit) serve at most MODERATION_MAX_LIMIT = 100', async () => {
 		expect(MODERATION_MAX_LIMIT).toBe(100);
 		s().addRule({ id: 'r1', conditions: [{ operand: 'text', category: 'word', operator: 'contains', value: ['x'] }] });
-		for (const path of ['/moderation/flagged-messages', '/moderation/blocked-messages', '/moderation/reasons', '/moderation/rules', '/moderation/rules/r1/revisions', '/moderation/keywords']) {
+		for (const path of [
+			'/moderation/flagged-messages',
+			'/moderation/blocked-messages',
+			'/moderation/reasons',
+			'/moderation/rules',
+			'/moderation/rules/r1/revisions',
+			'/moderation/keywords',
+		]) {
 			const res = await ctx.api.get(path, { params: { limit: 5000 } });
 			expect({ path, status: res.status, limit: res.data.meta.current.limit }).toEqual({ path, status: 200, limit: MODERATION_MAX_LIMIT });
 		}

@@ -15,7 +15,10 @@ describe('control API (/__emulator, no apikey)', () => {
 	test('seed + state + reset', async () => {
 		const seeded = await ctx.control.post('/seed', {
 			roles: [{ role: 'vip', name: 'VIP' }],
-			users: [{ uid: 'ann', name: 'Ann', role: 'vip', deactivated: true }, { uid: 'bob', name: 'Bob' }],
+			users: [
+				{ uid: 'ann', name: 'Ann', role: 'vip', deactivated: true },
+				{ uid: 'bob', name: 'Bob' },
+			],
 			friends: [['ann', 'bob']],
 			groups: [{ guid: 'g', name: 'G', owner: 'bob', banned: ['ann'] }],
 			messages: [{ id: '10', sender: 'bob', receiver: 'ann', data: { text: 'hi' } }],
@@ -25,7 +28,11 @@ describe('control API (/__emulator, no apikey)', () => {
 		expect(state.data.data).toMatchObject({ users: 2, deactivatedUsers: 1, roles: 2, groups: 1, messages: 1, reasons: 6 });
 		expect((await ctx.api.get('/users', { params: { onlyDeactivated: true } })).data.data.map((u) => u.uid)).toEqual(['ann']);
 		// new messages continue after seeded ids
-		const m = await ctx.api.post('/messages', { receiver: 'bob', receiverType: 'user', data: { text: 'x' } }, { headers: { onBehalfOf: 'ann' } });
+		const m = await ctx.api.post(
+			'/messages',
+			{ receiver: 'bob', receiverType: 'user', data: { text: 'x' } },
+			{ headers: { onBehalfOf: 'ann' } },
+		);
 		expect(m.data.data.id).toBe('11');
 		await ctx.control.post('/reset');
 		expect((await ctx.control.get('/state')).data.data).toMatchObject({ users: 0, roles: 1, messages: 0, reasons: 6 });
@@ -51,7 +58,13 @@ describe('control API (/__emulator, no apikey)', () => {
 		expect((await ctx.control.post('/users/bulk', { count: -1 })).status).toBe(400);
 	});
 	test('flags, blocked, reactions, calls, push-tokens, messages', async () => {
-		await ctx.control.post('/seed', { users: [{ uid: 'ann', name: 'Ann' }, { uid: 'bob', name: 'Bob' }], rules: [{ id: 'r', conditions: [{ operand: 'text', value: ['x'] }] }] });
+		await ctx.control.post('/seed', {
+			users: [
+				{ uid: 'ann', name: 'Ann' },
+				{ uid: 'bob', name: 'Bob' },
+			],
+			rules: [{ id: 'r', conditions: [{ operand: 'text', value: ['x'] }] }],
+		});
 		const msg = await ctx.control.post('/messages', { sender: 'ann', receiver: 'bob', data: { text: 'hey' }, sentAt: 100 });
 		const id = msg.data.data.id;
 		const flag = await ctx.control.post('/flags', { messageId: id, uid: 'bob', reasonId: 'spam', remark: 'r', flaggedAt: 123 });
@@ -142,14 +155,24 @@ describe('startEmulator options', () => {
 			expect(thread.data.length).toBe(5);
 			expect((await get(`/messages/${threadParent.id}/reactions`, { onBehalfOf: 'ben-okafor' })).data.length).toBe(3);
 			const call = [...emu.store.calls.values()][0];
-			const c = await (await fetch(`${emu.callUrl}/v3/calls/${encodeURIComponent(call.sessionId)}`, { headers: { apikey: API_KEY, onBehalfOf: 'daniel-kim' } })).json();
+			const c = await (
+				await fetch(`${emu.callUrl}/v3/calls/${encodeURIComponent(call.sessionId)}`, {
+					headers: { apikey: API_KEY, onBehalfOf: 'daniel-kim' },
+				})
+			).json();
 			expect(c.data.status).toBe('ended');
 			expect(c.data.totalDuration).toMatch(/^\d\d:\d\d:\d\d$/);
 			// a clean message is approved, a listed term is blocked, a scam phrase from a customer is dropped
-			const send = async (uid, t) => (await (await fetch(`${emu.baseUrl}/v3/messages`, {
-				method: 'POST', headers: { apikey: API_KEY, onBehalfOf: uid, 'content-type': 'application/json' },
-				body: JSON.stringify({ receiver: 'support', receiverType: 'group', data: { text: t } }),
-			})).json()).data.data.moderation.status;
+			const send = async (uid, t) =>
+				(
+					await (
+						await fetch(`${emu.baseUrl}/v3/messages`, {
+							method: 'POST',
+							headers: { apikey: API_KEY, onBehalfOf: uid, 'content-type': 'application/json' },
+							body: JSON.stringify({ receiver: 'support', receiverType: 'group', data: { text: t } }),
+						})
+					).json()
+				).data.data.moderation.status;
 			expect(await send('daniel-kim', 'hello there')).toBe('approved');
 			expect(await send('daniel-kim', 'what a blocked-term-4')).toBe('pending');
 			expect(await send('daniel-kim', 'guaranteed profits here')).toBe('disapproved');

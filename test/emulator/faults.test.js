@@ -8,7 +8,13 @@ beforeEach(() => {
 	emu.store.reset();
 	emu.setRateLimit(0);
 	emu.setLatency(0);
-	emu.setFaults({ rate: 0, seed: 1, kinds: ['429', '500', '503', 'reset', 'truncated', 'invalidJson', 'slow'], retryAfter: 1, slowMs: 1000 });
+	emu.setFaults({
+		rate: 0,
+		seed: 1,
+		kinds: ['429', '500', '503', 'reset', 'truncated', 'invalidJson', 'slow'],
+		retryAfter: 1,
+		slowMs: 1000,
+	});
 	emu.faults.clearQueue();
 	emu.resetFaultCounts();
 	emu.clearRequests();
@@ -281,7 +287,12 @@ describe('echo mode and extra fields', () => {
 		expect((await ctx.control.post('/faults', { echo: true })).status).toBe(200);
 		const one = await ctx.api.put('/users/ada', { name: 'Ada L' });
 		expect(one.status).toBe(200);
-		expect(one.data.data.echo).toMatchObject({ method: 'PUT', path: '/v3/users/ada', headers: { apikey: API_KEY }, body: { name: 'Ada L' } });
+		expect(one.data.data.echo).toMatchObject({
+			method: 'PUT',
+			path: '/v3/users/ada',
+			headers: { apikey: API_KEY },
+			body: { name: 'Ada L' },
+		});
 		const list = await ctx.api.get('/users?perPage=5');
 		expect(list.data.data[0].echo).toMatchObject({ method: 'GET', query: { perPage: '5' }, headers: { apikey: API_KEY } });
 		const missing = await ctx.api.get('/users/nobody');

@@ -46,7 +46,14 @@ async function sendForm(submitAction, formFields = []) {
 
 test('the submit button: method, URL, headers, and the answers under the data key with who answered', async () => {
 	const id = await sendForm(
-		{ actionType: 'apiAction', url: `${hook.url}/resume/n1?approved=true&signature=abc`, method: 'POST', dataKey: 'answers', payload: { ticket: 7 }, headers: { 'X-Extra': 'yes' } },
+		{
+			actionType: 'apiAction',
+			url: `${hook.url}/resume/n1?approved=true&signature=abc`,
+			method: 'POST',
+			dataKey: 'answers',
+			payload: { ticket: 7 },
+			headers: { 'X-Extra': 'yes' },
+		},
 		[{ elementType: 'textInput', elementId: 'reason', label: 'Reason' }],
 	);
 	const r = await ctx.control.post(`/forms/${id}/submit`, { as: 'bob', answers: { reason: 'fine by me' }, timezone: 'Europe/Berlin' });

@@ -9,8 +9,17 @@ beforeEach(() => {
 	s.setClock(1000);
 	for (const [i, uid] of ['ann', 'bob', 'cat', 'dan', 'eve'].entries()) s.addUser({ uid, name: uid.toUpperCase(), createdAt: 100 + i });
 	s.addGroup({
-		guid: 'g', name: 'G', type: 'public', owner: 'ann', description: 'd', icon: 'https://i', metadata: { k: 1 }, tags: ['t'], createdAt: 500,
-		members: { moderators: ['bob'], participants: ['cat'] }, banned: [{ uid: 'eve', bannedAt: 600 }],
+		guid: 'g',
+		name: 'G',
+		type: 'public',
+		owner: 'ann',
+		description: 'd',
+		icon: 'https://i',
+		metadata: { k: 1 },
+		tags: ['t'],
+		createdAt: 500,
+		members: { moderators: ['bob'], participants: ['cat'] },
+		banned: [{ uid: 'eve', bannedAt: 600 }],
 	});
 });
 
@@ -19,8 +28,19 @@ describe('PUT /groups/:guid', () => {
 		const r = await ctx.api.put('/groups/g', { name: 'New', tags: [], unset: ['icon', 'metadata'] });
 		expect(r.status).toBe(200);
 		expect(r.data.data).toEqual({
-			guid: 'g', name: 'New', description: 'd', type: 'public', scope: 'admin', membersCount: 3, joinedAt: 500,
-			conversationId: 'group_g', hasJoined: true, createdAt: 500, updatedAt: 1000, owner: 'ann', tags: [],
+			guid: 'g',
+			name: 'New',
+			description: 'd',
+			type: 'public',
+			scope: 'admin',
+			membersCount: 3,
+			joinedAt: 500,
+			conversationId: 'group_g',
+			hasJoined: true,
+			createdAt: 500,
+			updatedAt: 1000,
+			owner: 'ann',
+			tags: [],
 		});
 	});
 	test('a new owner (without onBehalfOf) joins as admin; with onBehalfOf the owner is ignored', async () => {
@@ -92,7 +112,10 @@ describe('POST /groups/:guid/members', () => {
 		expect(r.data.data.participants.cat.error.code).toBe('ERR_ALREADY_JOINED');
 		expect(r.data.data.participants.zed.error.code).toBe('ERR_UID_NOT_FOUND');
 		expect(r.data.data.participants.eve.error.code).toBe('ERR_BANNED_GROUPMEMBER');
-		expect(r.data.data.usersToBan).toEqual({ bob: { success: true }, ann: { error: { code: 'ERR_GROUP_NO_CLEARANCE', message: expect.stringMatching(/owner/) } } });
+		expect(r.data.data.usersToBan).toEqual({
+			bob: { success: true },
+			ann: { error: { code: 'ERR_GROUP_NO_CLEARANCE', message: expect.stringMatching(/owner/) } },
+		});
 		const g = ctx.emu.store.groups.get('g');
 		expect(g.members.get('dan')).toEqual({ scope: 'admin', joinedAt: 2000 });
 		expect(g.members.has('bob')).toBe(false);
@@ -110,10 +133,18 @@ describe('GET /groups/:guid/members', () => {
 	test('lists members with scope and joinedAt, earliest first; scopes and paging', async () => {
 		ctx.emu.store.groups.get('g').members.set('dan', { scope: 'participant', joinedAt: 900 });
 		const r = await ctx.api.get('/groups/g/members');
-		expect(r.data.data.map((m) => [m.uid, m.scope, m.joinedAt])).toEqual([['ann', 'admin', 500], ['bob', 'moderator', 500], ['cat', 'participant', 500], ['dan', 'participant', 900]]);
+		expect(r.data.data.map((m) => [m.uid, m.scope, m.joinedAt])).toEqual([
+			['ann', 'admin', 500],
+			['bob', 'moderator', 500],
+			['cat', 'participant', 500],
+			['dan', 'participant', 900],
+		]);
 		expect(r.data.data[0]).toMatchObject({ name: 'ANN', status: 'offline' });
 		expect(r.data.meta.pagination).toEqual({ total: 4, count: 4, per_page: 100, current_page: 1, total_pages: 1 });
-		expect((await ctx.api.get('/groups/g/members', { params: { scopes: 'admin,moderator' } })).data.data.map((m) => m.uid)).toEqual(['ann', 'bob']);
+		expect((await ctx.api.get('/groups/g/members', { params: { scopes: 'admin,moderator' } })).data.data.map((m) => m.uid)).toEqual([
+			'ann',
+			'bob',
+		]);
 		expect((await ctx.api.get('/groups/g/members', { params: { perPage: 3, page: 2 } })).data.data.map((m) => m.uid)).toEqual(['dan']);
 		expect((await ctx.api.get('/groups/g/members', { params: { scopes: 'owner' } })).status).toBe(400);
 		expect((await ctx.api.get('/groups/nope/members')).data.error.code).toBe('ERR_GUID_NOT_FOUND');

@@ -50,7 +50,12 @@ describe('PUT /users/:uid/auth_tokens/:authToken', () => {
 		const r = await ctx.api.put(`/users/fay/auth_tokens/${enc(token)}`, { platform: 'android', userAgent: 'ua', appInfo: { v: 1 } });
 		expect(r.status).toBe(200);
 		expect(r.data.data).toEqual({ uid: 'fay', authToken: token, createdAt: 1000 });
-		expect(ctx.emu.store.authTokens.get('fay')[0]).toMatchObject({ platform: 'android', userAgent: 'ua', appInfo: { v: 1 }, updatedAt: 2000 });
+		expect(ctx.emu.store.authTokens.get('fay')[0]).toMatchObject({
+			platform: 'android',
+			userAgent: 'ua',
+			appInfo: { v: 1 },
+			updatedAt: 2000,
+		});
 	});
 	test('unknown token → 404 ERR_AUTH_TOKEN_NOT_FOUND; unknown user → ERR_UID_NOT_FOUND; bad types → 400', async () => {
 		expect((await ctx.api.put('/users/ann/auth_tokens/nope', {})).data.error.code).toBe('ERR_AUTH_TOKEN_NOT_FOUND');
@@ -70,16 +75,39 @@ describe('PUT /users/:uid/auth_tokens/:authToken', () => {
 describe('POST /groups', () => {
 	test('creates with members; owner = onBehalfOf; acting member view', async () => {
 		const r = await ctx.as('ann').post('/groups', {
-			guid: 'g1', name: 'G1', type: 'public', description: 'd', icon: 'https://i', metadata: { k: 1 }, tags: ['t'],
+			guid: 'g1',
+			name: 'G1',
+			type: 'public',
+			description: 'd',
+			icon: 'https://i',
+			metadata: { k: 1 },
+			tags: ['t'],
 			members: { admins: ['bob'], moderators: ['cat'], participants: ['dan'], usersToBan: ['eve'] },
 		});
 		expect(r.status).toBe(200);
 		expect(r.data.data).toEqual({
-			guid: 'g1', name: 'G1', description: 'd', icon: 'https://i', type: 'public', scope: 'admin', membersCount: 4, joinedAt: 1000,
-			conversationId: 'group_g1', hasJoined: true, metadata: { k: 1 }, createdAt: 1000, owner: 'ann', tags: ['t'],
+			guid: 'g1',
+			name: 'G1',
+			description: 'd',
+			icon: 'https://i',
+			type: 'public',
+			scope: 'admin',
+			membersCount: 4,
+			joinedAt: 1000,
+			conversationId: 'group_g1',
+			hasJoined: true,
+			metadata: { k: 1 },
+			createdAt: 1000,
+			owner: 'ann',
+			tags: ['t'],
 		});
 		const g = ctx.emu.store.groups.get('g1');
-		expect([...g.members.entries()].map(([u, m]) => [u, m.scope])).toEqual([['ann', 'admin'], ['bob', 'admin'], ['cat', 'moderator'], ['dan', 'participant']]);
+		expect([...g.members.entries()].map(([u, m]) => [u, m.scope])).toEqual([
+			['ann', 'admin'],
+			['bob', 'admin'],
+			['cat', 'moderator'],
+			['dan', 'participant'],
+		]);
 		expect([...g.banned.keys()]).toEqual(['eve']);
 	});
 	test('owner in the body wins; without onBehalfOf and owner, the first admin owns it', async () => {
@@ -99,7 +127,11 @@ describe('POST /groups', () => {
 		expect((await ctx.api.post('/groups', { guid: 'g', name: 'G', type: 'protected' })).data.error.details.type).toBeDefined();
 		expect((await ctx.api.post('/groups', { guid: 'g', name: 'G', type: 'password' })).data.error.details.password).toBeDefined();
 		expect((await ctx.api.post('/groups', { guid: 'g', name: 'G', type: 'password', password: 'pw' })).status).toBe(200);
-		expect((await ctx.api.post('/groups', { guid: 'h', name: 'G', type: 'public', members: { admins: 'ann' } })).data.error.details['members.admins']).toBeDefined();
+		expect(
+			(await ctx.api.post('/groups', { guid: 'h', name: 'G', type: 'public', members: { admins: 'ann' } })).data.error.details[
+				'members.admins'
+			],
+		).toBeDefined();
 	});
 	test('duplicate guid → 409; unknown member → 404 ERR_UID_NOT_FOUND; unknown onBehalfOf → 404', async () => {
 		await ctx.api.post('/groups', { guid: 'g', name: 'G', type: 'public' });
@@ -126,7 +158,17 @@ describe('POST /groups', () => {
 describe('GET /groups/:guid/bannedusers', () => {
 	beforeEach(() => {
 		const s = ctx.emu.store;
-		s.addGroup({ guid: 'g', name: 'G', owner: 'ann', members: { participants: ['bob'] }, banned: [{ uid: 'cat', bannedAt: 500 }, { uid: 'dan', bannedAt: 700 }, { uid: 'eve', bannedAt: 600 }] });
+		s.addGroup({
+			guid: 'g',
+			name: 'G',
+			owner: 'ann',
+			members: { participants: ['bob'] },
+			banned: [
+				{ uid: 'cat', bannedAt: 500 },
+				{ uid: 'dan', bannedAt: 700 },
+				{ uid: 'eve', bannedAt: 600 },
+			],
+		});
 	});
 	test('newest ban first, meta.pagination, paging', async () => {
 		const r = await ctx.api.get('/groups/g/bannedusers');

@@ -41,4 +41,8 @@ function useStarted(options = {}) {
 }
 
 module.exports = {
-	useStarted, start, API_KEY, enc };
+	useStarted,
+	start,
+	API_KEY,
+	enc,
+};

@@ -14,13 +14,30 @@ const text = (t, extra = {}) => ({ receiver: 'bob', receiverType: 'user', catego
 
 describe('POST /messages', () => {
 	test('sends a text message: id, conversationId, entities, moderation, timestamps', async () => {
-		const r = await ctx.as('ann').post('/messages', text('hello', { muid: 'm-1', tags: ['x'], data: { text: 'hello', metadata: { k: 'v' } } }));
+		const r = await ctx
+			.as('ann')
+			.post('/messages', text('hello', { muid: 'm-1', tags: ['x'], data: { text: 'hello', metadata: { k: 'v' } } }));
 		expect(r.status).toBe(200);
 		const m = r.data.data;
-		expect(m).toMatchObject({ id: '1', muid: 'm-1', conversationId: 'ann_user_bob', sender: 'ann', receiverType: 'user', receiver: 'bob', category: 'message', type: 'text', tags: ['x'], sentAt: 5000, updatedAt: 5000 });
+		expect(m).toMatchObject({
+			id: '1',
+			muid: 'm-1',
+			conversationId: 'ann_user_bob',
+			sender: 'ann',
+			receiverType: 'user',
+			receiver: 'bob',
+			category: 'message',
+			type: 'text',
+			tags: ['x'],
+			sentAt: 5000,
+			updatedAt: 5000,
+		});
 		expect(m.data.text).toBe('hello');
 		expect(m.data.metadata).toEqual({ k: 'v' });
-		expect(m.data.entities.sender).toEqual({ entity: { uid: 'ann', name: 'Ann', avatar: 'https://a', status: 'offline', role: 'default', createdAt: 5000 }, entityType: 'user' });
+		expect(m.data.entities.sender).toEqual({
+			entity: { uid: 'ann', name: 'Ann', avatar: 'https://a', status: 'offline', role: 'default', createdAt: 5000 },
+			entityType: 'user',
+		});
 		expect(m.data.entities.receiver.entity).toMatchObject({ uid: 'bob', conversationId: 'ann_user_bob' });
 		expect(m.data.moderation).toEqual({ status: 'approved' });
 		const second = await ctx.as('bob').post('/messages', text('again', { receiver: 'ann' }));
@@ -30,10 +47,15 @@ describe('POST /messages', () => {
 	test('group message: conversationId group_<guid>, receiver entity is the group', async () => {
 		const r = await ctx.as('bob').post('/messages', { receiver: 'team', receiverType: 'group', data: { text: 'hi team' } });
 		expect(r.data.data.conversationId).toBe('group_team');
-		expect(r.data.data.data.entities.receiver).toMatchObject({ entityType: 'group', entity: { guid: 'team', scope: 'participant', hasJoined: true } });
+		expect(r.data.data.data.entities.receiver).toMatchObject({
+			entityType: 'group',
+			entity: { guid: 'team', scope: 'participant', hasJoined: true },
+		});
 	});
 	test('custom message', async () => {
-		const r = await ctx.as('ann').post('/messages', { receiver: 'bob', receiverType: 'user', category: 'custom', type: 'location', data: { customData: { lat: 1 } } });
+		const r = await ctx
+			.as('ann')
+			.post('/messages', { receiver: 'bob', receiverType: 'user', category: 'custom', type: 'location', data: { customData: { lat: 1 } } });
 		expect(r.data.data).toMatchObject({ category: 'custom', type: 'location', data: { customData: { lat: 1 } } });
 	});
 	test('onBehalfOf is required and must exist', async () => {
@@ -47,7 +69,9 @@ describe('POST /messages', () => {
 	});
 	test('receiver must exist', async () => {
 		expect((await ctx.as('ann').post('/messages', text('x', { receiver: 'zed' }))).data.error.code).toBe('ERR_UID_NOT_FOUND');
-		expect((await ctx.as('ann').post('/messages', { receiver: 'nope', receiverType: 'group', data: { text: 'x' } })).data.error.code).toBe('ERR_GUID_NOT_FOUND');
+		expect((await ctx.as('ann').post('/messages', { receiver: 'nope', receiverType: 'group', data: { text: 'x' } })).data.error.code).toBe(
+			'ERR_GUID_NOT_FOUND',
+		);
 	});
 	test('validation: receiverType, category, type, data', async () => {
 		const unknownCategory = await ctx.as('ann').post('/messages', { receiver: 'bob', receiverType: 'room', category: 'note', data: 'x' });
@@ -58,7 +82,10 @@ describe('POST /messages', () => {
 		expect(Object.keys(r.data.error.details).sort()).toEqual(['data', 'receiverType']);
 		expect((await ctx.as('ann').post('/messages', text('x', { type: 'sticker' }))).data.error.details.type).toBeDefined();
 		expect((await ctx.as('ann').post('/messages', text('', {}))).data.error.details['data.text']).toBeDefined();
-		expect((await ctx.as('ann').post('/messages', { receiver: 'bob', receiverType: 'user', category: 'custom', data: {} })).data.error.details.type).toBeDefined();
+		expect(
+			(await ctx.as('ann').post('/messages', { receiver: 'bob', receiverType: 'user', category: 'custom', data: {} })).data.error.details
+				.type,
+		).toBeDefined();
 		expect((await ctx.as('ann').post('/messages', text('x', { tags: 'x' }))).data.error.details.tags).toBeDefined();
 	});
 	test('quotedMessageId → quotedMessage in the answer; unknown → 404', async () => {
@@ -71,7 +98,12 @@ describe('POST /messages', () => {
 		expect(bad.data.error.code).toBe('ERR_MESSAGE_ID_NOT_FOUND');
 	});
 	test('multipleReceivers: one message per receiver, answered per uid/guid, errors per receiver', async () => {
-		const r = await ctx.as('ann').post('/messages', { category: 'message', type: 'text', data: { text: 'broadcast' }, multipleReceivers: { uids: ['bob', 'cat', 'zed'], guids: ['team'] } });
+		const r = await ctx.as('ann').post('/messages', {
+			category: 'message',
+			type: 'text',
+			data: { text: 'broadcast' },
+			multipleReceivers: { uids: ['bob', 'cat', 'zed'], guids: ['team'] },
+		});
 		expect(r.status).toBe(200);
 		const d = r.data.data;
 		expect(Object.keys(d.uids)).toEqual(['bob', 'cat', 'zed']);
@@ -88,19 +120,57 @@ describe('POST /messages', () => {
 	});
 	test('interactive form: accepted when well-formed, 400 on bad elements', async () => {
 		const form = {
-			receiver: 'bob', receiverType: 'user', category: 'interactive', type: 'form',
+			receiver: 'bob',
+			receiverType: 'user',
+			category: 'interactive',
+			type: 'form',
 			data: {
 				interactionGoal: { type: 'allOf', elementIds: ['name'] },
 				allowSenderInteraction: true,
 				interactiveData: {
 					title: 'Survey',
 					formFields: [
-						{ elementType: 'textInput', elementId: 'name', label: 'Name', optional: false, maxLines: 1, placeholder: { text: 'Your name' } },
-						{ elementType: 'dropdown', elementId: 'size', label: 'Size', optional: true, options: [{ value: 's', label: 'S' }], defaultValue: 's' },
-						{ elementType: 'checkbox', elementId: 'tags', label: 'Tags', optional: true, options: [{ value: 'a', label: 'A' }], defaultValue: ['a'] },
-						{ elementType: 'dateTime', elementId: 'when', label: 'When', optional: true, mode: 'date', dateTimeFormat: 'yyyy-MM-dd', timezoneCode: 'UTC' },
+						{
+							elementType: 'textInput',
+							elementId: 'name',
+							label: 'Name',
+							optional: false,
+							maxLines: 1,
+							placeholder: { text: 'Your name' },
+						},
+						{
+							elementType: 'dropdown',
+							elementId: 'size',
+							label: 'Size',
+							optional: true,
+							options: [{ value: 's', label: 'S' }],
+							defaultValue: 's',
+						},
+						{
+							elementType: 'checkbox',
+							elementId: 'tags',
+							label: 'Tags',
+							optional: true,
+							options: [{ value: 'a', label: 'A' }],
+							defaultValue: ['a'],
+						},
+						{
+							elementType: 'dateTime',
+							elementId: 'when',
+							label: 'When',
+							optional: true,
+							mode: 'date',
+							dateTimeFormat: 'yyyy-MM-dd',
+							timezoneCode: 'UTC',
+						},
 					],
-					submitElement: { elementType: 'button', elementId: 'submit', buttonText: 'Send', disableAfterInteracted: true, action: { actionType: 'urlNavigation', url: 'https://x' } },
+					submitElement: {
+						elementType: 'button',
+						elementId: 'submit',
+						buttonText: 'Send',
+						disableAfterInteracted: true,
+						action: { actionType: 'urlNavigation', url: 'https://x' },
+					},
 				},
 			},
 		};
@@ -111,7 +181,10 @@ describe('POST /messages', () => {
 		bad.data.interactiveData.formFields.push({ elementType: 'slider', elementId: 'name' });
 		const r = await ctx.as('ann').post('/messages', bad);
 		expect(r.status).toBe(400);
-		expect(Object.keys(r.data.error.details)).toEqual(['data.interactiveData.formFields[4].elementType', 'data.interactiveData.formFields[4].elementId']);
+		expect(Object.keys(r.data.error.details)).toEqual([
+			'data.interactiveData.formFields[4].elementType',
+			'data.interactiveData.formFields[4].elementId',
+		]);
 	});
 	test('GET /messages/:id', async () => {
 		const m = await ctx.as('ann').post('/messages', text('x'));
@@ -127,7 +200,9 @@ describe('threads', () => {
 		parentId = p.data.data.id;
 		for (let i = 1; i <= 5; i++) {
 			ctx.emu.store.setClock(5000 + i);
-			const r = await ctx.as(i % 2 ? 'bob' : 'ann').post(`/messages/${parentId}/thread`, { receiver: 'team', receiverType: 'group', data: { text: `reply ${i}` } });
+			const r = await ctx
+				.as(i % 2 ? 'bob' : 'ann')
+				.post(`/messages/${parentId}/thread`, { receiver: 'team', receiverType: 'group', data: { text: `reply ${i}` } });
 			expect(r.data.data.parentId).toBe(parentId);
 		}
 	});
@@ -171,10 +246,14 @@ describe('threads', () => {
 		expect((await ctx.as('cat').get('/messages/999/thread')).data.error.code).toBe('ERR_MESSAGE_ID_NOT_FOUND');
 		expect((await ctx.as('cat').post('/messages/999/thread', text('x'))).data.error.code).toBe('ERR_MESSAGE_ID_NOT_FOUND');
 		// The published send body has no parentId: a reply goes to POST /messages/:id/thread.
-		expect((await ctx.as('cat').post('/messages', { ...text('x'), parentId: parentId })).data.error.details.parentId).toEqual(['parentId is not declared.']);
+		expect((await ctx.as('cat').post('/messages', { ...text('x'), parentId: parentId })).data.error.details.parentId).toEqual([
+			'parentId is not declared.',
+		]);
 	});
 	test('POST /messages/:id/thread sends a reply', async () => {
-		const r = await ctx.as('cat').post(`/messages/${parentId}/thread`, { receiver: 'team', receiverType: 'group', data: { text: 'reply 6' } });
+		const r = await ctx
+			.as('cat')
+			.post(`/messages/${parentId}/thread`, { receiver: 'team', receiverType: 'group', data: { text: 'reply 6' } });
 		expect(r.data.data.parentId).toBe(parentId);
 		const list = await ctx.as('cat').get(`/messages/${parentId}/thread`);
 		expect(texts(list).at(-1)).toBe('reply 6');
@@ -192,8 +271,16 @@ describe('reactions', () => {
 	});
 	test('lists with reactedBy; conversationId relative to onBehalfOf', async () => {
 		const r = await ctx.as('ann').get(`/messages/${id}/reactions`);
-		expect(r.data.data.map((x) => [x.id, x.reaction, x.uid])).toEqual([['1', '👍', 'ann'], ['2', ':heart:', 'bob'], ['3', '😅', 'cat']]);
-		expect(r.data.data[1]).toMatchObject({ messageId: id, reactedAt: 11, reactedBy: { uid: 'bob', name: 'Bob', conversationId: 'ann_user_bob' } });
+		expect(r.data.data.map((x) => [x.id, x.reaction, x.uid])).toEqual([
+			['1', '👍', 'ann'],
+			['2', ':heart:', 'bob'],
+			['3', '😅', 'cat'],
+		]);
+		expect(r.data.data[1]).toMatchObject({
+			messageId: id,
+			reactedAt: 11,
+			reactedBy: { uid: 'bob', name: 'Bob', conversationId: 'ann_user_bob' },
+		});
 		expect(r.data.data[0].reactedBy.conversationId).toBeUndefined();
 		expect(r.data.meta).toEqual({ current: { limit: 100, count: 3 } });
 	});
@@ -226,14 +313,34 @@ describe('POST /messages/:id/flagged', () => {
 		ctx.emu.store.setClock(5100);
 		expect((await ctx.as('cat').post(`/messages/${id}/flagged`, { id: 'harassment' })).status).toBe(200);
 		ctx.emu.store.setClock(5200);
-		expect((await ctx.as('bob').post(`/messages/${id}/flagged`, { id: 'other', reasonId: 'other', remark: 'changed my mind' })).status).toBe(200);
+		expect(
+			(await ctx.as('bob').post(`/messages/${id}/flagged`, { id: 'other', reasonId: 'other', remark: 'changed my mind' })).status,
+		).toBe(200);
 		const list = await ctx.api.get('/moderation/flagged-messages');
 		expect(list.data.data).toHaveLength(1);
 		const f = list.data.data[0];
 		expect(f).toMatchObject({ appId: 'test-app', id, sender: 'ann', receiver: 'bob', flaggedCount: 2 });
 		expect(f.flaggedBy).toEqual([
-			{ uid: 'cat', name: 'Cat', role: 'default', reasonId: 'harassment', reasonName: 'Harassment', description: expect.any(String), remark: '', flaggedAt: 5100 },
-			{ uid: 'bob', name: 'Bob', role: 'default', reasonId: 'other', reasonName: 'Other', description: expect.any(String), remark: 'changed my mind', flaggedAt: 5200 },
+			{
+				uid: 'cat',
+				name: 'Cat',
+				role: 'default',
+				reasonId: 'harassment',
+				reasonName: 'Harassment',
+				description: expect.any(String),
+				remark: '',
+				flaggedAt: 5100,
+			},
+			{
+				uid: 'bob',
+				name: 'Bob',
+				role: 'default',
+				reasonId: 'other',
+				reasonName: 'Other',
+				description: expect.any(String),
+				remark: 'changed my mind',
+				flaggedAt: 5200,
+			},
 		]);
 	});
 	test('avatar is included when the flagger has one', async () => {
@@ -243,7 +350,9 @@ describe('POST /messages/:id/flagged', () => {
 	});
 	test('errors: id required, reasonId other than id, unknown reason, unknown message, onBehalfOf', async () => {
 		expect((await ctx.as('bob').post(`/messages/${id}/flagged`, {})).data.error.details.id).toBeDefined();
-		expect((await ctx.as('bob').post(`/messages/${id}/flagged`, { id: 'spam', reasonId: 'other' })).data.error.details.reasonId).toBeDefined();
+		expect(
+			(await ctx.as('bob').post(`/messages/${id}/flagged`, { id: 'spam', reasonId: 'other' })).data.error.details.reasonId,
+		).toBeDefined();
 		const unknownReason = await ctx.as('bob').post(`/messages/${id}/flagged`, { id: 'nope' });
 		expect(unknownReason.status).toBe(404);
 		expect(unknownReason.data.error.code).toBe('ERR_REASON_NOT_FOUND');
@@ -339,8 +448,20 @@ describe('DELETE /messages/:id', () => {
 		const r = await ctx.api.delete('/messages/1');
 		expect(r.status).toBe(200);
 		expect(r.data.data).toMatchObject({
-			category: 'action', type: 'message', sender: 'app_system', receiver: 'bob', conversationId: 'ann_user_bob', sentAt: 5000,
-			data: { action: 'deleted', entities: { by: { entity: { uid: 'app_system' } }, for: { entity: { uid: 'bob' }, entityType: 'user' }, on: { entityType: 'message', entity: { id: '1', deletedAt: 5000, deletedBy: 'app_system' } } } },
+			category: 'action',
+			type: 'message',
+			sender: 'app_system',
+			receiver: 'bob',
+			conversationId: 'ann_user_bob',
+			sentAt: 5000,
+			data: {
+				action: 'deleted',
+				entities: {
+					by: { entity: { uid: 'app_system' } },
+					for: { entity: { uid: 'bob' }, entityType: 'user' },
+					on: { entityType: 'message', entity: { id: '1', deletedAt: 5000, deletedBy: 'app_system' } },
+				},
+			},
 		});
 		const one = await ctx.api.get('/messages/1');
 		expect(one.data.data).toMatchObject({ id: '1', deletedAt: 5000, deletedBy: 'app_system', data: { text: 'hello' } });

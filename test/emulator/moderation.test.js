@@ -14,20 +14,34 @@ beforeEach(() => {
 	s().addKeywordList({ id: 'bad-words', name: 'Bad words', searchTerms: ['blocked-term-1', 'blocked-term-2'] });
 	s().addKeywordList({ id: 'csv-list', name: 'CSV', isCSV: true, searchTerms: ['"quoted phrase"'] });
 });
-const send = (t, from = 'ann', extra = {}) => ctx.as(from).post('/messages', { receiver: 'bob', receiverType: 'user', data: { text: t }, ...extra });
+const send = (t, from = 'ann', extra = {}) =>
+	ctx.as(from).post('/messages', { receiver: 'bob', receiverType: 'user', data: { text: t }, ...extra });
 const status = (r) => r.data.data.data.moderation.status;
 const word = (value, extra = {}) => ({ operand: 'text', category: 'word', operator: 'contains', value, ...extra });
 
 describe('moderation engine', () => {
 	test('keyword-list reference (all three spellings) → block: pending + blocked record', async () => {
-		s().addRule({ id: 'r1', name: 'Words', conditions: [word(['bad-words'], { isKeywordsReferencePresent: true })], action: ['blockMessage'] });
+		s().addRule({
+			id: 'r1',
+			name: 'Words',
+			conditions: [word(['bad-words'], { isKeywordsReferencePresent: true })],
+			action: ['blockMessage'],
+		});
 		s().setClock(10005);
 		const r = await send('this has Blocked-Term-2 inside');
 		expect(r.status).toBe(200);
 		expect(status(r)).toBe('pending');
 		const list = await ctx.api.get('/moderation/blocked-messages');
 		expect(list.data.data).toHaveLength(1);
-		expect(list.data.data[0]).toMatchObject({ ruleId: 'r1', ruleName: 'Words', revisionId: 'test-app_r1_1', action: ['blockMessage'], createdAt: 10005, updatedAt: 10005, condition: { id: 1, weight: 1, value: ['bad-words'] } });
+		expect(list.data.data[0]).toMatchObject({
+			ruleId: 'r1',
+			ruleName: 'Words',
+			revisionId: 'test-app_r1_1',
+			action: ['blockMessage'],
+			createdAt: 10005,
+			updatedAt: 10005,
+			condition: { id: 1, weight: 1, value: ['bad-words'] },
+		});
 		expect(list.data.data[0].message).toMatchObject({ id: r.data.data.id, data: { moderation: { status: 'pending' } } });
 		for (const flag of ['isKeywordReferencePresent', 'isListReferencePresent']) {
 			s().reset();
@@ -55,7 +69,10 @@ describe('moderation engine', () => {
 		expect(status(await send('a Quoted Phrase here'))).toBe('pending');
 	});
 	test('pattern rule (regex)', async () => {
-		s().addRule({ id: 'phone', conditions: [{ operand: 'text', category: 'pattern', operator: 'contains', value: ['\\+?\\d[\\d\\s-]{7,}\\d'] }] });
+		s().addRule({
+			id: 'phone',
+			conditions: [{ operand: 'text', category: 'pattern', operator: 'contains', value: ['\\+?\\d[\\d\\s-]{7,}\\d'] }],
+		});
 		expect(status(await send('call +49 151 2345 6789'))).toBe('pending');
 		expect(status(await send('call me at noon'))).toBe('approved');
 	});
@@ -80,29 +97,59 @@ describe('moderation engine', () => {
 		expect(status(await send('eggs'))).toBe('pending');
 	});
 	test('sender filters: only the matching sender is moderated', async () => {
-		s().addRule({ id: 'r1', conditions: [word(['spam'])], filters: [{ type: 'sender', entity: 'user', operand: 'uid', operator: 'equals', value: 'bob' }] });
+		s().addRule({
+			id: 'r1',
+			conditions: [word(['spam'])],
+			filters: [{ type: 'sender', entity: 'user', operand: 'uid', operator: 'equals', value: 'bob' }],
+		});
 		expect(status(await send('spam', 'ann'))).toBe('approved');
-		expect(status(await ctx.as('bob').post('/messages', { receiver: 'ann', receiverType: 'user', data: { text: 'spam' } }))).toBe('pending');
-		s().addRule({ id: 'r2', conditions: [word(['eggs'])], filters: [{ type: 'sender', operand: 'role', operator: 'notEquals', value: 'staff' }] });
+		expect(status(await ctx.as('bob').post('/messages', { receiver: 'ann', receiverType: 'user', data: { text: 'spam' } }))).toBe(
+			'pending',
+		);
+		s().addRule({
+			id: 'r2',
+			conditions: [word(['eggs'])],
+			filters: [{ type: 'sender', operand: 'role', operator: 'notEquals', value: 'staff' }],
+		});
 		expect(status(await send('eggs', 'mod'))).toBe('approved');
 		expect(status(await send('eggs', 'ann'))).toBe('pending');
 	});
 	test('custom operand reads the strings of customData', async () => {
 		s().addRule({ id: 'r1', conditions: [word(['spam'], { operand: 'custom' })] });
-		const custom = (d) => ctx.as('ann').post('/messages', { receiver: 'bob', receiverType: 'user', category: 'custom', type: 'note', data: { customData: d } });
+		const custom = (d) =>
+			ctx.as('ann').post('/messages', { receiver: 'bob', receiverType: 'user', category: 'custom', type: 'note', data: { customData: d } });
 		expect(status(await custom({ note: { body: 'buy spam now' } }))).toBe('pending');
 		expect(status(await custom({ note: 'fine' }))).toBe('approved');
 		expect(status(await send('spam'))).toBe('approved'); // text messages are not the custom operand
 	});
 	test('media conditions read data.metadata.moderationLabels', async () => {
-		s().addRule({ id: 'img', conditions: [{ operand: 'image', category: 'word', operator: 'contains', isMediaPresent: true, value: ['violence_greaterThan_30'] }] });
-		s().addRule({ id: 'any', conditions: [{ operand: 'video', category: 'word', operator: 'contains', isMediaPresent: true, value: ['AnyOf_greaterThan_50'] }], action: ['dropMessage'] });
-		const media = (type, labels) => ctx.as('ann').post('/messages', { receiver: 'bob', receiverType: 'user', type, data: { attachments: [{ url: 'https://m' }], metadata: { moderationLabels: labels } } });
+		s().addRule({
+			id: 'img',
+			conditions: [{ operand: 'image', category: 'word', operator: 'contains', isMediaPresent: true, value: ['violence_greaterThan_30'] }],
+		});
+		s().addRule({
+			id: 'any',
+			conditions: [{ operand: 'video', category: 'word', operator: 'contains', isMediaPresent: true, value: ['AnyOf_greaterThan_50'] }],
+			action: ['dropMessage'],
+		});
+		const media = (type, labels) =>
+			ctx.as('ann').post('/messages', {
+				receiver: 'bob',
+				receiverType: 'user',
+				type,
+				data: { attachments: [{ url: 'https://m' }], metadata: { moderationLabels: labels } },
+			});
 		expect(status(await media('image', { violence: 31 }))).toBe('pending');
 		expect(status(await media('image', { violence: 30 }))).toBe('approved');
 		expect(status(await media('image', { nudity: 99 }))).toBe('approved');
 		expect(status(await media('video', { nudity: 51 }))).toBe('disapproved');
-		expect(status(await ctx.as('ann').post('/messages', { receiver: 'bob', receiverType: 'user', type: 'image', data: { attachments: [{ url: 'https://m' }] } }))).toBe('approved');
+		expect(
+			status(
+				await ctx
+					.as('ann')
+					.post('/messages', { receiver: 'bob', receiverType: 'user', type: 'image', data: { attachments: [{ url: 'https://m' }] } }),
+			),
+		).toBe('approved');
 	});
 	test('edit re-evaluates: approved → pending → approved', async () => {
 		s().addRule({ id: 'r1', conditions: [word(['spam'])] });
@@ -111,7 +158,12 @@ describe('moderation engine', () => {
 		s().setClock(10050);
 		const e1 = await ctx.as('bob').put(`/moderation/messages/${id}`, { data: { text: 'now spam', metadata: { edited: true } } });
 		expect(e1.status).toBe(200);
-		expect(e1.data.data).toMatchObject({ editedAt: 10050, editedBy: 'bob', updatedAt: 10050, data: { text: 'now spam', metadata: { edited: true }, moderation: { status: 'pending' } } });
+		expect(e1.data.data).toMatchObject({
+			editedAt: 10050,
+			editedBy: 'bob',
+			updatedAt: 10050,
+			data: { text: 'now spam', metadata: { edited: true }, moderation: { status: 'pending' } },
+		});
 		expect((await ctx.api.get('/moderation/blocked-messages')).data.data.map((b) => b.message.id)).toEqual([id]);
 		const e2 = await ctx.api.put(`/moderation/messages/${id}`, { data: { text: 'clean again' } });
 		expect(e2.data.data.data.moderation.status).toBe('approved');
@@ -121,11 +173,15 @@ describe('moderation engine', () => {
 	});
 	test('edit: key properties in data are ignored; errors', async () => {
 		const m = await send('hello');
-		const r = await ctx.api.put(`/moderation/messages/${m.data.data.id}`, { data: { text: 'x', moderation: { status: 'approved' }, entities: {} } });
+		const r = await ctx.api.put(`/moderation/messages/${m.data.data.id}`, {
+			data: { text: 'x', moderation: { status: 'approved' }, entities: {} },
+		});
 		expect(r.data.data.data.entities.sender.entity.uid).toBe('ann');
 		expect((await ctx.api.put(`/moderation/messages/${m.data.data.id}`, {})).status).toBe(400);
 		expect((await ctx.api.put('/moderation/messages/999', { data: { text: 'x' } })).data.error.code).toBe('ERR_MESSAGE_ID_NOT_FOUND');
-		expect((await ctx.as('zed').put(`/moderation/messages/${m.data.data.id}`, { data: { text: 'x' } })).data.error.code).toBe('ERR_UID_NOT_FOUND');
+		expect((await ctx.as('zed').put(`/moderation/messages/${m.data.data.id}`, { data: { text: 'x' } })).data.error.code).toBe(
+			'ERR_UID_NOT_FOUND',
+		);
 	});
 	test('edit hitting a drop rule → disapproved, message kept', async () => {
 		s().addRule({ id: 'd', conditions: [word(['spam'])], action: ['dropMessage'] });
@@ -145,18 +201,43 @@ describe('rules', () => {
 		const r = await ctx.api.get('/moderation/rules');
 		expect(r.data.data.map((x) => x.id)).toEqual(['newer', 'older']);
 		expect(r.data.meta).toEqual({ current: { limit: 50, count: 2 } });
-		expect(r.data.data[0]).toMatchObject({ enabled: true, active: true, revisionId: 'test-app_newer_1', default: true, action: ['blockMessage'] });
+		expect(r.data.data[0]).toMatchObject({
+			enabled: true,
+			active: true,
+			revisionId: 'test-app_newer_1',
+			default: true,
+			action: ['blockMessage'],
+		});
 		const p = await ctx.api.get('/moderation/rules', { params: { limit: 1, page: 2 } });
 		expect(p.data.data.map((x) => x.id)).toEqual(['older']);
 		expect(p.data.meta.current).toEqual({ limit: 1, count: 1 });
 	});
 	test('PUT creates revisions: newest first, only the newest active, value string → array', async () => {
 		s().setClock(300);
-		const u1 = await ctx.api.put('/moderation/rules/older', { name: 'Renamed', conditions: [{ operand: 'text', category: 'word', operator: 'equals', value: 'paris', isKeywordReferencePresent: false }] });
-		expect(u1.data.data).toMatchObject({ id: 'older', name: 'Renamed', revisionId: 'test-app_older_2', active: true, createdAt: 100, updatedAt: 300 });
-		expect(u1.data.data.conditions[0]).toMatchObject({ id: 1, value: ['paris'], isKeywordsReferencePresent: false, isMediaPresent: false, entity: 'message' });
+		const u1 = await ctx.api.put('/moderation/rules/older', {
+			name: 'Renamed',
+			conditions: [{ operand: 'text', category: 'word', operator: 'equals', value: 'paris', isKeywordReferencePresent: false }],
+		});
+		expect(u1.data.data).toMatchObject({
+			id: 'older',
+			name: 'Renamed',
+			revisionId: 'test-app_older_2',
+			active: true,
+			createdAt: 100,
+			updatedAt: 300,
+		});
+		expect(u1.data.data.conditions[0]).toMatchObject({
+			id: 1,
+			value: ['paris'],
+			isKeywordsReferencePresent: false,
+			isMediaPresent: false,
+			entity: 'message',
+		});
 		s().setClock(400);
-		await ctx.api.put('/moderation/rules/older', { action: ['dropMessage'], filters: [{ type: 'sender', entity: 'user', operand: 'uid', operator: 'equals', value: 'ann' }] });
+		await ctx.api.put('/moderation/rules/older', {
+			action: ['dropMessage'],
+			filters: [{ type: 'sender', entity: 'user', operand: 'uid', operator: 'equals', value: 'ann' }],
+		});
 		const revs = await ctx.api.get('/moderation/rules/older/revisions');
 		expect(revs.data.data.map((r) => [r.revisionId, r.active, r.updatedAt])).toEqual([
 			['test-app_older_3', true, 400],
@@ -166,15 +247,26 @@ describe('rules', () => {
 		expect(revs.data.meta.current).toEqual({ limit: 10, count: 3 });
 		expect(revs.data.data[0]).toMatchObject({ action: ['dropMessage'], filters: [{ value: 'ann' }], name: 'Renamed' });
 		expect(revs.data.data[2].name).toBe('Older');
-		expect((await ctx.api.get('/moderation/rules/older/revisions', { params: { limit: 1, page: 3 } })).data.data.map((r) => r.revisionId)).toEqual(['test-app_older_1']);
+		expect(
+			(await ctx.api.get('/moderation/rules/older/revisions', { params: { limit: 1, page: 3 } })).data.data.map((r) => r.revisionId),
+		).toEqual(['test-app_older_1']);
 	});
 	test('PUT validation and errors', async () => {
 		expect((await ctx.api.put('/moderation/rules/nope', {})).data.error.code).toBe('ERR_RULE_NOT_FOUND');
 		expect((await ctx.api.get('/moderation/rules/nope/revisions')).data.error.code).toBe('ERR_RULE_NOT_FOUND');
 		expect((await ctx.api.put('/moderation/rules/older', { action: ['banUser'] })).data.error.details.action).toBeDefined();
-		expect((await ctx.api.put('/moderation/rules/older', { conditions: [{ operand: 'text', category: 'pattern', value: '([' }] })).data.error.details['conditions[0].value']).toBeDefined();
-		expect((await ctx.api.put('/moderation/rules/older', { conditions: [{ operand: 'audio', value: 'x' }] })).data.error.details['conditions[0].operand']).toBeDefined();
-		const kw = await ctx.api.put('/moderation/rules/older', { conditions: [{ operand: 'text', category: 'word', value: 'missing-list', isKeywordReferencePresent: true }] });
+		expect(
+			(await ctx.api.put('/moderation/rules/older', { conditions: [{ operand: 'text', category: 'pattern', value: '([' }] })).data.error
+				.details['conditions[0].value'],
+		).toBeDefined();
+		expect(
+			(await ctx.api.put('/moderation/rules/older', { conditions: [{ operand: 'audio', value: 'x' }] })).data.error.details[
+				'conditions[0].operand'
+			],
+		).toBeDefined();
+		const kw = await ctx.api.put('/moderation/rules/older', {
+			conditions: [{ operand: 'text', category: 'word', value: 'missing-list', isKeywordReferencePresent: true }],
+		});
 		expect(kw.status).toBe(404);
 		expect(kw.data.error.code).toBe('ERR_KEYWORD_NOT_FOUND');
 		expect((await ctx.api.put('/moderation/rules/older', { id: 'other' })).status).toBe(400);
@@ -182,7 +274,12 @@ describe('rules', () => {
 	});
 	test('GET one rule, POST a rule, DELETE a rule', async () => {
 		expect((await ctx.api.get('/moderation/rules/older')).data.data.name).toBe('Older');
-		const created = await ctx.api.post('/moderation/rules', { id: 'fresh', name: 'Fresh', conditions: [word('z')], action: ['blockMessage'] });
+		const created = await ctx.api.post('/moderation/rules', {
+			id: 'fresh',
+			name: 'Fresh',
+			conditions: [word('z')],
+			action: ['blockMessage'],
+		});
 		expect(created.data.data).toMatchObject({ id: 'fresh', revisionId: 'test-app_fresh_1', active: true, enabled: true });
 		expect((await ctx.api.post('/moderation/rules', { id: 'fresh' })).status).toBe(409);
 		const del = await ctx.api.delete('/moderation/rules/fresh');
@@ -212,7 +309,9 @@ describe('flagged messages list', () => {
 		for (let i = 1; i <= 6; i++) s().addFlag({ messageId: String(i), uid: 'bob', reasonId: 'spam', flaggedAt: 100 + i });
 		expect(ids(await ctx.api.get('/moderation/flagged-messages', { params: { limit: 4, page: 2 } }))).toEqual(['2', '1']);
 		expect(ids(await ctx.api.get('/moderation/flagged-messages', { params: { limit: 4, page: 3 } }))).toEqual([]);
-		expect((await ctx.api.get('/moderation/flagged-messages', { params: { limit: 100000 } })).data.meta.current.limit).toBe(MODERATION_MAX_LIMIT);
+		expect((await ctx.api.get('/moderation/flagged-messages', { params: { limit: 100000 } })).data.meta.current.limit).toBe(
+			MODERATION_MAX_LIMIT,
+		);
 		expect(MODERATION_MAX_LIMIT).toBe(100);
 		expect((await ctx.api.get('/moderation/flagged-messages', { params: { limit: 0 } })).status).toBe(400);
 		expect((await ctx.api.get('/moderation/flagged-messages', { params: { page: 'x' } })).status).toBe(400);
@@ -232,13 +331,29 @@ describe('flagged messages list', () => {
 	test('PATCH errors', async () => {
 		s().addFlag({ messageId: '1', uid: 'bob', reasonId: 'spam' });
 		expect((await ctx.api.patch('/moderation/flagged-messages/1', { status: 'maybe' })).status).toBe(400);
-		expect((await ctx.api.patch('/moderation/flagged-messages/5', { status: 'approved' })).data.error.code).toBe('ERR_MESSAGE_ID_NOT_FOUND');
+		expect((await ctx.api.patch('/moderation/flagged-messages/5', { status: 'approved' })).data.error.code).toBe(
+			'ERR_MESSAGE_ID_NOT_FOUND',
+		);
 		expect((await ctx.api.get('/moderation/flagged-messages', { params: { status: 'nope' } })).status).toBe(400);
 	});
 	test('record shape (see docs/cometchat-api.md, Moderation)', async () => {
 		s().addFlag({ messageId: '1', uid: 'bob', reasonId: 'spam', remark: 'r', flaggedAt: 7 });
 		const f = (await ctx.api.get('/moderation/flagged-messages')).data.data[0];
-		expect(Object.keys(f)).toEqual(['appId', 'id', 'conversationId', 'sender', 'receiverType', 'receiver', 'category', 'type', 'data', 'sentAt', 'updatedAt', 'flaggedCount', 'flaggedBy']);
+		expect(Object.keys(f)).toEqual([
+			'appId',
+			'id',
+			'conversationId',
+			'sender',
+			'receiverType',
+			'receiver',
+			'category',
+			'type',
+			'data',
+			'sentAt',
+			'updatedAt',
+			'flaggedCount',
+			'flaggedBy',
+		]);
 		expect(Object.keys(f.flaggedBy[0])).toEqual(['uid', 'name', 'role', 'reasonId', 'reasonName', 'description', 'remark', 'flaggedAt']);
 	});
 });
@@ -266,8 +381,12 @@ describe('blocked messages list', () => {
 		await ctx.api.patch('/moderation/blocked-messages/3', { status: 'rejected', reviewed: true });
 		expect(s().messages.get('3').moderationStatus).toBe('disapproved');
 		expect(ids(await ctx.api.get('/moderation/blocked-messages'))).toEqual(['4', '1']);
-		expect((await ctx.api.patch('/moderation/blocked-messages/2', { status: 'approved', reviewed: true })).data.error.code).toBe('ERR_MESSAGE_ID_NOT_FOUND');
-		expect((await ctx.api.patch('/moderation/blocked-messages/1', { status: 'disapproved', reviewed: true })).data.error.details.status).toBeDefined();
+		expect((await ctx.api.patch('/moderation/blocked-messages/2', { status: 'approved', reviewed: true })).data.error.code).toBe(
+			'ERR_MESSAGE_ID_NOT_FOUND',
+		);
+		expect(
+			(await ctx.api.patch('/moderation/blocked-messages/1', { status: 'disapproved', reviewed: true })).data.error.details.status,
+		).toBeDefined();
 	});
 	test('PATCH with reviewed: false decides the message and keeps the record listed', async () => {
 		await ctx.api.patch('/moderation/blocked-messages/4', { status: 'rejected', reviewed: false });
@@ -293,7 +412,15 @@ describe('reasons and keyword lists', () => {
 	test('keyword lists: list (with _id, appId, __v), newest first, default limit 10; single without them', async () => {
 		const r = await ctx.api.get('/moderation/keywords');
 		expect(r.data.data.map((k) => k.id)).toEqual(['csv-list', 'bad-words']);
-		expect(r.data.data[1]).toMatchObject({ _id: expect.any(String), appId: 'test-app', __v: 0, category: 'word', isCSV: false, active: true, revisionId: 'test-app_bad-words_1' });
+		expect(r.data.data[1]).toMatchObject({
+			_id: expect.any(String),
+			appId: 'test-app',
+			__v: 0,
+			category: 'word',
+			isCSV: false,
+			active: true,
+			revisionId: 'test-app_bad-words_1',
+		});
 		expect(r.data.meta).toEqual({ current: { limit: 10, count: 2 } });
 		const one = await ctx.api.get('/moderation/keywords/bad-words');
 		expect(one.data.data).not.toHaveProperty('_id');

@@ -21,7 +21,15 @@ test('100,000 users, read through GET /v3/users perPage=1000: each exactly once,
 		const r = await ctx.api.get('/users', { params: { perPage: 1000, page } });
 		requests++;
 		const p = r.data.meta.pagination;
-		if (r.status !== 200 || p.total !== 100000 || p.per_page !== 1000 || p.current_page !== page || p.total_pages !== 100 || p.count !== r.data.data.length) problems.push(`page ${page}: ${r.status} ${JSON.stringify(p)}`);
+		if (
+			r.status !== 200 ||
+			p.total !== 100000 ||
+			p.per_page !== 1000 ||
+			p.current_page !== page ||
+			p.total_pages !== 100 ||
+			p.count !== r.data.data.length
+		)
+			problems.push(`page ${page}: ${r.status} ${JSON.stringify(p)}`);
 		for (const u of r.data.data) {
 			if (seen.has(u.uid)) problems.push(`duplicate ${u.uid}`);
 			seen.add(u.uid);
@@ -37,7 +45,19 @@ test('100,000 users, read through GET /v3/users perPage=1000: each exactly once,
 	expect((await ctx.api.get('/users', { params: { perPage: 1000, page: 101 } })).data.data).toEqual([]);
 	// a filtered listing still answers correctly over the big set
 	const filtered = await ctx.api.get('/users', { params: { searchKey: 'u9999', perPage: 1000 } });
-	expect(filtered.data.data.map((u) => u.uid)).toEqual(['u99999', 'u99998', 'u99997', 'u99996', 'u99995', 'u99994', 'u99993', 'u99992', 'u99991', 'u99990', 'u9999']);
+	expect(filtered.data.data.map((u) => u.uid)).toEqual([
+		'u99999',
+		'u99998',
+		'u99997',
+		'u99996',
+		'u99995',
+		'u99994',
+		'u99993',
+		'u99992',
+		'u99991',
+		'u99990',
+		'u9999',
+	]);
 });
 
 test('100,000 flagged messages, read with limit 100: latest flaggedAt first, each exactly once', async () => {
@@ -49,10 +69,11 @@ test('100,000 flagged messages, read with limit 100: latest flaggedAt first, eac
 	const problems = [];
 	let last = { at: Infinity, id: Infinity };
 	let page = 1;
-	for (;; page++) {
+	for (; ; page++) {
 		const r = await ctx.api.get('/moderation/flagged-messages', { params: { limit: 100, page } });
 		const items = r.data.data;
-		if (r.data.meta.current.count !== items.length || r.data.meta.current.limit !== 100) problems.push(`page ${page}: ${JSON.stringify(r.data.meta)}`);
+		if (r.data.meta.current.count !== items.length || r.data.meta.current.limit !== 100)
+			problems.push(`page ${page}: ${JSON.stringify(r.data.meta)}`);
 		for (const f of items) {
 			const at = Math.max(...f.flaggedBy.map((x) => x.flaggedAt));
 			const id = Number(f.id);

@@ -39,13 +39,28 @@ describe('POST /users', () => {
 	test('creates a user with every field and an auth token', async () => {
 		ctx.emu.store.setClock(1700000000);
 		const r = await ctx.api.post('/users', {
-			uid: 'u1', name: 'Una', avatar: 'https://a/x.png', link: 'https://l', role: 'default',
-			statusMessage: 'hi', metadata: { '@private': { email: 'e@x' } }, tags: ['t1'], withAuthToken: true,
+			uid: 'u1',
+			name: 'Una',
+			avatar: 'https://a/x.png',
+			link: 'https://l',
+			role: 'default',
+			statusMessage: 'hi',
+			metadata: { '@private': { email: 'e@x' } },
+			tags: ['t1'],
+			withAuthToken: true,
 		});
 		expect(r.status).toBe(200);
 		expect(r.data.data).toMatchObject({
-			uid: 'u1', name: 'Una', avatar: 'https://a/x.png', link: 'https://l', role: 'default', status: 'offline',
-			statusMessage: 'hi', metadata: { '@private': { email: 'e@x' } }, tags: ['t1'], createdAt: 1700000000,
+			uid: 'u1',
+			name: 'Una',
+			avatar: 'https://a/x.png',
+			link: 'https://l',
+			role: 'default',
+			status: 'offline',
+			statusMessage: 'hi',
+			metadata: { '@private': { email: 'e@x' } },
+			tags: ['t1'],
+			createdAt: 1700000000,
 		});
 		expect(r.data.data.authToken).toMatch(/^u1_1700000000/);
 		expect(ctx.emu.store.authTokens.get('u1')[0].authToken).toBe(r.data.data.authToken);
@@ -126,7 +141,16 @@ describe('PUT /users/:uid', () => {
 		ctx.emu.store.setClock(2000);
 		const r = await ctx.api.put('/users/u1', { name: 'Ann', tags: ['t'], unset: ['avatar', 'link', 'metadata'] });
 		expect(r.status).toBe(200);
-		expect(r.data.data).toEqual({ uid: 'u1', name: 'Ann', status: 'offline', statusMessage: 's', role: 'default', createdAt: 1000, updatedAt: 2000, tags: ['t'] });
+		expect(r.data.data).toEqual({
+			uid: 'u1',
+			name: 'Ann',
+			status: 'offline',
+			statusMessage: 's',
+			role: 'default',
+			createdAt: 1000,
+			updatedAt: 2000,
+			tags: ['t'],
+		});
 	});
 	test('bad unset value → 400', async () => {
 		await ctx.api.post('/users', { uid: 'u1', name: 'Una' });
@@ -223,7 +247,12 @@ describe('GET /users', () => {
 
 describe('GET /roles', () => {
 	test('lists roles newest first with meta.pagination', async () => {
-		ctx.emu.store.addRole({ role: 'manager', name: 'manager', createdAt: 1638343994, settings: { listUsers: 'all', sendMessagesTo: 'friendsOnly' } });
+		ctx.emu.store.addRole({
+			role: 'manager',
+			name: 'manager',
+			createdAt: 1638343994,
+			settings: { listUsers: 'all', sendMessagesTo: 'friendsOnly' },
+		});
 		const r = await ctx.api.get('/roles');
 		expect(r.data.data.map((x) => x.role)).toEqual(['manager', 'default']);
 		expect(r.data.meta.pagination).toEqual({ total: 2, count: 2, per_page: 100, current_page: 1, total_pages: 1 });
@@ -243,7 +272,14 @@ describe('request log', () => {
 		await ctx.api.post('/users?x=1', { uid: 'u1', name: 'Una' }, { headers: { onBehalfOf: 'someone' } });
 		await ctx.api.get('/users?tags=a&tags=b&perPage=5');
 		const [a, b] = ctx.emu.requests;
-		expect(a).toMatchObject({ host: 'chat', method: 'POST', path: '/v3/users', query: { x: '1' }, body: { uid: 'u1', name: 'Una' }, status: 200 });
+		expect(a).toMatchObject({
+			host: 'chat',
+			method: 'POST',
+			path: '/v3/users',
+			query: { x: '1' },
+			body: { uid: 'u1', name: 'Una' },
+			status: 200,
+		});
 		expect(a.headers.onbehalfof).toBe('someone');
 		expect(a.headers.apikey).toBe('test-api-key');
 		expect(b).toMatchObject({ method: 'GET', query: { tags: ['a', 'b'], perPage: '5' }, body: undefined, status: 200 });
@@ -345,7 +381,12 @@ describe('auth tokens: /users/:uid/auth_tokens', () => {
 		const a = s.addAuthToken('ann', { authToken: 'ann_tok_1', createdAt: 5 }).authToken;
 		s.addAuthToken('ann', { authToken: 'ann_tok_2', createdAt: 6, platform: 'ios' });
 		s.addAuthToken('bob', { authToken: 'bob_tok_1' });
-		expect((await ctx.api.get('/users/ann/auth_tokens/ann_tok_2')).data.data).toEqual({ uid: 'ann', authToken: 'ann_tok_2', createdAt: 6, platform: 'ios' });
+		expect((await ctx.api.get('/users/ann/auth_tokens/ann_tok_2')).data.data).toEqual({
+			uid: 'ann',
+			authToken: 'ann_tok_2',
+			createdAt: 6,
+			platform: 'ios',
+		});
 		expect((await ctx.api.get('/users/bob/auth_tokens/ann_tok_1')).data.error.code).toBe('ERR_AUTH_TOKEN_NOT_FOUND');
 		expect((await ctx.api.get('/users/ghost/auth_tokens')).data.error.code).toBe('ERR_UID_NOT_FOUND');
 
@@ -382,7 +423,13 @@ describe('blocked users: /users/:uid/blockedusers', () => {
 		await ctx.api.post('/users/ann/blockedusers', { blockedUids: ['cat'] });
 		const list = await ctx.api.get('/users/ann/blockedusers');
 		expect(list.data.data.map((u) => u.uid)).toEqual(['cat', 'bob']);
-		expect(list.data.data[1]).toMatchObject({ uid: 'bob', blockedByMe: true, blockedByMeAt: 1000, blockedAt: 1000, conversationId: 'ann_user_bob' });
+		expect(list.data.data[1]).toMatchObject({
+			uid: 'bob',
+			blockedByMe: true,
+			blockedByMeAt: 1000,
+			blockedAt: 1000,
+			conversationId: 'ann_user_bob',
+		});
 		expect(list.data.meta).toEqual({
 			pagination: { total: 2, count: 2, per_page: 100, current_page: 1, total_pages: 1 },
 			cursor: { updatedAt: 100, affix: 'prepend' },

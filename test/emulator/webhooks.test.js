@@ -21,7 +21,16 @@ async function receiver() {
 	});
 	await new Promise((r) => server.listen(0, '127.0.0.1', r));
 	const url = `http://127.0.0.1:${server.address().port}/hook`;
-	return { got, state, url, close: () => new Promise((r) => { server.closeAllConnections(); server.close(r); }) };
+	return {
+		got,
+		state,
+		url,
+		close: () =>
+			new Promise((r) => {
+				server.closeAllConnections();
+				server.close(r);
+			}),
+	};
 }
 
 const HEADERS = { key: DEFAULT_MGMT_KEY, secret: DEFAULT_MGMT_SECRET, 'X-Webhook-Version': '2' };
@@ -68,7 +77,15 @@ describe('emulator: app webhooks', () => {
 	test('create, list, get, update and delete; the password is never answered', async () => {
 		const made = await create('hookOne', { useBasicAuth: true, username: 'n8n', password: 'Secret123', retryOnFailure: true });
 		expect(made.status).toBe(200);
-		expect(made.data.data).toMatchObject({ id: 'hookOne', name: 'Hook hookOne', webhookURL: rx.url, enabled: true, useBasicAuth: true, username: 'n8n', retryOnFailure: true });
+		expect(made.data.data).toMatchObject({
+			id: 'hookOne',
+			name: 'Hook hookOne',
+			webhookURL: rx.url,
+			enabled: true,
+			useBasicAuth: true,
+			username: 'n8n',
+			retryOnFailure: true,
+		});
 		expect(JSON.stringify(made.data)).not.toContain('Secret123');
 		expect((await create('hookOne')).status).toBe(409);
 		const list = await mgmt.get('/webhooks', { params: { searchKey: 'hookOne' } });
@@ -124,23 +141,48 @@ describe('emulator: app webhooks', () => {
 	test('a message sent through the API is delivered as message_sent, with Basic Auth, to that webhook only', async () => {
 		await hookFor('hookMsg', ['message_sent']);
 		await hookFor('hookOther', ['group_created']);
-		const sent = await ctx.as('amelia-hart').post('/messages', { receiver: 'ben-okafor', receiverType: 'user', category: 'message', type: 'text', data: { text: 'hello hook' } });
+		const sent = await ctx
+			.as('amelia-hart')
+			.post('/messages', { receiver: 'ben-okafor', receiverType: 'user', category: 'message', type: 'text', data: { text: 'hello hook' } });
 		expect(sent.status).toBe(200);
 		await ctx.emu.deliveries.idle();
 		expect(rx.got).toHaveLength(1);
 		const [{ headers, body }] = rx.got;
 		expect(headers.authorization).toBe(`Basic ${Buffer.from('n8n:Pass123').toString('base64')}`);
 		expect(body).toMatchObject({ trigger: 'message_sent', appId: ctx.emu.appId, region: 'us', webhook: 'hookMsg' });
-		expect(body.data.message).toMatchObject({ id: sent.data.data.id, sender: 'amelia-hart', receiver: 'ben-okafor', data: { text: 'hello hook' } });
+		expect(body.data.message).toMatchObject({
+			id: sent.data.data.id,
+			sender: 'amelia-hart',
+			receiver: 'ben-okafor',
+			data: { text: 'hello hook' },
+		});
 		const attempts = (await ctx.control.get('/deliveries')).data.data;
 		expect(attempts.at(-1)).toMatchObject({ url: rx.url, status: 200, attempt: 1 });
 	});
 
 	test('edits, deletes, reactions, blocks and group changes are delivered under their triggers', async () => {
-		const triggers = ['message_edited', 'message_deleted', 'message_reaction_added', 'user_blocked', 'group_created', 'group_member_added', 'group_member_kicked', 'group_member_banned', 'group_member_scope_changed', 'message_sent'];
+		const triggers = [
+			'message_edited',
+			'message_deleted',
+			'message_reaction_added',
+			'user_blocked',
+			'group_created',
+			'group_member_added',
+			'group_member_kicked',
+			'group_member_banned',
+			'group_member_scope_changed',
+			'message_sent',
+		];
 		await hookFor('hookAll', triggers);
 		const ben = ctx.as('ben-okafor');
-		const sent = (await ctx.control.post('/messages', { sender: 'ben-okafor', receiver: 'amelia-hart', receiverType: 'user', data: { text: 'control' } })).data.data;
+		const sent = (
+			await ctx.control.post('/messages', {
+				sender: 'ben-okafor',
+				receiver: 'amelia-hart',
+				receiverType: 'user',
+				data: { text: 'control' },
+			})
+		).data.data;
 		await ctx.api.put(`/moderation/messages/${sent.id}`, { data: { text: 'edited' } });
 		await ben.post(`/messages/${sent.id}/reactions/thumbsup`);
 		await ctx.api.delete(`/messages/${sent.id}`, { data: {} });
@@ -152,11 +194,30 @@ describe('emulator: app webhooks', () => {
 		await ctx.api.post('/groups/hooked/bannedusers/chloe-martin');
 		await ctx.emu.deliveries.idle();
 		const byTrigger = Object.fromEntries(rx.got.map((r) => [r.body.trigger, r.body.data]));
-		expect(rx.got.map((r) => r.body.trigger)).toEqual(['message_sent', 'message_edited', 'message_reaction_added', 'message_deleted', 'user_blocked', 'group_created', 'group_member_added', 'group_member_scope_changed', 'group_member_kicked', 'group_member_banned']);
+		expect(rx.got.map((r) => r.body.trigger)).toEqual([
+			'message_sent',
+			'message_edited',
+			'message_reaction_added',
+			'message_deleted',
+			'user_blocked',
+			'group_created',
+			'group_member_added',
+			'group_member_scope_changed',
+			'group_member_kicked',
+			'group_member_banned',
+		]);
 		expect(byTrigger.message_sent.message.id).toBe(sent.id);
-		expect(byTrigger.message_edited.message.data).toMatchObject({ action: 'edited', entities: { on: { entity: { id: sent.id, data: { text: 'edited' } } } } });
+		expect(byTrigger.message_edited.message.data).toMatchObject({
+			action: 'edited',
+			entities: { on: { entity: { id: sent.id, data: { text: 'edited' } } } },
+		});
 		expect(byTrigger.message_deleted.message.data.action).toBe('deleted');
-		expect(byTrigger.message_reaction_added.reaction).toMatchObject({ messageId: sent.id, reaction: 'thumbsup', uid: 'ben-okafor', reactedBy: { uid: 'ben-okafor' } });
+		expect(byTrigger.message_reaction_added.reaction).toMatchObject({
+			messageId: sent.id,
+			reaction: 'thumbsup',
+			uid: 'ben-okafor',
+			reactedBy: { uid: 'ben-okafor' },
+		});
 		expect(Object.keys(byTrigger.user_blocked.users)).toEqual(['chloe-martin']);
 		expect(byTrigger.user_blocked.by.uid).toBe('ben-okafor');
 		expect(byTrigger.group_created.group.guid).toBe('hooked');
@@ -171,7 +232,10 @@ describe('emulator: app webhooks', () => {
 		await ctx.control.post('/blocked', { messageId: '1', ruleId: blocked.ruleId ?? blocked.rule?.id });
 		await ctx.api.patch('/moderation/blocked-messages/1', { status: 'approved', reviewed: true });
 		await ctx.emu.deliveries.idle();
-		expect(rx.got.map((r) => [r.body.trigger, r.body.data.message.id])).toEqual([['moderation_engine_blocked', '1'], ['moderation_manual_approved', '1']]);
+		expect(rx.got.map((r) => [r.body.trigger, r.body.data.message.id])).toEqual([
+			['moderation_engine_blocked', '1'],
+			['moderation_manual_approved', '1'],
+		]);
 	});
 
 	test('a disabled webhook gets nothing; seeding raises no event', async () => {
@@ -186,13 +250,22 @@ describe('emulator: app webhooks', () => {
 	test('a failed delivery is retried after each delay when retryOnFailure; not otherwise', async () => {
 		await hookFor('hookRetry', ['message_sent'], { retryOnFailure: true });
 		rx.state.answer = (n) => (n === 1 ? 500 : n === 2 ? 'stall' : 200);
-		await ctx.control.post('/messages', { sender: 'ben-okafor', receiver: 'amelia-hart', receiverType: 'user', data: { text: 'retry me' } });
+		await ctx.control.post('/messages', {
+			sender: 'ben-okafor',
+			receiver: 'amelia-hart',
+			receiverType: 'user',
+			data: { text: 'retry me' },
+		});
 		await ctx.emu.deliveries.idle();
 		expect(rx.got).toHaveLength(3);
 		expect(rx.got[1].at - rx.got[0].at).toBeGreaterThanOrEqual(95);
 		expect(rx.got[2].at - rx.got[1].at).toBeGreaterThanOrEqual(195 + 290);
 		const attempts = ctx.emu.deliveries.attempts.slice(-3);
-		expect(attempts.map((a) => [a.attempt, a.status])).toEqual([[1, 500], [2, null], [3, 200]]);
+		expect(attempts.map((a) => [a.attempt, a.status])).toEqual([
+			[1, 500],
+			[2, null],
+			[3, 200],
+		]);
 		expect(attempts[1].error).toMatch(/no answer within 300 ms/);
 		expect(rx.got.map((r) => JSON.stringify(r.body))).toEqual(Array(3).fill(JSON.stringify(rx.got[0].body)));
 
@@ -225,7 +298,9 @@ describe('emulator: app webhooks', () => {
 		expect((await ctx.control.post('/events', { trigger: 'call_ended', data: { sessionId: 'v1.us.x' } })).status).toBe(200);
 		expect((await ctx.control.post('/events', { trigger: 'nope', data: {} })).status).toBe(400);
 		await ctx.emu.deliveries.idle();
-		expect(rx.got.map((r) => r.body)).toEqual([expect.objectContaining({ trigger: 'call_ended', data: { sessionId: 'v1.us.x' }, webhook: 'hookCall' })]);
+		expect(rx.got.map((r) => r.body)).toEqual([
+			expect.objectContaining({ trigger: 'call_ended', data: { sessionId: 'v1.us.x' }, webhook: 'hookCall' }),
+		]);
 	});
 
 	test('deliveries go only to loopback URLs', async () => {
@@ -233,6 +308,10 @@ describe('emulator: app webhooks', () => {
 		await mgmt.post('/webhooks/hookFar/triggers', { triggerIds: ['message_sent'] });
 		await ctx.control.post('/messages', { sender: 'ben-okafor', receiver: 'amelia-hart', receiverType: 'user', data: { text: 'far' } });
 		await ctx.emu.deliveries.idle();
-		expect(ctx.emu.deliveries.attempts.at(-1)).toMatchObject({ url: 'https://example.com/hook', status: null, error: 'not a loopback URL' });
+		expect(ctx.emu.deliveries.attempts.at(-1)).toMatchObject({
+			url: 'https://example.com/hook',
+			status: null,
+			error: 'not a loopback URL',
+		});
 	});
 });

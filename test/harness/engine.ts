@@ -3,14 +3,7 @@
  * node classes, our real credential (its `authenticate` block applied by n8n's expression engine)
  * and n8n-core's real HTTP helper. Only the credential store is ours: it hands out plain data.
  */
-import {
-	ExecuteContext,
-	ExecutionLifecycleHooks,
-	LoadOptionsContext,
-	PollContext,
-	RoutingNode,
-	WorkflowExecute,
-} from 'n8n-core';
+import { ExecuteContext, ExecutionLifecycleHooks, LoadOptionsContext, PollContext, RoutingNode, WorkflowExecute } from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,
 	ICredentialsExpressionResolveValues,
@@ -87,8 +80,7 @@ export function registerNodeType(name: string, type: INodeType | IVersionedNodeT
 
 const nodeTypes: INodeTypes = {
 	getByName: (name) => nodeTypeClasses[name].type,
-	getByNameAndVersion: (name, version) =>
-		NodeHelpers.getVersionedNodeType(nodeTypeClasses[name].type, version),
+	getByNameAndVersion: (name, version) => NodeHelpers.getVersionedNodeType(nodeTypeClasses[name].type, version),
 	getKnownTypes: () => ({}),
 };
 
@@ -128,16 +120,9 @@ class TestCredentialsHelper extends ICredentialsHelper {
 		const headers = authenticate.properties.headers ?? {};
 		const resolved: IDataObject = {};
 		for (const [name, expression] of Object.entries(headers)) {
-			resolved[name] = workflow.expression.getParameterValue(
-				expression as string,
-				null,
-				0,
-				0,
-				node.name,
-				[],
-				'internal',
-				{ $credentials: credentials },
-			) as string;
+			resolved[name] = workflow.expression.getParameterValue(expression as string, null, 0, 0, node.name, [], 'internal', {
+				$credentials: credentials,
+			}) as string;
 		}
 		return { ...requestOptions, headers: { ...requestOptions.headers, ...resolved } };
 	}
@@ -392,7 +377,9 @@ export async function testCredential(credentials: CredentialData): Promise<Crede
 
 /** The value at a dotted path, as lodash's `get` that n8n uses for the rules' `key`. */
 function valueAt(value: unknown, path: string): unknown {
-	return path.split('.').reduce<unknown>((at, key) => (at !== null && typeof at === 'object' ? (at as IDataObject)[key] : undefined), value);
+	return path
+		.split('.')
+		.reduce<unknown>((at, key) => (at !== null && typeof at === 'object' ? (at as IDataObject)[key] : undefined), value);
 }
 
 /** A poll context of n8n-core, for the trigger's `poll()`; static data lives on the workflow. */
@@ -402,7 +389,13 @@ export function pollContext(
 	credentials: CredentialData,
 	mode: WorkflowExecuteMode = 'trigger',
 ): PollContext {
-	return new PollContext(workflow, node, additionalDataFor(() => credentials), mode, 'activate');
+	return new PollContext(
+		workflow,
+		node,
+		additionalDataFor(() => credentials),
+		mode,
+		'activate',
+	);
 }
 
 /** n8n-core's SSH client manager keeps a timer alive; stop it so jest can exit. */

@@ -118,7 +118,9 @@ export class WebhookHost {
 		}
 		if (startsExecution) await this.execute(items);
 		const emitted = items.map((item) => item.json);
-		return result.noWebhookResponse ? { status: sent.status ?? 0, body: sent.body, emitted } : { status: 200, body: result.webhookResponse, emitted };
+		return result.noWebhookResponse
+			? { status: sent.status ?? 0, body: sent.body, emitted }
+			: { status: 200, body: result.webhookResponse, emitted };
 	}
 
 	/** The execution a delivery starts: the trigger's execute() first, its static data saved when it ends. */
@@ -126,7 +128,18 @@ export class WebhookHost {
 		const workflow = this.loadWorkflow();
 		const runExecutionData = { resultData: { runData: {} } } as unknown as IRunExecutionData;
 		const executeData = { node: this.node, data: { main: [items] }, source: null };
-		const context = new ExecuteContext(workflow, this.node, this.additionalData() as never, 'webhook', runExecutionData, 0, items, { main: [items] }, executeData, []);
+		const context = new ExecuteContext(
+			workflow,
+			this.node,
+			this.additionalData() as never,
+			'webhook',
+			runExecutionData,
+			0,
+			items,
+			{ main: [items] },
+			executeData,
+			[],
+		);
 		const output = (await this.trigger.execute!.call(context)) as INodeExecutionData[][];
 		if (output[0]?.length !== items.length) throw new Error('the trigger did not pass its items on');
 		if (workflow.staticData.__dataChanged === true) this.database = JSON.stringify(workflow.staticData);

@@ -37,7 +37,9 @@ const NODE_TESTS = fs
 	.filter((file) => file.endsWith('.test.ts'))
 	.map((file) => {
 		const text = read(path.join('test', 'node', file));
-		const harness = [...text.matchAll(/from '\.\.\/harness\/([\w-]+)'/g)].map((match) => read(path.join('test', 'harness', `${match[1]}.ts`)));
+		const harness = [...text.matchAll(/from '\.\.\/harness\/([\w-]+)'/g)].map((match) =>
+			read(path.join('test', 'harness', `${match[1]}.ts`)),
+		);
 		return { file, text: [text, ...harness].join('\n') };
 	});
 
@@ -65,7 +67,8 @@ export function missingParts({ resource, operation }: OperationName): string[] {
 	if (contracted.length === 0 || unrouted.length > 0) missing.push('emulator route');
 	const ran = NODE_TESTS.some(
 		({ file, text }) =>
-			text.includes(`operation: '${operation.value}'`) && (text.includes(`resource: '${resource.value}'`) || file.startsWith(`${resource.value}.`)),
+			text.includes(`operation: '${operation.value}'`) &&
+			(text.includes(`resource: '${resource.value}'`) || file.startsWith(`${resource.value}.`)),
 	);
 	if (!ran) missing.push('test file');
 	return missing;

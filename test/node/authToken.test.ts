@@ -28,7 +28,10 @@ describe('Auth Token → Create', () => {
 		const { items, error } = await run({ operation: 'create', uid: byId('alan') });
 		expect(error).toBeUndefined();
 		expect(items).toEqual([
-			{ json: { uid: 'alan', authToken: expect.stringMatching(/^alan_\d+[0-9a-f]{30}$/), createdAt: expect.any(Number) }, pairedItem: { item: 0 } },
+			{
+				json: { uid: 'alan', authToken: expect.stringMatching(/^alan_\d+[0-9a-f]{30}$/), createdAt: expect.any(Number) },
+				pairedItem: { item: 0 },
+			},
 		]);
 		expect(tokensOf('alan')).toEqual([items[0].json.authToken]);
 		const [sent] = apiRequests(emulator());
@@ -99,7 +102,7 @@ describe('Auth Token → Get', () => {
 		expect(revealed.items[0].json.authToken).toBe(TOKEN_2);
 	});
 
-	it("reports a token of another user as not found, without the token in the error", async () => {
+	it('reports a token of another user as not found, without the token in the error', async () => {
 		seed();
 		const result = await run({ operation: 'get', uid: byId('alan'), authToken: TOKEN_1 });
 		expectServiceError(result, 'ERR_AUTH_TOKEN_NOT_FOUND', '404');

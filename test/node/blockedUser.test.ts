@@ -39,7 +39,11 @@ describe('Blocked User → Block and Unblock', () => {
 		emulator().store.blockUser('ada', 'grace', 11);
 		const { items } = await run({ operation: 'unblock', uid: byId('ada'), blockedUids: '={{ $json.uids }}' }, [{ uids: ['alan'] }]);
 		expect(items[0].json).toEqual({ uid: 'ada', unblocked: ['alan'], failed: [] });
-		expect(apiRequests(emulator())[0]).toMatchObject({ method: 'DELETE', path: '/v3/users/ada/blockedusers', body: { blockedUids: ['alan'] } });
+		expect(apiRequests(emulator())[0]).toMatchObject({
+			method: 'DELETE',
+			path: '/v3/users/ada/blockedusers',
+			body: { blockedUids: ['alan'] },
+		});
 		expect(blockedBy('ada')).toEqual(['grace']);
 	});
 
@@ -75,7 +79,11 @@ describe('Blocked User → Get Many', () => {
 		expect(items.map((item) => item.json.uid)).toEqual(['grace', 'alan']);
 		expect(Object.keys(items[0].json).sort()).toEqual(['blockedAt', 'createdAt', 'name', 'role', 'status', 'uid']);
 		expect(items[1].json.blockedAt).toBe(100);
-		expect(apiRequests(emulator())[0]).toMatchObject({ method: 'GET', path: '/v3/users/ada/blockedusers', query: { perPage: '1000', page: '1' } });
+		expect(apiRequests(emulator())[0]).toMatchObject({
+			method: 'GET',
+			path: '/v3/users/ada/blockedusers',
+			query: { perPage: '1000', page: '1' },
+		});
 		const raw = await run({ operation: 'getAll', uid: byId('ada'), returnAll: true, options: { simplify: false } });
 		expect(raw.items[0].json).toMatchObject({ uid: 'grace', blockedByMe: true, blockedByMeAt: 200, conversationId: 'ada_user_grace' });
 	});

@@ -19,8 +19,7 @@ beforeEach(() => {
  * Whether the password shows anywhere in a run's output or error. An error carries the node's
  * definition (the parameters as the user typed them, so n8n can retry): that is left out.
  */
-const leaks = (value: unknown) =>
-	JSON.stringify(value, (key, inner: unknown) => (key === 'node' ? undefined : inner)).includes(PASSWORD);
+const leaks = (value: unknown) => JSON.stringify(value, (key, inner: unknown) => (key === 'node' ? undefined : inner)).includes(PASSWORD);
 
 describe('Bot → Create', () => {
 	it('turns a user into an enabled bot with Basic Auth; the echoed password is dropped', async () => {
@@ -76,7 +75,12 @@ describe('Bot → Create', () => {
 			emulator().store.addUser({ uid: `b${i}`, name: `B${i}` });
 			emulator().store.addBot({ uid: `b${i}`, webhookURL: 'http://127.0.0.1:9/hook' });
 		}
-		const run = await runNode(credentialsFor(emulator()), { resource: 'bot', operation: 'create', uid: byId('helpbot'), webhookURL: 'http://127.0.0.1:9/hook' });
+		const run = await runNode(credentialsFor(emulator()), {
+			resource: 'bot',
+			operation: 'create',
+			uid: byId('helpbot'),
+			webhookURL: 'http://127.0.0.1:9/hook',
+		});
 		expectServiceError(run, 'ERR_BOTS_LIMIT_EXCEEDED', '400');
 	});
 
@@ -96,7 +100,11 @@ describe('Bot → Create', () => {
 		expectInputError(tooLong, /'Basic Auth Password' has 66 characters/, /at most 50/);
 		expect(leaks(tooLong.error)).toBe(false);
 		expectInputError(
-			await runNode(credentialsFor(emulator()), { ...base, webhookURL: 'http://127.0.0.1:9/hook', additionalFields: { useBasicAuth: true } }),
+			await runNode(credentialsFor(emulator()), {
+				...base,
+				webhookURL: 'http://127.0.0.1:9/hook',
+				additionalFields: { useBasicAuth: true },
+			}),
 			/Use Basic Auth is on without a username and a password/,
 			/Basic Auth Username/,
 		);
@@ -105,7 +113,13 @@ describe('Bot → Create', () => {
 
 	it('a username with a colon, control characters, and credentials with Use Basic Auth off are refused before sending', async () => {
 		const create = (additionalFields: INodeParameters) =>
-			runNode(credentialsFor(emulator()), { resource: 'bot', operation: 'create', uid: byId('helpbot'), webhookURL: 'http://127.0.0.1:9/hook', additionalFields });
+			runNode(credentialsFor(emulator()), {
+				resource: 'bot',
+				operation: 'create',
+				uid: byId('helpbot'),
+				webhookURL: 'http://127.0.0.1:9/hook',
+				additionalFields,
+			});
 		const colon = await create({ useBasicAuth: true, username: 'n8n:admin', password: PASSWORD });
 		expectInputError(colon, /'Basic Auth Username' holds a colon \(:\), which HTTP Basic Auth cannot carry/, /username:password/);
 		const lineBreak = await create({ useBasicAuth: true, username: 'n8n', password: `${PASSWORD}\r\nX: 1` });
@@ -115,20 +129,36 @@ describe('Bot → Create', () => {
 		expectInputError(off, /'Basic Auth Username' and 'Basic Auth Password' are set, but Use Basic Auth is off/, /Turn 'Use Basic Auth' on/);
 		expect(leaks(off.error)).toBe(false);
 		// On a new bot, an unset Use Basic Auth is off: nothing turns it on.
-		expectInputError(await create({ password: PASSWORD }), /'Basic Auth Password' is set, but Use Basic Auth is off/, /Turn 'Use Basic Auth' on/);
+		expectInputError(
+			await create({ password: PASSWORD }),
+			/'Basic Auth Password' is set, but Use Basic Auth is off/,
+			/Turn 'Use Basic Auth' on/,
+		);
 		expect(apiRequests(emulator())).toEqual([]);
 		// A password alone in an update changes the stored one; with Use Basic Auth off it is refused.
 		await create({ useBasicAuth: true, username: 'n8n', password: PASSWORD });
-		const update = (updateFields: INodeParameters) => runNode(credentialsFor(emulator()), { resource: 'bot', operation: 'update', botUid: byId('helpbot'), updateFields });
+		const update = (updateFields: INodeParameters) =>
+			runNode(credentialsFor(emulator()), { resource: 'bot', operation: 'update', botUid: byId('helpbot'), updateFields });
 		expect((await update({ password: 'next-password' })).error).toBeUndefined();
-		expectInputError(await update({ useBasicAuth: false, username: 'n8n' }), /'Basic Auth Username' is set, but Use Basic Auth is off/, /Turn 'Use Basic Auth' on/);
+		expectInputError(
+			await update({ useBasicAuth: false, username: 'n8n' }),
+			/'Basic Auth Username' is set, but Use Basic Auth is off/,
+			/Turn 'Use Basic Auth' on/,
+		);
 		expect(apiRequests(emulator()).map((request) => request.method)).toEqual(['POST', 'PUT']);
 	});
 });
 
 describe('Bot → Get, Get Many, Update, Delete', () => {
 	beforeEach(() => {
-		emulator().store.addBot({ uid: 'helpbot', webhookURL: 'http://127.0.0.1:9/a', useBasicAuth: true, username: 'n8n', password: PASSWORD, enabled: true });
+		emulator().store.addBot({
+			uid: 'helpbot',
+			webhookURL: 'http://127.0.0.1:9/a',
+			useBasicAuth: true,
+			username: 'n8n',
+			password: PASSWORD,
+			enabled: true,
+		});
 		emulator().store.addBot({ uid: 'faqbot', webhookURL: 'http://127.0.0.1:9/b' });
 	});
 
@@ -161,7 +191,12 @@ describe('Bot → Get, Get Many, Update, Delete', () => {
 		expect(updated.items[0].json).not.toHaveProperty('enabled');
 		expect(leaks(updated.items)).toBe(false);
 
-		const nothing = await runNode(credentialsFor(emulator()), { resource: 'bot', operation: 'update', botUid: byId('helpbot'), updateFields: {} });
+		const nothing = await runNode(credentialsFor(emulator()), {
+			resource: 'bot',
+			operation: 'update',
+			botUid: byId('helpbot'),
+			updateFields: {},
+		});
 		expectInputError(nothing, /Nothing to update/, /Update Fields/);
 
 		const deleted = await runNode(credentialsFor(emulator()), { resource: 'bot', operation: 'delete', botUid: byId('faqbot') });
@@ -192,7 +227,7 @@ describe('Message → Send as Bot', () => {
 		emulator().store.addBot({ uid: 'helpbot', webhookURL: 'http://127.0.0.1:9/a' });
 	});
 
-	it('POSTs Send\'s body to /bots/{uid}/messages, without onBehalfOf; the message is from the bot', async () => {
+	it("POSTs Send's body to /bots/{uid}/messages, without onBehalfOf; the message is from the bot", async () => {
 		const run = await runNode(credentialsFor(emulator()), {
 			resource: 'message',
 			operation: 'sendAsBot',
@@ -203,7 +238,9 @@ describe('Message → Send as Bot', () => {
 			additionalFields: { tags: 'support', metadata: '{"ticket": 7}' },
 		});
 		expect(run.error).toBeUndefined();
-		expect(run.items[0].json).toEqual(expect.objectContaining({ sender: 'helpbot', receiver: 'ada', receiverType: 'user', tags: ['support'] }));
+		expect(run.items[0].json).toEqual(
+			expect.objectContaining({ sender: 'helpbot', receiver: 'ada', receiverType: 'user', tags: ['support'] }),
+		);
 		const [sent] = apiRequests(emulator());
 		expect(`${sent.method} ${sent.path}`).toBe('POST /v3/bots/helpbot/messages');
 		expect(sent.headers.onbehalfof).toBeUndefined();
@@ -229,9 +266,21 @@ describe('Message → Send as Bot', () => {
 			customData: '{"question": "Lunch?"}',
 		});
 		expect(run.items[0].json).toEqual(expect.objectContaining({ sender: 'helpbot', receiver: 'crew', category: 'custom', type: 'poll' }));
-		const empty = await runNode(credentialsFor(emulator()), { resource: 'message', operation: 'sendAsBot', botUid: byId('helpbot'), receiverUid: byId('ada'), text: '' });
+		const empty = await runNode(credentialsFor(emulator()), {
+			resource: 'message',
+			operation: 'sendAsBot',
+			botUid: byId('helpbot'),
+			receiverUid: byId('ada'),
+			text: '',
+		});
 		expectInputError(empty, /'Text'/, /Enter the message/);
-		const noBot = await runNode(credentialsFor(emulator()), { resource: 'message', operation: 'sendAsBot', botUid: byId('ada'), receiverUid: byId('helpbot'), text: 'x' });
+		const noBot = await runNode(credentialsFor(emulator()), {
+			resource: 'message',
+			operation: 'sendAsBot',
+			botUid: byId('ada'),
+			receiverUid: byId('helpbot'),
+			text: 'x',
+		});
 		expectServiceError(noBot, 'ERR_BOT_NOT_FOUND', '404');
 	});
 });

@@ -86,7 +86,12 @@ function setUp(parameters: IDataObject = {}): void {
 		typeVersion: 1,
 		position: [0, 0],
 		webhookId: 'a7c1e0de-0000-4000-8000-00000000b0b1',
-		parameters: { bot: { __rl: true, mode: 'list', value: 'helpbot' }, groupChatSetting: 'mentionedMessages', onDeactivation: 'removeUrl', ...parameters },
+		parameters: {
+			bot: { __rl: true, mode: 'list', value: 'helpbot' },
+			groupChatSetting: 'mentionedMessages',
+			onDeactivation: 'removeUrl',
+			...parameters,
+		},
 		credentials: { cometChatApi: { id: 'cred-1', name: 'CometChat (emulator)' } },
 	};
 	const nodeTypes = {
@@ -94,7 +99,14 @@ function setUp(parameters: IDataObject = {}): void {
 		getByNameAndVersion: (name: string) => nodeTypeClasses[name].type,
 		getKnownTypes: () => ({}),
 	};
-	workflow = new Workflow({ id: 'bot-workflow', nodes: [node], connections: {}, active: true, nodeTypes: nodeTypes as never, staticData: {} });
+	workflow = new Workflow({
+		id: 'bot-workflow',
+		nodes: [node],
+		connections: {},
+		active: true,
+		nodeTypes: nodeTypes as never,
+		staticData: {},
+	});
 }
 
 function hook(): HookContext {
@@ -159,7 +171,13 @@ describe('webhookMethods', () => {
 	it('delete removes the URL and Basic Auth (default) or only disables the bot; never a bot that points elsewhere', async () => {
 		await methods.create.call(hook());
 		await methods.delete.call(hook());
-		expect(emulator.store.bots.get('helpbot')).toMatchObject({ webhookURL: '', enabled: false, useBasicAuth: false, username: '', password: '' });
+		expect(emulator.store.bots.get('helpbot')).toMatchObject({
+			webhookURL: '',
+			enabled: false,
+			useBasicAuth: false,
+			username: '',
+			password: '',
+		});
 		expect(state()).toEqual({});
 
 		setUp({ onDeactivation: 'disable' });
@@ -216,11 +234,17 @@ describe('webhook()', () => {
 	});
 
 	it('a request without the right Basic Auth is refused with 401 and emits nothing', async () => {
-		const body = JSON.stringify({ trigger: 'after_message', data: { id: '999', sender: 'ada', receiver: 'helpbot', receiverType: 'user', data: { text: 'forged' } } });
+		const body = JSON.stringify({
+			trigger: 'after_message',
+			data: { id: '999', sender: 'ada', receiver: 'helpbot', receiverType: 'user', data: { text: 'forged' } },
+		});
 		const none = await fetch(expectedUrl(), { method: 'POST', headers: { 'content-type': 'application/json' }, body });
 		const wrong = await fetch(expectedUrl(), {
 			method: 'POST',
-			headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`${state().username as string}:nope`).toString('base64')}` },
+			headers: {
+				'content-type': 'application/json',
+				authorization: `Basic ${Buffer.from(`${state().username as string}:nope`).toString('base64')}`,
+			},
 			body,
 		});
 		expect([none.status, wrong.status]).toEqual([401, 401]);
@@ -233,7 +257,11 @@ describe('webhook()', () => {
 		await emulator.deliveries.idle();
 		const auth = `Basic ${Buffer.from(`${state().username as string}:${state().password as string}`).toString('base64')}`;
 		const deliver = (data: IDataObject) =>
-			fetch(expectedUrl(), { method: 'POST', headers: { 'content-type': 'application/json', authorization: auth }, body: JSON.stringify({ trigger: 'after_message', data }) });
+			fetch(expectedUrl(), {
+				method: 'POST',
+				headers: { 'content-type': 'application/json', authorization: auth },
+				body: JSON.stringify({ trigger: 'after_message', data }),
+			});
 		const again = await deliver({ ...sent.data });
 		const nested = await deliver({ message: { ...sent.data } });
 		expect([again.status, nested.status]).toEqual([200, 200]);
@@ -241,7 +269,9 @@ describe('webhook()', () => {
 		expect(itemsOf()).toHaveLength(1);
 		expect(itemsOf()[0].deliveryKey).toBe(`helpbot|message|${sent.data.id as string}`);
 		// A busy bot: 300 messages, then each one again (as CometChat retries them).
-		const message = (index: number) => ({ message: { id: `m${index}`, sender: 'ada', receiver: 'helpbot', receiverType: 'user', data: { text: 'x' } } });
+		const message = (index: number) => ({
+			message: { id: `m${index}`, sender: 'ada', receiver: 'helpbot', receiverType: 'user', data: { text: 'x' } },
+		});
 		for (let index = 0; index < 300; index++) await deliver(message(index));
 		for (let index = 0; index < 300; index++) await deliver(message(index));
 		expect(itemsOf()).toHaveLength(301);

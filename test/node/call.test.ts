@@ -13,10 +13,22 @@ const seedCall = () => {
 	const { store } = emulator();
 	store.addUser({ uid: 'ada', name: 'Ada' });
 	store.addUser({ uid: 'alan', name: 'Alan' });
-	return store.addCallSession({ sessionId: SESSION_ID, initiator: 'ada', receiver: 'alan', initiatedAt: 1_700_000_000, startedAt: 1_700_000_005, endedAt: 1_700_003_730 });
+	return store.addCallSession({
+		sessionId: SESSION_ID,
+		initiator: 'ada',
+		receiver: 'alan',
+		initiatedAt: 1_700_000_000,
+		startedAt: 1_700_000_005,
+		endedAt: 1_700_003_730,
+	});
 };
 
-const getCall = (sessionId: string, onBehalfOf: INodeParameterResourceLocator | string = byId('ada')) => ({ resource: 'call', operation: 'get', sessionId, onBehalfOf });
+const getCall = (sessionId: string, onBehalfOf: INodeParameterResourceLocator | string = byId('ada')) => ({
+	resource: 'call',
+	operation: 'get',
+	sessionId,
+	onBehalfOf,
+});
 
 describe('Call → Get', () => {
 	it('fetches the session from the call host, on behalf of a user', async () => {

@@ -31,7 +31,12 @@ beforeAll(async () => {
 		let text = '';
 		request.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
 		request.on('end', () => {
-			received.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, body: text ? JSON.parse(text) : undefined });
+			received.push({
+				method: request.method ?? '',
+				url: request.url ?? '',
+				headers: request.headers,
+				body: text ? JSON.parse(text) : undefined,
+			});
 			response.writeHead(200, { 'content-type': 'application/json' });
 			response.end(JSON.stringify(answer));
 		});
@@ -50,8 +55,7 @@ beforeEach(() => {
 	answer = {};
 });
 
-const run = async (parameters: INodeParameters) =>
-	await runNode({ apiKey: TEST_API_KEY, baseUrl, callUrl: baseUrl }, parameters);
+const run = async (parameters: INodeParameters) => await runNode({ apiKey: TEST_API_KEY, baseUrl, callUrl: baseUrl }, parameters);
 
 describe('User → Get Many: each list parameter in its declared form', () => {
 	it('roles and searchIn repeated (form, explode=true), tags one comma-separated value (explode=false)', async () => {
@@ -112,7 +116,12 @@ describe('Message → Flag', () => {
 	it('reads an answer wrapped in `data` the same way', async () => {
 		answer = { data: { success: true, message: 'Message 540092 has been flagged successfully.' } };
 		const { items } = await run(flag);
-		expect(items[0].json).toEqual({ id: '540092', reasonId: 'spam', success: true, message: 'Message 540092 has been flagged successfully.' });
+		expect(items[0].json).toEqual({
+			id: '540092',
+			reasonId: 'spam',
+			success: true,
+			message: 'Message 540092 has been flagged successfully.',
+		});
 	});
 });
 
@@ -127,13 +136,23 @@ describe('reviews', () => {
 		const { items, error } = await run({ resource, operation, messageId: '2' });
 		expect(error).toBeUndefined();
 		expect(received.map((request) => [request.method, request.url, request.body])).toEqual([['PATCH', `/v3/moderation/${list}/2`, body]]);
-		expect(items[0].json).toEqual({ id: '2', status: body.status, success: true, message: 'Message with ID 2 has been reviewed successfully.' });
+		expect(items[0].json).toEqual({
+			id: '2',
+			status: body.status,
+			success: true,
+			message: 'Message with ID 2 has been reviewed successfully.',
+		});
 	});
 
 	it('a flagged-message review answered without `data` (the published answer) gives the same output', async () => {
 		answer = { success: true, message: 'Message with id 2 has been unflagged successfully.' };
 		const { items } = await run({ resource: 'flaggedMessage', operation: 'approve', messageId: '2' });
-		expect(items[0].json).toEqual({ id: '2', status: 'approved', success: true, message: 'Message with id 2 has been unflagged successfully.' });
+		expect(items[0].json).toEqual({
+			id: '2',
+			status: 'approved',
+			success: true,
+			message: 'Message with id 2 has been unflagged successfully.',
+		});
 	});
 });
 
@@ -148,7 +167,9 @@ describe('Message → Send, media', () => {
 			receiverUid: byId('bob'),
 			messageType: 'file',
 			url: 'https://example.com/report.pdf',
-			attachments: { attachment: [{ name: 'notes.txt', extension: 'txt', mimeType: 'text/plain', size: 512, url: 'https://example.com/notes.txt' }] },
+			attachments: {
+				attachment: [{ name: 'notes.txt', extension: 'txt', mimeType: 'text/plain', size: 512, url: 'https://example.com/notes.txt' }],
+			},
 		});
 		expect(error).toBeUndefined();
 		expect(received[0].body).toEqual({

@@ -33,7 +33,8 @@ afterEach(() => {
 });
 
 /** The keys saved in static data, per node id. */
-const savedKeys = (host: WebhookHost) => ((host.saved().global as IDataObject | undefined)?.[DELIVERIES_MEMBER] ?? {}) as Record<string, IDataObject>;
+const savedKeys = (host: WebhookHost) =>
+	((host.saved().global as IDataObject | undefined)?.[DELIVERIES_MEMBER] ?? {}) as Record<string, IDataObject>;
 
 /** Each host its own node id, so no test sees another's keys. */
 let nodes = 0;
@@ -60,11 +61,24 @@ const bot: Trigger = {
 			parameters: { bot: { __rl: true, mode: 'id', value: 'helpbot' } },
 		};
 		// What activation left in the node's static data: the bot and its Basic Auth pair.
-		return new WebhookHost(new CometChatBotTrigger() as INodeType, node, { [`node:${node.name}`]: { bot: 'helpbot', username: 'n8nbot', password: 'botSecret123' } }, options);
+		return new WebhookHost(
+			new CometChatBotTrigger() as INodeType,
+			node,
+			{ [`node:${node.name}`]: { bot: 'helpbot', username: 'n8nbot', password: 'botSecret123' } },
+			options,
+		);
 	},
 	auth: basicAuth('n8nbot', 'botSecret123'),
-	event: (id) => ({ trigger: 'after_message', data: { id, sender: 'ada', receiver: 'helpbot', receiverType: 'user', data: { text: `hi ${id}` } }, appId: 'app', bot: 'helpbot' }),
-	otherShape: (id) => ({ trigger: 'after_message', data: { message: { id, sender: 'ada', receiver: 'helpbot', receiverType: 'user', data: { text: `hi ${id}` } } } }),
+	event: (id) => ({
+		trigger: 'after_message',
+		data: { id, sender: 'ada', receiver: 'helpbot', receiverType: 'user', data: { text: `hi ${id}` } },
+		appId: 'app',
+		bot: 'helpbot',
+	}),
+	otherShape: (id) => ({
+		trigger: 'after_message',
+		data: { message: { id, sender: 'ada', receiver: 'helpbot', receiverType: 'user', data: { text: `hi ${id}` } } },
+	}),
 };
 
 const webhook: Trigger = {
@@ -81,12 +95,20 @@ const webhook: Trigger = {
 		return new WebhookHost(new CometChatWebhookTrigger() as INodeType, node, {}, options);
 	},
 	auth: basicAuth('dash', 'Pass123'),
-	event: (id) => ({ trigger: 'message_sent', data: { message: { id, data: { text: `hi ${id}` } } }, appId: 'app', region: 'us', webhook: 'hook1' }),
+	event: (id) => ({
+		trigger: 'message_sent',
+		data: { message: { id, data: { text: `hi ${id}` } } },
+		appId: 'app',
+		region: 'us',
+		webhook: 'hook1',
+	}),
 	// The same event with data's members in another order and without the region.
 	otherShape: (id) => ({ webhook: 'hook1', data: { message: { data: { text: `hi ${id}` }, id } }, trigger: 'message_sent', appId: 'app' }),
 };
 
-const cases = [bot, webhook].flatMap((trigger) => (['2.8', '2.41'] as const).map((n8n) => ({ trigger, n8n, title: `${trigger.name} (n8n ${n8n})` })));
+const cases = [bot, webhook].flatMap((trigger) =>
+	(['2.8', '2.41'] as const).map((n8n) => ({ trigger, n8n, title: `${trigger.name} (n8n ${n8n})` })),
+);
 
 describe.each(cases)('$title', ({ trigger: base, n8n }) => {
 	const trigger: Trigger = { ...base, host: (options) => base.host({ n8n, ...options }) };
@@ -97,15 +119,14 @@ describe.each(cases)('$title', ({ trigger: base, n8n }) => {
 		expect(first.body).toEqual({ received: true, emitted: 1 });
 		expect(first.emitted).toHaveLength(1);
 		expect(first.emitted[0].deliveryKey).toEqual(expect.stringContaining('101'));
-		const repeats = [
-			await host.deliver(trigger.event('101'), trigger.auth),
-			await host.deliver(trigger.otherShape('101'), trigger.auth),
-		];
+		const repeats = [await host.deliver(trigger.event('101'), trigger.auth), await host.deliver(trigger.otherShape('101'), trigger.auth)];
 		now += 30_000;
 		repeats.push(await host.deliver(trigger.event('101'), trigger.auth));
 		host.restart();
 		repeats.push(await host.deliver(trigger.otherShape('101'), trigger.auth));
-		expect(repeats.map((r) => [r.status, r.body, r.emitted.length])).toEqual(Array(4).fill([200, { received: true, emitted: 0, repeat: true }, 0]));
+		expect(repeats.map((r) => [r.status, r.body, r.emitted.length])).toEqual(
+			Array(4).fill([200, { received: true, emitted: 0, repeat: true }, 0]),
+		);
 	});
 
 	test.each([5, 50])('%i concurrent copies of one new event run once', async (copies) => {

@@ -35,7 +35,12 @@ const builderFields = [
 		elementId: 'country',
 		label: 'Country',
 		optional: true,
-		choices: { choice: [{ value: 'de', label: 'Germany' }, { value: 'fr', label: 'France' }] },
+		choices: {
+			choice: [
+				{ value: 'de', label: 'Germany' },
+				{ value: 'fr', label: 'France' },
+			],
+		},
 		defaultValue: 'fr',
 	},
 	{
@@ -49,7 +54,13 @@ const builderFields = [
 		elementType: 'checkbox',
 		elementId: 'topics',
 		label: 'Topics',
-		choices: { choice: [{ value: 'news', label: 'News' }, { value: 'deals', label: 'Deals' }, { value: 'tips', label: 'Tips' }] },
+		choices: {
+			choice: [
+				{ value: 'news', label: 'News' },
+				{ value: 'deals', label: 'Deals' },
+				{ value: 'tips', label: 'Tips' },
+			],
+		},
 		defaultValue: 'news, tips',
 	},
 	{
@@ -185,7 +196,10 @@ describe('Message → Send Form', () => {
 			sendForm({ ...builderParameters, formOptions: { interactionGoal: 'anyAction' }, additionalFields: { metadata: '{"ticket": 7}' } }),
 		);
 		expect(error).toBeUndefined();
-		expect((apiRequests(emulator())[0].body as IDataObject).data).toMatchObject({ interactionGoal: { type: 'anyAction' }, metadata: { ticket: 7 } });
+		expect((apiRequests(emulator())[0].body as IDataObject).data).toMatchObject({
+			interactionGoal: { type: 'anyAction' },
+			metadata: { ticket: 7 },
+		});
 	});
 
 	it('a form with all six element types round-trips from the builder', async () => {
@@ -245,9 +259,7 @@ describe('Message → Send Form', () => {
 			data: {
 				interactiveData: {
 					title: 'Feedback',
-					formFields: [
-						{ elementType: 'textInput', elementId: 'comment', label: 'Comment', optional: false, maxLines: 1 },
-					],
+					formFields: [{ elementType: 'textInput', elementId: 'comment', label: 'Comment', optional: false, maxLines: 1 }],
 					submitElement: {
 						elementType: 'button',
 						elementId: 'submit',
@@ -298,11 +310,7 @@ describe('Message → Send Form', () => {
 				{ submitElementId: 'name' },
 				/The submit button "name" \(button\) reuses the element ID "name" of Form field 1 "name" \(textInput\)/,
 			],
-			[
-				'invalid JSON in the submit payload',
-				{ submitPayload: '{"a":' },
-				/Submit Button Payload \(JSON\) is not valid JSON/,
-			],
+			['invalid JSON in the submit payload', { submitPayload: '{"a":' }, /Submit Button Payload \(JSON\) is not valid JSON/],
 		])('%s', async (_case, change, message) => {
 			const result = await run(sendForm({ ...builderParameters, ...change }));
 			expectInputError(result, message, /.+/);

@@ -28,7 +28,7 @@ describe('credential test', () => {
 		expect(sent[0].query.perPage).toBe('1');
 	});
 
-	it('fails with CometChat\'s code and a hint for a wrong key (not n8n\'s generic 401 message)', async () => {
+	it("fails with CometChat's code and a hint for a wrong key (not n8n's generic 401 message)", async () => {
 		const result = await testCredential(credentialsFor(emulator(), { apiKey: 'wrong-key' }));
 		expect(result.status).toBe('Error');
 		expect(result.message).toMatch(/^CometChat rejected the API key \(AUTH_ERR_APIKEY_NOT_FOUND\)\. Copy the REST API key/);
@@ -153,7 +153,12 @@ describe('path encoding', () => {
 	});
 
 	it('refuses an auth token of "..", naming its field, and sends nothing', async () => {
-		const fetched = await runNode(credentialsFor(emulator()), { resource: 'authToken', operation: 'get', uid: byId('ada'), authToken: '..' });
+		const fetched = await runNode(credentialsFor(emulator()), {
+			resource: 'authToken',
+			operation: 'get',
+			uid: byId('ada'),
+			authToken: '..',
+		});
 		expect(fetched.error?.message).toBe(`'Auth Token' is "..", which no request can carry as an ID [item 0]`);
 		expect(apiRequests(emulator())).toHaveLength(0);
 	});
@@ -228,7 +233,9 @@ describe('retries', () => {
 		});
 		expect(error?.name).toBe('NodeApiError');
 		expect(error?.message).toBe('Could not reach CometChat at 127.0.0.1:9: the connection was refused [item 0]');
-		expect(error?.description).toMatch(/GET \/v3\/users\/ada failed before an answer came back \(ECONNREFUSED; 5 attempts in [\d.]+ s\)\. Check the Base URL/);
+		expect(error?.description).toMatch(
+			/GET \/v3\/users\/ada failed before an answer came back \(ECONNREFUSED; 5 attempts in [\d.]+ s\)\. Check the Base URL/,
+		);
 		expect(JSON.stringify(error)).not.toContain(TEST_API_KEY);
 	});
 

@@ -92,7 +92,13 @@ describe('Group → Create', () => {
 	});
 
 	it('refuses a password group without a password, and an unknown type, before sending; Continue On Fail goes on', async () => {
-		const parameters = { operation: 'create', guid: '={{ $json.guid }}', name: 'G', type: '={{ $json.type }}', password: '={{ $json.password }}' };
+		const parameters = {
+			operation: 'create',
+			guid: '={{ $json.guid }}',
+			name: 'G',
+			type: '={{ $json.type }}',
+			password: '={{ $json.password }}',
+		};
 		const input = [
 			{ guid: 'g1', type: 'password', password: 'pw' },
 			{ guid: 'g2', type: 'password', password: '' },
@@ -200,7 +206,19 @@ describe('group list search', () => {
 	it('sends a search term as searchKey', async () => {
 		seedGroups(150);
 		const found = await listSearch(credentialsFor(emulator()), 'searchGroups', 'Group 14');
-		expect(found.results.map((item) => item.value)).toEqual(['g149', 'g148', 'g147', 'g146', 'g145', 'g144', 'g143', 'g142', 'g141', 'g140', 'g14']);
+		expect(found.results.map((item) => item.value)).toEqual([
+			'g149',
+			'g148',
+			'g147',
+			'g146',
+			'g145',
+			'g144',
+			'g143',
+			'g142',
+			'g141',
+			'g140',
+			'g14',
+		]);
 		expect(apiRequests(emulator())[0].query).toEqual({ perPage: '100', page: '1', searchKey: 'Group 14' });
 	});
 });
@@ -241,8 +259,22 @@ describe('Group → Get Many', () => {
 	const seedGroups = () => {
 		seedUsers('u1', 'u2', 'u3');
 		const { store } = emulator();
-		store.addGroup({ guid: 'alpha', name: 'Alpha', type: 'public', tags: ['x'], createdAt: 1_700_000_100, members: { participants: ['u1', 'u2'] } });
-		store.addGroup({ guid: 'beta', name: 'Beta', type: 'private', createdAt: 1_700_000_200, updatedAt: 1_700_000_900, members: { participants: ['u1'] } });
+		store.addGroup({
+			guid: 'alpha',
+			name: 'Alpha',
+			type: 'public',
+			tags: ['x'],
+			createdAt: 1_700_000_100,
+			members: { participants: ['u1', 'u2'] },
+		});
+		store.addGroup({
+			guid: 'beta',
+			name: 'Beta',
+			type: 'private',
+			createdAt: 1_700_000_200,
+			updatedAt: 1_700_000_900,
+			members: { participants: ['u1'] },
+		});
 		store.addGroup({ guid: 'gamma', name: 'Gamma', type: 'password', password: 'pw', tags: ['y'], createdAt: 1_700_000_300 });
 	};
 
@@ -250,7 +282,14 @@ describe('Group → Get Many', () => {
 		for (let i = 1; i <= 1200; i++) emulator().store.addGroup({ guid: `g${i}`, name: `G ${i}`, createdAt: 1_700_000_000 + i });
 		const all = await run({ operation: 'getAll', returnAll: true });
 		expect(all.items).toHaveLength(1200);
-		expect(all.items[0].json).toEqual({ guid: 'g1200', name: 'G 1200', type: 'public', membersCount: 0, tags: [], createdAt: 1_700_001_200 });
+		expect(all.items[0].json).toEqual({
+			guid: 'g1200',
+			name: 'G 1200',
+			type: 'public',
+			membersCount: 0,
+			tags: [],
+			createdAt: 1_700_001_200,
+		});
 		expect(apiRequests(emulator()).map((request) => request.query)).toEqual(pageQueries(1000, 2));
 		emulator().clearRequests();
 		const raw = await run({ operation: 'getAll', limit: 2, options: { simplify: false } });
@@ -312,7 +351,11 @@ describe('Group → Get Many', () => {
 		seedGroups();
 		const parameters = { operation: 'getAll', returnAll: true, filters: { createdFrom: '={{ $json.from }}' } };
 		const stopped = await run(parameters, [{ from: 'yesterday' }]);
-		expectInputError(stopped, /'Created After' holds "yesterday", which is not in a form this field takes; it takes a date and time in ISO 8601/, /Pick a date/);
+		expectInputError(
+			stopped,
+			/'Created After' holds "yesterday", which is not in a form this field takes; it takes a date and time in ISO 8601/,
+			/Pick a date/,
+		);
 		const count = await run({ operation: 'getAll', returnAll: true, filters: { membersMin: '={{ "3" }}' } });
 		expectInputError(count, /'Min Members' must be a whole number of at least 0/, /whole number/);
 		const type = await run({ operation: 'getAll', returnAll: true, filters: { types: '={{ ["secret"] }}' } });
@@ -328,7 +371,14 @@ describe('Group → Update', () => {
 	const seedGroup = () => {
 		seedUsers('owner', 'next');
 		return emulator().store.addGroup({
-			guid: 'g', name: 'G', owner: 'owner', description: 'd', icon: 'https://i', metadata: { k: 1 }, tags: ['t'], createdAt: 1_700_000_000,
+			guid: 'g',
+			name: 'G',
+			owner: 'owner',
+			description: 'd',
+			icon: 'https://i',
+			metadata: { k: 1 },
+			tags: ['t'],
+			createdAt: 1_700_000_000,
 		});
 	};
 
@@ -381,7 +431,9 @@ describe('Group → Update', () => {
 		expectInputError(withPublic, /A group of type Public has no password, but 'Password' is set/, /Remove Password/);
 		const withPrivate = await run({ operation: 'update', guid: byId('g'), updateFields: { type: '={{ "private" }}', password: 's3cret' } });
 		expectInputError(withPrivate, /A group of type Private has no password/, /Remove Password/);
-		expect([withPublic, withPrivate].map((result) => `${result.error?.message} ${result.error?.description}`).join()).not.toContain('s3cret');
+		expect([withPublic, withPrivate].map((result) => `${result.error?.message} ${result.error?.description}`).join()).not.toContain(
+			's3cret',
+		);
 		expect(apiRequests(emulator())).toHaveLength(0);
 		// A password alone changes the password of a password group.
 		emulator().store.addGroup({ guid: 'locked', name: 'Locked', type: 'password', password: 'old-pw', owner: 'owner' });

@@ -19,7 +19,13 @@ const seed = () => {
 	const { store } = emulator();
 	for (const uid of ['owner', 'mod', 'p1', 'p2', 'out', 'bad']) store.addUser({ uid, name: `Name of ${uid}` });
 	store.setClock(1_700_000_000);
-	const group = store.addGroup({ guid: 'g', name: 'G', owner: 'owner', members: { moderators: ['mod'], participants: ['p1'] }, banned: ['bad'] });
+	const group = store.addGroup({
+		guid: 'g',
+		name: 'G',
+		owner: 'owner',
+		members: { moderators: ['mod'], participants: ['p1'] },
+		banned: ['bad'],
+	});
 	store.setClock(null);
 	return group;
 };
@@ -52,18 +58,30 @@ describe('Group Member → Add', () => {
 		const group = seed();
 		const { error } = await run({ operation: 'add', members: { participants: 'p1, out, ghost, bad' } });
 		expect(error?.name).toBe('NodeOperationError');
-		expect(error?.message).toContain('3 of 4 users could not be added to group g: p1 (ERR_ALREADY_JOINED), ghost (ERR_UID_NOT_FOUND), bad (ERR_BANNED_GROUPMEMBER) [item 0]');
+		expect(error?.message).toContain(
+			'3 of 4 users could not be added to group g: p1 (ERR_ALREADY_JOINED), ghost (ERR_UID_NOT_FOUND), bad (ERR_BANNED_GROUPMEMBER) [item 0]',
+		);
 		expect(error?.description).toMatch(/These were added: out\. .*On Partial Failure to Output Each Result/);
 		expect(group.members.get('out')?.scope).toBe('participant');
 	});
 
 	it('Output Each Result returns the failures as items with error {code, message}', async () => {
 		seed();
-		const { items, error } = await run({ operation: 'add', members: { moderators: 'out, ghost' }, options: { onPartialFailure: 'output' } });
+		const { items, error } = await run({
+			operation: 'add',
+			members: { moderators: 'out, ghost' },
+			options: { onPartialFailure: 'output' },
+		});
 		expect(error).toBeUndefined();
 		expect(items.map((item) => item.json)).toEqual([
 			{ guid: 'g', uid: 'out', scope: 'moderator', success: true },
-			{ guid: 'g', uid: 'ghost', scope: 'moderator', success: false, error: { code: 'ERR_UID_NOT_FOUND', message: 'The UID ghost does not exist.' } },
+			{
+				guid: 'g',
+				uid: 'ghost',
+				scope: 'moderator',
+				success: false,
+				error: { code: 'ERR_UID_NOT_FOUND', message: 'The UID ghost does not exist.' },
+			},
 		]);
 	});
 
@@ -101,7 +119,14 @@ describe('Group Member → Get Many', () => {
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(1200);
 		expect(new Set(items.map((item) => item.json.uid)).size).toBe(1200);
-		expect(items[0].json).toEqual({ uid: 'm1', name: 'User 1', role: 'default', status: 'offline', scope: 'participant', joinedAt: 1_700_000_000 });
+		expect(items[0].json).toEqual({
+			uid: 'm1',
+			name: 'User 1',
+			role: 'default',
+			status: 'offline',
+			scope: 'participant',
+			joinedAt: 1_700_000_000,
+		});
 		const sent = apiRequests(emulator());
 		expect(sent.map((request) => request.path)).toEqual(Array(2).fill('/v3/groups/g/members'));
 		expect(sent.map((request) => request.query)).toEqual(pageQueries(1000, 2));
@@ -109,7 +134,12 @@ describe('Group Member → Get Many', () => {
 
 	it('sends Scopes as one comma-separated value and Status; Simplify off gives the whole record', async () => {
 		seed();
-		const { items } = await run({ operation: 'getAll', limit: 5, filters: { scopes: ['admin', 'moderator'], status: 'offline' }, options: { simplify: false } });
+		const { items } = await run({
+			operation: 'getAll',
+			limit: 5,
+			filters: { scopes: ['admin', 'moderator'], status: 'offline' },
+			options: { simplify: false },
+		});
 		expect(items.map((item) => [item.json.uid, item.json.scope])).toEqual([
 			['mod', 'moderator'],
 			['owner', 'admin'],
@@ -177,9 +207,13 @@ describe('Group Member → Change Scope', () => {
 		expect(apiRequests(emulator())).toHaveLength(0);
 		expectServiceError(await run({ operation: 'changeScope', uid: byId('mod'), scope: 'moderator' }), 'ERR_SAME_SCOPE', '400');
 		expectServiceError(await run({ operation: 'changeScope', uid: byId('out'), scope: 'admin' }), 'ERR_NOT_A_MEMBER', '404');
-		const carriedOn = await run({ operation: 'changeScope', uid: byId('mod'), scope: '={{ $json.scope }}' }, [{ scope: 'x' }, { scope: 'participant' }], {
-			onError: 'continueRegularOutput',
-		});
+		const carriedOn = await run(
+			{ operation: 'changeScope', uid: byId('mod'), scope: '={{ $json.scope }}' },
+			[{ scope: 'x' }, { scope: 'participant' }],
+			{
+				onError: 'continueRegularOutput',
+			},
+		);
 		expectErrorItem(carriedOn.items[0], 0, /'Scope' holds/);
 		expect(carriedOn.items[1].json).toMatchObject({ uid: 'mod', scope: 'participant' });
 	});
@@ -242,7 +276,9 @@ describe('member and banned-user lists of the editor', () => {
 		seed();
 		const banned = await listSearch(credentialsFor(emulator()), 'searchGroupBannedUsers', undefined, undefined, { guid: byId('g') });
 		expect(banned.results).toEqual([{ name: 'Name of bad (bad)', value: 'bad' }]);
-		await expect(listSearch(credentialsFor(emulator()), 'searchGroupMembers', undefined, undefined, {})).rejects.toThrow('Choose a group first');
+		await expect(listSearch(credentialsFor(emulator()), 'searchGroupMembers', undefined, undefined, {})).rejects.toThrow(
+			'Choose a group first',
+		);
 	});
 });
 
@@ -261,12 +297,18 @@ describe('the onboarding example (examples/onboarding.json)', () => {
 		];
 		const { items, error } = await runNode(credentialsFor(emulator()), step?.parameters as Parameters<typeof runNode>[1], input);
 		expect(error).toBeUndefined();
-		expect(items.map((item) => [item.json.uid, item.json.scope, item.json.success, (item.json.error as { code?: string } | undefined)?.code])).toEqual([
+		expect(
+			items.map((item) => [item.json.uid, item.json.scope, item.json.success, (item.json.error as { code?: string } | undefined)?.code]),
+		).toEqual([
 			['out', 'moderator', true, undefined],
 			['p2', 'participant', true, undefined],
 			['p1', 'participant', false, 'ERR_ALREADY_JOINED'],
 		]);
 		expect(group.members.get('out')?.scope).toBe('moderator');
-		expect(apiRequests(emulator()).map((request) => request.body)).toEqual([{ moderators: ['out'] }, { participants: ['p2'] }, { participants: ['p1'] }]);
+		expect(apiRequests(emulator()).map((request) => request.body)).toEqual([
+			{ moderators: ['out'] },
+			{ participants: ['p2'] },
+			{ participants: ['p1'] },
+		]);
 	});
 });

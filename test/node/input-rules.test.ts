@@ -114,7 +114,11 @@ describe('types', () => {
 			run({ resource: 'message', operation: 'send', onBehalfOf: byId('ada'), receiverUid: byId('bob'), text: 'Hi', ...extra }, [
 				{ tags: ['ok', { tag: 'x' }], uids: [{ uid: 'bob' }], who: ['ada', 'bob'] },
 			]);
-		expectInputError(await send({ additionalFields: { tags: '={{ $json.tags }}' } }), /'Tags' has an object .* at position 2/, /list of texts/);
+		expectInputError(
+			await send({ additionalFields: { tags: '={{ $json.tags }}' } }),
+			/'Tags' has an object .* at position 2/,
+			/list of texts/,
+		);
 		expectInputError(
 			await send({ receiverType: 'multiple', receiverUids: '={{ $json.uids }}' }),
 			/'Receiver UIDs' has an object .* at position 1/,
@@ -128,8 +132,15 @@ describe('types', () => {
 		const create = (additionalFields: IDataObject) =>
 			run({ resource: 'user', operation: 'create', uid: 'cy', name: 'Cy', additionalFields } as INodeParameters);
 		expect((await create({ avatar: ' https://example.com/cy.png ', link: 'http://127.0.0.1:8080/people/cy' })).error).toBeUndefined();
-		expect(apiRequests(emulator())[0].body).toMatchObject({ avatar: 'https://example.com/cy.png', link: 'http://127.0.0.1:8080/people/cy' });
-		expectInputError(await create({ avatar: 'example.com/cy.png' }), /'Avatar URL' must be an http\(s\) URL, not the text "example.com\/cy.png"/, /https:\/\//);
+		expect(apiRequests(emulator())[0].body).toMatchObject({
+			avatar: 'https://example.com/cy.png',
+			link: 'http://127.0.0.1:8080/people/cy',
+		});
+		expectInputError(
+			await create({ avatar: 'example.com/cy.png' }),
+			/'Avatar URL' must be an http\(s\) URL, not the text "example.com\/cy.png"/,
+			/https:\/\//,
+		);
 		expectInputError(await create({ link: 'ftp://example.com/cy' }), /'Link' must be an http\(s\) URL/, /https:\/\//);
 		const media = await run({
 			resource: 'message',
@@ -164,7 +175,14 @@ describe('Limit and Return All', () => {
 		['abc', /'Limit' must be a whole number of at least 1, not the text "abc"/],
 		[2.5, /'Limit' must be a whole number of at least 1, not the number 2.5/],
 	])('refuses a Limit of %p naming Limit and the item, and sends nothing', async (limit, message) => {
-		const result = await run(list, [{ returnAll: false, limit: 3 }, { returnAll: false, limit }], CONTINUE);
+		const result = await run(
+			list,
+			[
+				{ returnAll: false, limit: 3 },
+				{ returnAll: false, limit },
+			],
+			CONTINUE,
+		);
 		// No users exist, so the valid item's list is empty: the only output item is item 1's error.
 		expect(result.items).toHaveLength(1);
 		expectErrorItem(result.items[0], 1, message);
@@ -206,7 +224,14 @@ describe('CometChat limits, at their boundaries', () => {
 		expectInputError(get, /'User' holds "Ada", which has capital letters/, /Use "ada"/);
 		const send = await run({ resource: 'message', operation: 'send', onBehalfOf: byId('ADA'), receiverUid: byId('bob'), text: 'Hi' });
 		expectInputError(send, /'On Behalf Of' holds "ADA"/, /Use "ada"/);
-		const group = await run({ resource: 'group', operation: 'create', guid: 'g', name: 'G', type: 'public', members: { admins: 'ada, Bob' } });
+		const group = await run({
+			resource: 'group',
+			operation: 'create',
+			guid: 'g',
+			name: 'G',
+			type: 'public',
+			members: { admins: 'ada, Bob' },
+		});
 		expectInputError(group, /'Admins' holds "Bob"/, /Use "bob"/);
 		expect(apiRequests(emulator())).toHaveLength(0);
 	});
@@ -215,7 +240,11 @@ describe('CometChat limits, at their boundaries', () => {
 		const tags = Array.from({ length: 25 }, (_, index) => `${index}`.padEnd(100, 't'));
 		expect((await create({ uid: 'u1', tags })).error).toBeUndefined();
 		expect((apiRequests(emulator())[0].body as IDataObject).tags).toEqual(tags);
-		expectInputError(await create({ uid: 'u2', tags: [...tags, 'one more'] }), /'Tags' has 26 tags; CometChat allows at most 25/, /at most 25/);
+		expectInputError(
+			await create({ uid: 'u2', tags: [...tags, 'one more'] }),
+			/'Tags' has 26 tags; CometChat allows at most 25/,
+			/at most 25/,
+		);
 		expectInputError(await create({ uid: 'u3', tags: ['x'.repeat(101)] }), /'Tags' has a tag of 101 characters/, /at most 100/);
 		expect(apiRequests(emulator())).toHaveLength(1);
 	});
@@ -233,9 +262,15 @@ describe('CometChat limits, at their boundaries', () => {
 
 	it('a message text under 65 KB is sent; 65 KB is refused', async () => {
 		const send = (text: string) =>
-			run({ resource: 'message', operation: 'send', onBehalfOf: byId('ada'), receiverUid: byId('bob'), text: '={{ $json.text }}' }, [{ text }]);
+			run({ resource: 'message', operation: 'send', onBehalfOf: byId('ada'), receiverUid: byId('bob'), text: '={{ $json.text }}' }, [
+				{ text },
+			]);
 		expect((await send('x'.repeat(65 * 1024 - 1))).error).toBeUndefined();
-		expectInputError(await send('x'.repeat(65 * 1024)), /'Text' is 66560 bytes; a CometChat message must be under 66560 \(65 KB\)/, /Shorten/);
+		expectInputError(
+			await send('x'.repeat(65 * 1024)),
+			/'Text' is 66560 bytes; a CometChat message must be under 66560 \(65 KB\)/,
+			/Shorten/,
+		);
 		expect(apiRequests(emulator())).toHaveLength(1);
 	});
 });
@@ -252,18 +287,37 @@ describe('lists: one rule for every list field (docs/cometchat-api.md, List fiel
 	it('an entry given twice is refused in every list: UIDs, receivers, tags, Clear Fields', async () => {
 		const twice: Array<[INodeParameters, RegExp]> = [
 			[{ resource: 'user', operation: 'deactivate', uids: 'bob, bob' }, /'UIDs' holds "bob" more than once/],
-			[{ resource: 'blockedUser', operation: 'block', uid: byId('ada'), blockedUids: 'bob,bob' }, /'Users to Block' holds "bob" more than once/],
-			[{ resource: 'user', operation: 'create', uid: 'cy', name: 'Cy', additionalFields: { tags: 'vip, vip' } }, /'Tags' holds "vip" more than once/],
-			[{ resource: 'user', operation: 'update', uid: byId('ada'), updateFields: { unset: '={{ ["avatar", "avatar"] }}' } }, /'Clear Fields' holds "avatar" more than once/],
+			[
+				{ resource: 'blockedUser', operation: 'block', uid: byId('ada'), blockedUids: 'bob,bob' },
+				/'Users to Block' holds "bob" more than once/,
+			],
+			[
+				{ resource: 'user', operation: 'create', uid: 'cy', name: 'Cy', additionalFields: { tags: 'vip, vip' } },
+				/'Tags' holds "vip" more than once/,
+			],
+			[
+				{ resource: 'user', operation: 'update', uid: byId('ada'), updateFields: { unset: '={{ ["avatar", "avatar"] }}' } },
+				/'Clear Fields' holds "avatar" more than once/,
+			],
 			[
 				{ resource: 'message', operation: 'send', onBehalfOf: byId('ada'), receiverType: 'multiple', receiverUids: 'bob, bob', text: 'Hi' },
 				/'Receiver UIDs' holds "bob" more than once/,
 			],
 			[
-				{ resource: 'message', operation: 'sendAsBot', botUid: byId('helpbot'), receiverType: 'multiple', receiverGuids: 'crew, crew', text: 'Hi' },
+				{
+					resource: 'message',
+					operation: 'sendAsBot',
+					botUid: byId('helpbot'),
+					receiverType: 'multiple',
+					receiverGuids: 'crew, crew',
+					text: 'Hi',
+				},
 				/'Receiver GUIDs' holds "crew" more than once/,
 			],
-			[{ resource: 'groupMember', operation: 'add', guid: byId('crew'), members: { participants: 'bob, bob' } }, /'Participants' holds "bob" more than once/],
+			[
+				{ resource: 'groupMember', operation: 'add', guid: byId('crew'), members: { participants: 'bob, bob' } },
+				/'Participants' holds "bob" more than once/,
+			],
 		];
 		for (const [parameters, message] of twice) expectInputError(await run(parameters), message, /once/);
 		expect(apiRequests(emulator())).toHaveLength(0);
@@ -271,20 +325,58 @@ describe('lists: one rule for every list field (docs/cometchat-api.md, List fiel
 
 	it('a list sent in one request holds at most 1,000 UIDs or GUIDs: Group Member Add, Send, Send as Bot, Block', async () => {
 		const over: Array<[INodeParameters, RegExp]> = [
-			[{ resource: 'groupMember', operation: 'add', guid: byId('crew'), members: { participants: '={{ $json.uids }}' } }, /'Participants' has 1001 entries; at most 1000/],
 			[
-				{ resource: 'groupMember', operation: 'add', guid: byId('crew'), members: { admins: '={{ $json.uids.slice(0, 500) }}', participants: '={{ $json.uids.slice(500) }}' } },
+				{ resource: 'groupMember', operation: 'add', guid: byId('crew'), members: { participants: '={{ $json.uids }}' } },
+				/'Participants' has 1001 entries; at most 1000/,
+			],
+			[
+				{
+					resource: 'groupMember',
+					operation: 'add',
+					guid: byId('crew'),
+					members: { admins: '={{ $json.uids.slice(0, 500) }}', participants: '={{ $json.uids.slice(500) }}' },
+				},
 				/'Members' has 1001 entries; at most 1000/,
 			],
-			[{ resource: 'message', operation: 'sendAsBot', botUid: byId('helpbot'), receiverType: 'multiple', receiverUids: '={{ $json.uids }}', text: 'Hi' }, /'Receiver UIDs' has 1001 entries/],
-			[{ resource: 'message', operation: 'send', onBehalfOf: byId('ada'), receiverType: 'multiple', receiverGuids: '={{ $json.uids }}', text: 'Hi' }, /'Receiver GUIDs' has 1001 entries/],
-			[{ resource: 'blockedUser', operation: 'block', uid: byId('ada'), blockedUids: '={{ $json.uids }}' }, /'Users to Block' has 1001 entries/],
+			[
+				{
+					resource: 'message',
+					operation: 'sendAsBot',
+					botUid: byId('helpbot'),
+					receiverType: 'multiple',
+					receiverUids: '={{ $json.uids }}',
+					text: 'Hi',
+				},
+				/'Receiver UIDs' has 1001 entries/,
+			],
+			[
+				{
+					resource: 'message',
+					operation: 'send',
+					onBehalfOf: byId('ada'),
+					receiverType: 'multiple',
+					receiverGuids: '={{ $json.uids }}',
+					text: 'Hi',
+				},
+				/'Receiver GUIDs' has 1001 entries/,
+			],
+			[
+				{ resource: 'blockedUser', operation: 'block', uid: byId('ada'), blockedUids: '={{ $json.uids }}' },
+				/'Users to Block' has 1001 entries/,
+			],
 		];
-		for (const [parameters, message] of over) expectInputError(await run(parameters, [{ uids: thousand(1) }]), message, /Split the list over several items of at most 1000/);
+		for (const [parameters, message] of over)
+			expectInputError(await run(parameters, [{ uids: thousand(1) }]), message, /Split the list over several items of at most 1000/);
 		expect(apiRequests(emulator())).toHaveLength(0);
 		// 1,000 is sent.
 		const added = await run(
-			{ resource: 'groupMember', operation: 'add', guid: byId('crew'), members: { participants: '={{ $json.uids }}' }, options: { onPartialFailure: 'output' } },
+			{
+				resource: 'groupMember',
+				operation: 'add',
+				guid: byId('crew'),
+				members: { participants: '={{ $json.uids }}' },
+				options: { onPartialFailure: 'output' },
+			},
 			[{ uids: thousand() }],
 		);
 		expect(added.error).toBeUndefined();

@@ -109,9 +109,7 @@ describe('Message → Send', () => {
 				messageType: 'image',
 				url: 'https://example.com/cat.jpg',
 				attachments: {
-					attachment: [
-						{ name: 'cat.jpg', extension: 'jpg', size: 2048, mimeType: 'image/jpeg', url: 'https://example.com/cat.jpg' },
-					],
+					attachment: [{ name: 'cat.jpg', extension: 'jpg', size: 2048, mimeType: 'image/jpeg', url: 'https://example.com/cat.jpg' }],
 				},
 			}),
 		);
@@ -125,9 +123,7 @@ describe('Message → Send', () => {
 	});
 
 	it('sends a custom message with its custom data', async () => {
-		const { items } = await run(
-			send({ category: 'custom', customType: 'location', customData: '{"lat": 52.5, "lon": 13.4}' }),
-		);
+		const { items } = await run(send({ category: 'custom', customType: 'location', customData: '{"lat": 52.5, "lon": 13.4}' }));
 		expect(apiRequests(emulator())[0].body).toEqual({
 			receiver: 'bob',
 			receiverType: 'user',
@@ -153,8 +149,10 @@ describe('Message → Send', () => {
 
 	it('sends Data (JSON) as written even with an undeclared field, and reports the refusal naming it', async () => {
 		const data = { text: 'From JSON', extra: { deep: true } };
-		const stopped = await offContract(emulator(), 'Data (JSON) is sent as written; this one holds an undeclared field on purpose', async () =>
-			await run(send({ dataMode: 'json', data: JSON.stringify(data) })),
+		const stopped = await offContract(
+			emulator(),
+			'Data (JSON) is sent as written; this one holds an undeclared field on purpose',
+			async () => await run(send({ dataMode: 'json', data: JSON.stringify(data) })),
 		);
 		expect(apiRequests(emulator())[0].body).toEqual({ receiver: 'bob', receiverType: 'user', category: 'message', type: 'text', data });
 		expectServiceError(stopped, 'ERR_BAD_REQUEST', '400');
@@ -206,7 +204,12 @@ describe('Message → Send', () => {
 	});
 
 	it.each([
-		['no sender', { onBehalfOf: byId('={{ $json.nobody }}'), text: 'Hi' }, /'On Behalf Of' is empty/, /Choose the user the action is performed for/],
+		[
+			'no sender',
+			{ onBehalfOf: byId('={{ $json.nobody }}'), text: 'Hi' },
+			/'On Behalf Of' is empty/,
+			/Choose the user the action is performed for/,
+		],
 		['an empty text', { text: '  ' }, /'Text' is blank/, /Enter the message in 'Text'/],
 		['media without a URL or attachments', { messageType: 'video' }, /The video message has no media/, /Media URL/],
 		['invalid Data (JSON)', { dataMode: 'json', data: '{"text": ' }, /Data \(JSON\) is not valid JSON/, /Fix the JSON/],
@@ -256,11 +259,19 @@ describe('Message → Update and Re-Moderate', () => {
 	});
 
 	it('sends custom data and metadata from the fields, and any data in JSON mode', async () => {
-		const message = store().addMessage({ sender: 'ada', receiver: 'bob', category: 'custom', type: 'poll', data: { customData: { q: 1 } } });
+		const message = store().addMessage({
+			sender: 'ada',
+			receiver: 'bob',
+			category: 'custom',
+			type: 'poll',
+			data: { customData: { q: 1 } },
+		});
 		await run(update({ messageId: message.id, changes: { customData: '{"q": 2}', metadata: '{"edited": true}' } }));
 		expect(apiRequests(emulator())[0].body).toEqual({ data: { customData: { q: 2 }, metadata: { edited: true } } });
 
-		const { items } = await run(update({ messageId: message.id, specifyData: 'json', changesJson: '{"customData": {"q": 3}, "note": "x"}' }));
+		const { items } = await run(
+			update({ messageId: message.id, specifyData: 'json', changesJson: '{"customData": {"q": 3}, "note": "x"}' }),
+		);
 		expect(apiRequests(emulator())[1].body).toEqual({ data: { customData: { q: 3 }, note: 'x' } });
 		expect(items[0].json).toMatchObject({ data: { customData: { q: 3 }, note: 'x', metadata: { edited: true } } });
 	});
@@ -413,7 +424,11 @@ describe('Message → Flag', () => {
 			{ json: expect.objectContaining({ id: message.id, reasonId: 'harassment', success: true }), pairedItem: { item: 0 } },
 		]);
 		const [request] = apiRequests(emulator());
-		expect(request).toMatchObject({ method: 'POST', path: `/v3/messages/${message.id}/flagged`, body: { id: 'harassment', reasonId: 'harassment', remark: 'Rude' } });
+		expect(request).toMatchObject({
+			method: 'POST',
+			path: `/v3/messages/${message.id}/flagged`,
+			body: { id: 'harassment', reasonId: 'harassment', remark: 'Rude' },
+		});
 		expect(request.headers.onbehalfof).toBe('cy');
 		expect(store().flagged.get(message.id)?.flaggedBy).toEqual([
 			expect.objectContaining({ uid: 'cy', reasonId: 'harassment', remark: 'Rude' }),

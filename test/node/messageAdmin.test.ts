@@ -32,7 +32,14 @@ function seed() {
 	store().addMessage({ sender: 'ada', receiver: 'bob', data: { text: 'Hello Bob' }, sentAt: 1000 });
 	store().addMessage({ sender: 'bob', receiver: 'ada', data: { text: 'Refund please' }, tags: ['billing'], sentAt: 2000 });
 	store().addMessage({ sender: 'bob', receiver: 'crew', receiverType: 'group', data: { text: 'Crew news' }, sentAt: 3000 });
-	store().addMessage({ sender: 'cy', receiver: 'bob', category: 'custom', type: 'location', data: { customData: { lat: 1 } }, sentAt: 4000 });
+	store().addMessage({
+		sender: 'cy',
+		receiver: 'bob',
+		category: 'custom',
+		type: 'location',
+		data: { customData: { lat: 1 } },
+		sentAt: 4000,
+	});
 	store().addMessage({ sender: 'ada', receiver: 'bob', data: { text: 'Thread reply' }, parentId: '1', sentAt: 5000 });
 	store().addMessage({ sender: 'ada', receiver: 'bob', data: { text: 'See you' }, sentAt: 6000 });
 }
@@ -49,7 +56,13 @@ describe('Message → Get', () => {
 		const { items, error } = await run(get());
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(1);
-		expect(items[0].json).toMatchObject({ id: '2', sender: 'bob', receiver: 'ada', tags: ['billing'], data: { text: 'Refund please', moderation: { status: 'approved' } } });
+		expect(items[0].json).toMatchObject({
+			id: '2',
+			sender: 'bob',
+			receiver: 'ada',
+			tags: ['billing'],
+			data: { text: 'Refund please', moderation: { status: 'approved' } },
+		});
 		const [request] = apiRequests(emulator());
 		expect(request).toMatchObject({ method: 'GET', path: '/v3/messages/2' });
 		expect(request.headers.onbehalfof).toBeUndefined();
@@ -86,7 +99,15 @@ describe('Message → Get Many', () => {
 		expect(error).toBeUndefined();
 		expect(ids(items)).toEqual(['6', '5', '4']);
 		expect(items[0].json).toEqual({
-			id: '6', sender: 'ada', receiverType: 'user', receiver: 'bob', category: 'message', type: 'text', text: 'See you', status: 'approved', sentAt: 6000,
+			id: '6',
+			sender: 'ada',
+			receiverType: 'user',
+			receiver: 'bob',
+			category: 'message',
+			type: 'text',
+			text: 'See you',
+			status: 'approved',
+			sentAt: 6000,
 		});
 		expect(items[1].json.parentId).toBe('1');
 		const requests = apiRequests(emulator());
@@ -169,7 +190,7 @@ describe('Message → Get Many', () => {
 		expect(ids(all.items)).toEqual(['6', '5', '4', '3', '2', '1']);
 	});
 
-	it('all conversations on behalf of a user: only that user\'s conversations', async () => {
+	it("all conversations on behalf of a user: only that user's conversations", async () => {
 		const { items } = await run(getMany({ onBehalfOf: byId('cy'), returnAll: true }));
 		expect(ids(items)).toEqual(['4']);
 		expect(apiRequests(emulator())[0].headers.onbehalfof).toBe('cy');
@@ -177,20 +198,35 @@ describe('Message → Get Many', () => {
 
 	it('one-to-one: the conversation of On Behalf Of with a user; tags repeated', async () => {
 		const { items, error } = await run(
-			getMany({ conversation: 'user', onBehalfOf: byId('bob'), withUid: byId('ada'), returnAll: true, filters: { tags: 'billing, x', hideReplies: true } }),
+			getMany({
+				conversation: 'user',
+				onBehalfOf: byId('bob'),
+				withUid: byId('ada'),
+				returnAll: true,
+				filters: { tags: 'billing, x', hideReplies: true },
+			}),
 		);
 		expect(error).toBeUndefined();
 		expect(ids(items)).toEqual(['2']);
 		const [request] = apiRequests(emulator());
-		expect(request).toMatchObject({ path: '/v3/users/ada/messages', query: { tags: ['billing', 'x'], hideReplies: 'true', affix: 'prepend' } });
+		expect(request).toMatchObject({
+			path: '/v3/users/ada/messages',
+			query: { tags: ['billing', 'x'], hideReplies: 'true', affix: 'prepend' },
+		});
 		expect(request.headers.onbehalfof).toBe('bob');
-		const whole = await run(getMany({ conversation: 'user', onBehalfOf: byId('bob'), withUid: byId('ada'), order: 'oldest', returnAll: true }));
+		const whole = await run(
+			getMany({ conversation: 'user', onBehalfOf: byId('bob'), withUid: byId('ada'), order: 'oldest', returnAll: true }),
+		);
 		expect(ids(whole.items)).toEqual(['1', '2', '5', '6']);
 	});
 
 	it('app-wide filters hidden for a group or one-to-one list are not applied (n8n leaves hidden options out)', async () => {
 		const { items, error } = await run(
-			getMany({ conversation: 'group', groupGuid: byId('crew'), filters: { deleted: 'only', sentFrom: '2030-01-01T00:00:00Z', searchKey: 'news' } }),
+			getMany({
+				conversation: 'group',
+				groupGuid: byId('crew'),
+				filters: { deleted: 'only', sentFrom: '2030-01-01T00:00:00Z', searchKey: 'news' },
+			}),
 		);
 		expect(error).toBeUndefined();
 		expect(ids(items)).toEqual(['3']);
@@ -206,7 +242,8 @@ describe('Message → Get Many', () => {
 		expect(requests[1].query).toEqual({ limit: '1000', affix: 'prepend', id: expect.any(String) });
 
 		emulator().clearRequests();
-		for (let n = 0; n < 1100; n++) store().addMessage({ sender: 'ada', receiver: 'crew', receiverType: 'group', data: { text: `Crew ${n}` } });
+		for (let n = 0; n < 1100; n++)
+			store().addMessage({ sender: 'ada', receiver: 'crew', receiverType: 'group', data: { text: `Crew ${n}` } });
 		const group = await run(getMany({ conversation: 'group', groupGuid: byId('crew'), returnAll: true }));
 		expect(group.items).toHaveLength(1101);
 		expect(new Set(ids(group.items)).size).toBe(1101);
@@ -225,7 +262,8 @@ describe('Message → Get Many', () => {
 
 	it('Sent From and Sent Until: milliseconds, bare small numbers and dates that do not exist are refused with the accepted forms', async () => {
 		const sentFrom = (value: unknown) => getMany({ filters: { sentFrom: `={{ ${JSON.stringify(value)} }}` } });
-		const forms = /it takes a date and time in ISO 8601 \(2024-01-31 or 2024-01-31T12:00:00Z\), a date from an expression .*, or whole epoch seconds \(10 digits/;
+		const forms =
+			/it takes a date and time in ISO 8601 \(2024-01-31 or 2024-01-31T12:00:00Z\), a date from an expression .*, or whole epoch seconds \(10 digits/;
 		const refused: Array<[unknown, RegExp]> = [
 			[1_700_000_000_000, /'Sent From' is the number 1700000000000, which looks like milliseconds \(divide by 1000\)/],
 			['1700000000000', /'Sent From' is the text "1700000000000", which looks like milliseconds/],
@@ -242,7 +280,11 @@ describe('Message → Get Many', () => {
 			expectInputError(result, message, /Pick a date in 'Sent From'/);
 			expect(result.error?.message).toMatch(forms);
 		}
-		expectInputError(await run(getMany({ filters: { sentUntil: '2024-04-31' } })), /'Sent Until' holds "2024-04-31", which is a date that does not exist/, /Pick a date/);
+		expectInputError(
+			await run(getMany({ filters: { sentUntil: '2024-04-31' } })),
+			/'Sent Until' holds "2024-04-31", which is a date that does not exist/,
+			/Pick a date/,
+		);
 		expect(apiRequests(emulator())).toHaveLength(0);
 
 		// The accepted forms, each sent as epoch seconds.
@@ -263,8 +305,16 @@ describe('Message → Get Many', () => {
 
 	it('bad input is refused before any request', async () => {
 		expectInputError(await run(getMany({ conversation: 'user', withUid: byId('ada') })), /'On Behalf Of' is empty/, /Choose the user/);
-		expectInputError(await run(getMany({ conversation: 'user', onBehalfOf: byId('bob') })), /'With User' is empty/, /other user of the conversation/);
-		expectInputError(await run(getMany({ filters: { sentFrom: 'last tuesday' } })), /'Sent From' holds "last tuesday", which is not in a form/, /Pick a date in 'Sent From'/);
+		expectInputError(
+			await run(getMany({ conversation: 'user', onBehalfOf: byId('bob') })),
+			/'With User' is empty/,
+			/other user of the conversation/,
+		);
+		expectInputError(
+			await run(getMany({ filters: { sentFrom: 'last tuesday' } })),
+			/'Sent From' holds "last tuesday", which is not in a form/,
+			/Pick a date in 'Sent From'/,
+		);
 		expectInputError(await run(getMany({ filters: { sender: 'Bob' } })), /'Sender UID' holds "Bob"/, /bob/);
 		expectInputError(await run(getMany({ filters: { category: 'spam' } })), /'Category'/, /action|custom|message/i);
 		expectInputError(await run(getMany({ conversation: 'everything' })), /'Conversation'/, /all|group|user/i);
@@ -273,7 +323,12 @@ describe('Message → Get Many', () => {
 });
 
 describe('Message → Delete', () => {
-	const del = (extra: INodeParameters = {}): INodeParameters => ({ resource: 'message', operation: 'delete', messageId: byId('1'), ...extra });
+	const del = (extra: INodeParameters = {}): INodeParameters => ({
+		resource: 'message',
+		operation: 'delete',
+		messageId: byId('1'),
+		...extra,
+	});
 
 	it('soft by default: answers {deleted, id, permanent}; the message stays, marked deleted', async () => {
 		const { items, error } = await run(del());
@@ -327,11 +382,17 @@ describe('Message → Send, Reply in Thread To', () => {
 			path: '/v3/messages/1/thread',
 			body: { receiver: 'ada', receiverType: 'user', category: 'message', type: 'text', data: { text: 'Thanks!' }, tags: ['thanks'] },
 		});
-		const thread = await run({ resource: 'message', operation: 'getThread', messageId: byId('1'), onBehalfOf: byId('ada'), returnAll: true });
+		const thread = await run({
+			resource: 'message',
+			operation: 'getThread',
+			messageId: byId('1'),
+			onBehalfOf: byId('ada'),
+			returnAll: true,
+		});
 		expect(thread.items.map((item) => item.json.text)).toEqual(['Thread reply', 'Thanks!']);
 	});
 
-	it('a reply keeps Send\'s muid and quoted message', async () => {
+	it("a reply keeps Send's muid and quoted message", async () => {
 		const { items } = await run(reply({ muid: 'thanks-1', quotedMessageId: '2' }));
 		expect(items[0].json).toMatchObject({ parentId: '1', muid: 'thanks-1', quotedMessageId: '2', quotedMessage: { id: '2' } });
 	});
@@ -350,7 +411,7 @@ describe('Message → Send, Reply in Thread To', () => {
 });
 
 describe('the message list (resource locator)', () => {
-	it('shows the app\'s most recent messages, newest first, in one request', async () => {
+	it("shows the app's most recent messages, newest first, in one request", async () => {
 		const result = await listSearch(credentialsFor(emulator()), 'searchMessages');
 		expect(result.results.map((entry) => entry.value)).toEqual(['6', '5', '4', '3', '2', '1']);
 		expect(result.results[0].name).toBe('ada: See you (6)');

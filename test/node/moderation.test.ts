@@ -59,9 +59,7 @@ describe('Flagged Message → Get Many', () => {
 			flaggedAt: expect.any(Number),
 		});
 		const sent = apiRequests(emulator());
-		expect(sent.map((request) => `${request.method} ${request.path}`)).toEqual(
-			Array(2).fill('GET /v3/moderation/flagged-messages'),
-		);
+		expect(sent.map((request) => `${request.method} ${request.path}`)).toEqual(Array(2).fill('GET /v3/moderation/flagged-messages'));
 		expect(sent.map((request) => request.query)).toEqual([
 			{ limit: '100', page: '1' },
 			{ limit: '100', page: '2' },
@@ -254,7 +252,10 @@ describe('Moderation Reason → Get Many', () => {
 	});
 
 	it('a wrong API key fails with the service code; an empty one is refused before sending', async () => {
-		const result = await runNode(credentialsFor(emulator(), { apiKey: 'not-the-key' }), { resource: 'moderationReason', operation: 'getAll' });
+		const result = await runNode(credentialsFor(emulator(), { apiKey: 'not-the-key' }), {
+			resource: 'moderationReason',
+			operation: 'getAll',
+		});
 		expectServiceError(result, 'AUTH_ERR', '401');
 		emulator().clearRequests();
 		const empty = await runNode(credentialsFor(emulator(), { apiKey: '' }), { resource: 'moderationReason', operation: 'getAll' });
@@ -387,9 +388,7 @@ describe('Moderation Rule', () => {
 		expect(apiRequests(emulator())).toHaveLength(0);
 		const unknown = await run({ ...update({ updateFields: { enabled: false } }), ruleId: byId('nope') });
 		expectServiceError(unknown, 'ERR_RULE_NOT_FOUND', '404');
-		const badPattern = await run(
-			update({ updateFields: { conditions: { condition: [{ category: 'pattern', value: '([' }] } } }),
-		);
+		const badPattern = await run(update({ updateFields: { conditions: { condition: [{ category: 'pattern', value: '([' }] } } }));
 		expectServiceError(badPattern, 'ERR_BAD_REQUEST', '400');
 	});
 
@@ -414,7 +413,13 @@ describe('Moderation Rule', () => {
 
 describe('Keyword List', () => {
 	beforeEach(() => {
-		store().addKeywordList({ id: 'profanity', name: 'Profanity', description: 'Bad words', searchTerms: ['darn', 'heck'], createdAt: 1_700_000_000 });
+		store().addKeywordList({
+			id: 'profanity',
+			name: 'Profanity',
+			description: 'Bad words',
+			searchTerms: ['darn', 'heck'],
+			createdAt: 1_700_000_000,
+		});
 		store().addKeywordList({ id: 'scams', name: 'Scams', searchTerms: 'crypto giveaway, wire money', createdAt: 1_700_000_100 });
 	});
 

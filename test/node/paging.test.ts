@@ -18,7 +18,7 @@ const run = async (parameters: INodeParameters, input?: IDataObject[], nodeOptio
 
 afterEach(() => emulator().setIgnoredQueryParams([]));
 
-function expectIgnoredParameter(error: Error & { description?: string } | undefined, endpoint: string, parameter: string) {
+function expectIgnoredParameter(error: (Error & { description?: string }) | undefined, endpoint: string, parameter: string) {
 	expect(error?.name).toBe('NodeOperationError');
 	expect(error?.message).toContain(`CometChat ignored the paging parameter "${parameter}" of ${endpoint}`);
 	expect(error?.description).toMatch(/held only records already read/);
@@ -145,17 +145,23 @@ describe('an answer that is not a page', () => {
 		const numbered = (data: unknown, pagination: object) => ({ data, meta: { pagination } });
 		const full = { total: 2500, count: 1000, per_page: 1000, total_pages: 3 };
 		expect(pageProblem('numberedPages', numbered([], { ...full, count: 0 }), { page: 2 })).toMatch(/short page: page 2 of 3 is empty/);
-		expect(pageProblem('numberedPages', numbered(Array(400).fill({}), { ...full, count: 400 }), { page: 2 })).toMatch(/page 2 of 3 holds 400 records, not 1000/);
+		expect(pageProblem('numberedPages', numbered(Array(400).fill({}), { ...full, count: 400 }), { page: 2 })).toMatch(
+			/page 2 of 3 holds 400 records, not 1000/,
+		);
 		// The last page may be short, as long as it holds what its meta says.
 		expect(pageProblem('numberedPages', numbered(Array(500).fill({}), { ...full, count: 500 }), { page: 3 })).toBeUndefined();
 		expect(pageProblem('numberedPages', numbered(Array(400).fill({}), { ...full, count: 500 }), { page: 3 })).toMatch(/count says 500/);
 		// Past the end (the list shrank since page 1 was read): an empty page is the end.
-		expect(pageProblem('numberedPages', numbered([], { total: 900, count: 0, per_page: 1000, total_pages: 1 }), { page: 2 })).toBeUndefined();
+		expect(
+			pageProblem('numberedPages', numbered([], { total: 900, count: 0, per_page: 1000, total_pages: 1 }), { page: 2 }),
+		).toBeUndefined();
 		expect(pageProblem('numberedPages', { data: [] }, { page: 1 })).toMatch(/meta.pagination.total_pages is missing/);
 		// A record held twice (more than announced) is the walk's to drop, not a wrong answer.
 		expect(pageProblem('numberedPages', numbered(Array(1001).fill({}), full), { page: 1 })).toBeUndefined();
 		for (const strategy of ['cursor', 'limitAndPage'] as const) {
-			expect(pageProblem(strategy, { data: Array(40).fill({}), meta: { current: { limit: 100, count: 100 } } }, {})).toMatch(/holds 40 records, meta.current.count says 100/);
+			expect(pageProblem(strategy, { data: Array(40).fill({}), meta: { current: { limit: 100, count: 100 } } }, {})).toMatch(
+				/holds 40 records, meta.current.count says 100/,
+			);
 			// A short page that says so is the last one.
 			expect(pageProblem(strategy, { data: Array(40).fill({}), meta: { current: { limit: 100, count: 40 } } }, {})).toBeUndefined();
 			expect(pageProblem(strategy, { data: [] }, {})).toBeUndefined();
@@ -163,7 +169,9 @@ describe('an answer that is not a page', () => {
 			expect(pageProblem(strategy, { data: { 0: {} } }, {})).toBe('is not a list page: data is an object');
 			expect(pageProblem(strategy, { data: 'none' }, {})).toBe('is not a list page: data is a string');
 			expect(pageProblem(strategy, { meta: {} }, {})).toBe('is not a list page: data is missing');
-			expect(pageProblem(strategy, { error: { code: 'ERR_X', message: 'no' } }, {})).toBe('is not a list page: data is missing, and it holds an error ERR_X');
+			expect(pageProblem(strategy, { error: { code: 'ERR_X', message: 'no' } }, {})).toBe(
+				'is not a list page: data is missing, and it holds an error ERR_X',
+			);
 			expect(pageProblem(strategy, [{ id: '1' }], {})).toBe('is not a list page: a bare list, without data and meta');
 		}
 	});
@@ -186,7 +194,10 @@ describe('an answer that is not a page', () => {
 
 	it('a short page every time: a clear error naming the request and what was wrong, and no records', async () => {
 		store().addFlaggedMessages(250, { reasonId: 'spam', flagger: 'cy' });
-		emulator().injectNext(Array(ALWAYS).fill({ kind: 'shortPage' }), { pathPrefix: '/v3/moderation/flagged-messages', query: { page: '2' } });
+		emulator().injectNext(Array(ALWAYS).fill({ kind: 'shortPage' }), {
+			pathPrefix: '/v3/moderation/flagged-messages',
+			query: { page: '2' },
+		});
 		const { items, error } = await run({ resource: 'flaggedMessage', operation: 'getAll', returnAll: true });
 		expect(error?.name).toBe('NodeApiError');
 		expect(error?.message).toBe(
@@ -197,7 +208,7 @@ describe('an answer that is not a page', () => {
 		expect(emulator().faultCounts.shortPage).toBe(ALWAYS);
 	});
 
-	it('the editor\'s searchable list is retried the same way', async () => {
+	it("the editor's searchable list is retried the same way", async () => {
 		store().addFlaggedMessages(3, { reasonId: 'spam', flagger: 'cy' });
 		emulator().injectNext(['notAPageBareList'], { pathPrefix: '/v3/moderation/reasons' });
 		const result = await listSearch(credentialsFor(emulator()), 'searchReasons');

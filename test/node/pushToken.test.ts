@@ -39,7 +39,12 @@ describe('Push Token → Delete', () => {
 
 	it('deletes all push tokens of the user with All Tokens of the User', async () => {
 		const { laptop } = seedTokens();
-		const { items } = await runNode(credentialsFor(emulator()), { resource: 'pushToken', operation: 'delete', authToken: laptop, all: true });
+		const { items } = await runNode(credentialsFor(emulator()), {
+			resource: 'pushToken',
+			operation: 'delete',
+			authToken: laptop,
+			all: true,
+		});
 		expect(items[0].json).toEqual({ deleted: true, count: 3 });
 		expect(remaining()).toEqual(['alan-phone']);
 		expect(apiRequests(emulator())[0]).toMatchObject({ query: { all: 'true' }, body: { authToken: laptop } });
@@ -80,12 +85,15 @@ describe('Push Token → Delete by Value', () => {
 			pushToken: 'ada-laptop',
 		});
 		expect(error).toBeUndefined();
-		expect(items).toEqual([
-			{ json: { deleted: true }, pairedItem: { item: 0 } },
-		]);
+		expect(items).toEqual([{ json: { deleted: true }, pairedItem: { item: 0 } }]);
 		expect(remaining()).toEqual(['ada-phone-1', 'ada-phone-2', 'alan-phone']);
 		const [sent] = apiRequests(emulator());
-		expect(sent).toMatchObject({ method: 'DELETE', path: '/v3/notifications/push/v1/tokens/ada-laptop', query: {}, body: { authToken: phone } });
+		expect(sent).toMatchObject({
+			method: 'DELETE',
+			path: '/v3/notifications/push/v1/tokens/ada-laptop',
+			query: {},
+			body: { authToken: phone },
+		});
 		expect(sent.headers.apikey).toBe(TEST_API_KEY);
 	});
 

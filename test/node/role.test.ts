@@ -86,7 +86,18 @@ describe('role list search', () => {
 	it('filters each page by the search term, on name or key', async () => {
 		seedRoles(149);
 		const first = await listSearch(credentialsFor(emulator()), 'searchRoles', 'role 14');
-		expect(first.results.map((item) => item.value)).toEqual(['r149', 'r148', 'r147', 'r146', 'r145', 'r144', 'r143', 'r142', 'r141', 'r140']);
+		expect(first.results.map((item) => item.value)).toEqual([
+			'r149',
+			'r148',
+			'r147',
+			'r146',
+			'r145',
+			'r144',
+			'r143',
+			'r142',
+			'r141',
+			'r140',
+		]);
 		expect(first.paginationToken).toBe('2');
 		const second = await listSearch(credentialsFor(emulator()), 'searchRoles', 'role 14', '2');
 		expect(second.results).toEqual([{ name: 'Role 14', value: 'r14' }]);

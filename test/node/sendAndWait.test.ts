@@ -22,7 +22,8 @@ beforeEach(() => addAdaAndBob(emulator()));
 const RESUME = 'http://localhost/webhook-waiting/test-execution/cometchat-node';
 const sentForms = () => apiRequests(emulator()).filter((request) => request.method === 'POST' && request.path === '/v3/messages');
 const formOf = (index = 0) => (sentForms()[index].body as IDataObject).data as IDataObject;
-const interactiveOf = (index = 0) => formOf(index).interactiveData as IDataObject & { formFields: IDataObject[]; submitElement: IDataObject };
+const interactiveOf = (index = 0) =>
+	formOf(index).interactiveData as IDataObject & { formFields: IDataObject[]; submitElement: IDataObject };
 
 function signedUrl(button: IDataObject): URL {
 	const action = button.action as IDataObject;
@@ -49,7 +50,12 @@ describe('Send and Wait for Response: the question', () => {
 		const form = interactiveOf();
 		expect(form.title).toBe('May I refund order 4711?');
 		expect(form.formFields).toEqual([]);
-		expect(form.submitElement).toMatchObject({ elementType: 'button', elementId: 'approve', buttonText: 'Approve', disableAfterInteracted: true });
+		expect(form.submitElement).toMatchObject({
+			elementType: 'button',
+			elementId: 'approve',
+			buttonText: 'Approve',
+			disableAfterInteracted: true,
+		});
 		const url = signedUrl(form.submitElement);
 		expect(url.searchParams.get('approved')).toBe('true');
 		expect(url.searchParams.has('expires')).toBe(false);
@@ -57,7 +63,10 @@ describe('Send and Wait for Response: the question', () => {
 
 	it('Approve and Disapprove: a Decline button with its own signed URL; labels as set', async () => {
 		const result = await run(
-			ask({ responseType: 'approval', approvalOptions: { values: { approvalType: 'double', approveLabel: 'Yes', disapproveLabel: 'No' } } }),
+			ask({
+				responseType: 'approval',
+				approvalOptions: { values: { approvalType: 'double', approveLabel: 'Yes', disapproveLabel: 'No' } },
+			}),
 		);
 		expect(result.error).toBeUndefined();
 		const form = interactiveOf();
@@ -97,14 +106,19 @@ describe('Send and Wait for Response: the question', () => {
 		signedUrl(form.submitElement);
 	});
 
-	it('Custom Form: the form builder\'s fields, with the submit button on the resume URL', async () => {
+	it("Custom Form: the form builder's fields, with the submit button on the resume URL", async () => {
 		const result = await run(
 			ask({
 				responseType: 'form',
 				formFields: {
 					field: [
 						{ elementType: 'textInput', elementId: 'reason', label: 'Reason', maxLines: 1 },
-						{ elementType: 'singleSelect', elementId: 'size', label: 'Size', choices: { choice: [{ value: 's' }, { value: 'l', label: 'Large' }] } },
+						{
+							elementType: 'singleSelect',
+							elementId: 'size',
+							label: 'Size',
+							choices: { choice: [{ value: 's' }, { value: 'l', label: 'Large' }] },
+						},
 					],
 				},
 			}),
@@ -113,7 +127,16 @@ describe('Send and Wait for Response: the question', () => {
 		const form = interactiveOf();
 		expect(form.formFields).toEqual([
 			{ elementType: 'textInput', elementId: 'reason', label: 'Reason', optional: false, maxLines: 1 },
-			{ elementType: 'singleSelect', elementId: 'size', label: 'Size', optional: false, options: [{ value: 's', label: 's' }, { value: 'l', label: 'Large' }] },
+			{
+				elementType: 'singleSelect',
+				elementId: 'size',
+				label: 'Size',
+				optional: false,
+				options: [
+					{ value: 's', label: 's' },
+					{ value: 'l', label: 'Large' },
+				],
+			},
 		]);
 		signedUrl(form.submitElement);
 	});

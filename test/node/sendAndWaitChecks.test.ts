@@ -51,12 +51,16 @@ async function answer(answers: unknown): Promise<{ status: number; body: IDataOb
 describe('Send and Wait: the question is checked before anything is sent', () => {
 	it('an Amount of 1e9 days ends after the latest date n8n can wait until: refused, nothing sent', async () => {
 		const result = await run(ask(limit({ limitType: 'afterTimeInterval', resumeAmount: 1e9, resumeUnit: 'days' })));
-		expectInputError(result, /'Amount' is 1000000000 days, which ends after the latest date n8n can wait until \(3000-01-01T00:00:00\.000Z\)/, /Limit Wait Time/);
+		expectInputError(
+			result,
+			/'Amount' is 1000000000 days, which ends after the latest date n8n can wait until \(3000-01-01T00:00:00\.000Z\)/,
+			/Limit Wait Time/,
+		);
 		expect(sentForms()).toHaveLength(0);
 		expect(result.run.waitTill).toBeUndefined();
 	});
 
-	it('a Max Date and Time at or after n8n\'s latest date is refused; just before it is taken', async () => {
+	it("a Max Date and Time at or after n8n's latest date is refused; just before it is taken", async () => {
 		const latest = WAIT_INDEFINITELY.toISOString();
 		expectInputError(
 			await run(ask(limit({ limitType: 'atSpecifiedTime', maxDateAndTime: latest }))),
@@ -84,7 +88,11 @@ describe('Send and Wait: the question is checked before anything is sent', () =>
 		const result = await run(
 			ask(limit({ limitType: '={{ "atSpecifiedTme" }}', resumeAmount: 2, resumeUnit: 'hours', maxDateAndTime: '2999-01-01T00:00:00Z' })),
 		);
-		expectInputError(result, /'Limit Type' holds the text "atSpecifiedTme", which is not one of afterTimeInterval, atSpecifiedTime/, /Limit Type/);
+		expectInputError(
+			result,
+			/'Limit Type' holds the text "atSpecifiedTme", which is not one of afterTimeInterval, atSpecifiedTime/,
+			/Limit Type/,
+		);
 		expect(sentForms()).toHaveLength(0);
 	});
 
@@ -123,7 +131,14 @@ describe('Send and Wait: the question is checked before anything is sent', () =>
 		);
 		expectInputError(
 			await run(
-				form({ elementType: 'button', elementId: 'docs', buttonText: 'Docs', actionType: 'apiAction', url: 'https://example.com/x', method: '={{ "PSOT" }}' }),
+				form({
+					elementType: 'button',
+					elementId: 'docs',
+					buttonText: 'Docs',
+					actionType: 'apiAction',
+					url: 'https://example.com/x',
+					method: '={{ "PSOT" }}',
+				}),
 			),
 			/'HTTP Method of form field 1 \(button\)' holds the text "PSOT", which is not one of DELETE, GET, PATCH, POST, PUT/,
 			/HTTP Method/,
@@ -193,7 +208,9 @@ describe('Send and Wait: the answer is checked against the form that was sent', 
 
 	it('a checkbox takes a list of its options; a value of the wrong type is refused', async () => {
 		await run(customForm);
-		expect((await answer({ reason: 'x', priority: 'low', teams: ['ops', 'hr'] })).body.error).toMatch(/"teams" .*"hr".*not one of its options/);
+		expect((await answer({ reason: 'x', priority: 'low', teams: ['ops', 'hr'] })).body.error).toMatch(
+			/"teams" .*"hr".*not one of its options/,
+		);
 		expect((await answer({ reason: 'x', priority: 'low', teams: 'ops' })).body.error).toMatch(/"teams" .*must be a list/);
 		expect((await answer({ reason: { $gt: '' }, priority: 'low' })).body.error).toMatch(/"reason" .*must be text/);
 		expect(host.resumedWith).toBeUndefined();
@@ -213,10 +230,18 @@ describe('Send and Wait: the answer is checked against the form that was sent', 
 
 	it('the form rides signed in the resume URL: a changed form is refused by n8n before the node is asked', async () => {
 		await run(customForm);
-		const url = new URL(((sentForms()[0].body as IDataObject).data as { interactiveData: { submitElement: { action: { url: string } } } }).interactiveData.submitElement.action.url);
+		const url = new URL(
+			(
+				(sentForms()[0].body as IDataObject).data as { interactiveData: { submitElement: { action: { url: string } } } }
+			).interactiveData.submitElement.action.url,
+		);
 		expect(url.searchParams.get('form')).toBeTruthy();
 		url.searchParams.set('form', Buffer.from('[]').toString('base64url'));
-		const forged = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ answers: { anything: 1 } }) });
+		const forged = await fetch(url, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ answers: { anything: 1 } }),
+		});
 		expect(forged.status).toBe(401);
 		expect(host.resumedWith).toBeUndefined();
 	});

@@ -59,7 +59,11 @@ describe('AI tool → Output', () => {
 		expect(error).toBeUndefined();
 		expect(items.map((item) => item.json.uid)).toEqual(['ada', 'alan']);
 		expect(items[0].json).not.toHaveProperty('metadata');
-		expect(Object.keys(items[0].json).every((key) => ['uid', 'name', 'avatar', 'role', 'status', 'tags', 'lastActiveAt', 'createdAt'].includes(key))).toBe(true);
+		expect(
+			Object.keys(items[0].json).every((key) =>
+				['uid', 'name', 'avatar', 'role', 'status', 'tags', 'lastActiveAt', 'createdAt'].includes(key),
+			),
+		).toBe(true);
 	});
 
 	it('Raw: every field CometChat returns', async () => {

@@ -75,7 +75,9 @@ describe('stalled answers', () => {
 		const { result, ms } = await withShortLimits(() => timed(() => runNode(credentialsFor(emulator()), getUser())));
 		expect(result.error?.name).toBe('NodeApiError');
 		expect(result.error?.message).toBe(`CometChat at ${hostOf(emulator().baseUrl)} did not answer within 0.4 s [item 0]`);
-		expect(result.error?.description).toMatch(/GET \/v3\/users\/ada got no answer, or an answer that stopped half-way, for 0\.4 s; [345] attempts in [\d.]+ s\. CometChat may be down/);
+		expect(result.error?.description).toMatch(
+			/GET \/v3\/users\/ada got no answer, or an answer that stopped half-way, for 0\.4 s; [345] attempts in [\d.]+ s\. CometChat may be down/,
+		);
 		// Attempts of 0.4 s with backoffs of 0.25, 0.5, 1 s..., until the next would not fit in the 4 s bound.
 		expect(apiRequests(emulator()).length).toBeGreaterThanOrEqual(3);
 		expect(ms).toBeLessThan(4_000 + 500);
@@ -142,7 +144,9 @@ describe('retries', () => {
 		emulator().injectNext([{ kind: '429', retryAfter: 300 }], { pathPrefix: '/v3/users/ada' });
 		const { result, ms } = await timed(() => runNode(credentialsFor(emulator()), getUser()));
 		expect(result.error?.name).toBe('NodeApiError');
-		expect(result.error?.message).toMatch(/^CometChat's rate limit was exceeded: try again after \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ \[item 0\]$/);
+		expect(result.error?.message).toMatch(
+			/^CometChat's rate limit was exceeded: try again after \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ \[item 0\]$/,
+		);
 		expect(result.error?.description).toMatch(/asks to wait 300 s before the next request/);
 		const retryAt = Date.parse(/after (\S+Z)/.exec(result.error!.message)![1]);
 		expect(retryAt - Date.now()).toBeGreaterThan(290_000);

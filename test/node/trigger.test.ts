@@ -105,7 +105,9 @@ function flagMany(count: number, from: number, flagger = 'bob'): string[] {
 
 /** Every key emitted: id@flaggedAt (blocked: id@createdAt). */
 const keys = (items: INodeExecutionData[]) =>
-	items.map((item) => `${String(item.json.id)}@${String(item.json.event === 'blockedMessage' ? item.json.createdAt : item.json.flaggedAt)}`);
+	items.map(
+		(item) => `${String(item.json.id)}@${String(item.json.event === 'blockedMessage' ? item.json.createdAt : item.json.flaggedAt)}`,
+	);
 
 describe('first poll', () => {
 	it('emits nothing and notes where the list stands (its newest second)', async () => {
@@ -297,9 +299,7 @@ describe('the list changes between the page reads of one poll', () => {
 		// The hidden ones: fresh[149…147] and fresh[49] (flagged), blocked[49].
 		expect(keys(second)).toHaveLength(5);
 		// Every record: those still pending, and those read before their approval, came out once.
-		expect(all.sort()).toEqual(
-			[...fresh.map((id, i) => `${id}@${T0 + 1 + i}`), ...blocked.map((id, i) => `${id}@${T0 + 1 + i}`)].sort(),
-		);
+		expect(all.sort()).toEqual([...fresh.map((id, i) => `${id}@${T0 + 1 + i}`), ...blocked.map((id, i) => `${id}@${T0 + 1 + i}`)].sort());
 		expect(await w.poll()).toEqual([]);
 	});
 
@@ -513,7 +513,11 @@ describe('errors that are not passing', () => {
 });
 
 function wrongKeyNode(): INode {
-	return triggerNode(undefined, { id: 'trigger-2', name: 'Wrong Key Trigger', credentials: { cometChatApi: { id: 'cred-2', name: 'Wrong' } } });
+	return triggerNode(undefined, {
+		id: 'trigger-2',
+		name: 'Wrong Key Trigger',
+		credentials: { cometChatApi: { id: 'cred-2', name: 'Wrong' } },
+	});
 }
 
 describe('soak', () => {

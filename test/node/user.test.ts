@@ -60,7 +60,13 @@ describe('User → Update', () => {
 			uid: byId('ada'),
 			updateFields: { metadata: '{"dept": "logic"}', role: 'moderator' },
 		});
-		expect(items[0].json).toMatchObject({ uid: 'ada', name: 'Ada', avatar: 'https://example.com/ada.png', metadata: { dept: 'logic' }, role: 'moderator' });
+		expect(items[0].json).toMatchObject({
+			uid: 'ada',
+			name: 'Ada',
+			avatar: 'https://example.com/ada.png',
+			metadata: { dept: 'logic' },
+			role: 'moderator',
+		});
 		expect(apiRequests(emulator())[0].body).toEqual({ metadata: { dept: 'logic' }, role: 'moderator' });
 	});
 
@@ -186,7 +192,9 @@ describe('User → Deactivate and Reactivate', () => {
 		const on = await run({ operation: 'reactivate', uids: '={{ $json.uids }}' }, [{ uids: ['ada', 'ghost'] }]);
 		expect(on.items[0].json).toEqual({
 			reactivatedUids: ['ada'],
-			failed: [{ uid: 'ghost', code: null, message: "CometChat's answer does not list this UID as reactivated; check that the user exists" }],
+			failed: [
+				{ uid: 'ghost', code: null, message: "CometChat's answer does not list this UID as reactivated; check that the user exists" },
+			],
 		});
 		expect(apiRequests(emulator())[0]).toMatchObject({ method: 'PUT', path: '/v3/users', body: { uidsToActivate: ['ada', 'ghost'] } });
 		expect(emulator().store.getUser('ada')?.deactivatedAt).toBeUndefined();
@@ -198,7 +206,9 @@ describe('User → Deactivate and Reactivate', () => {
 		const off = await run({ operation: 'deactivate', uids: 'ada, ghost, alan' });
 		expect(off.items[0].json).toEqual({
 			deactivatedUids: ['ada', 'alan'],
-			failed: [{ uid: 'ghost', code: null, message: "CometChat's answer does not list this UID as deactivated; check that the user exists" }],
+			failed: [
+				{ uid: 'ghost', code: null, message: "CometChat's answer does not list this UID as deactivated; check that the user exists" },
+			],
 		});
 	});
 
@@ -485,10 +495,10 @@ describe('User → Create or Update (upsert)', () => {
 
 	it('asks for an auth token only on create', async () => {
 		emulator().store.addUser({ uid: 'e1', name: 'Old' });
-		const { items } = await run(
-			{ ...upsert, additionalFields: { withAuthToken: true } },
-			[{ uid: 'n1', name: 'New' }, { uid: 'e1', name: 'Existing' }],
-		);
+		const { items } = await run({ ...upsert, additionalFields: { withAuthToken: true } }, [
+			{ uid: 'n1', name: 'New' },
+			{ uid: 'e1', name: 'Existing' },
+		]);
 		expect(typeof items[0].json.authToken).toBe('string');
 		expect(items[1].json).not.toHaveProperty('authToken');
 		const sent = apiRequests(emulator());
@@ -551,7 +561,19 @@ describe('user list search', () => {
 	it('sends a search term as searchKey', async () => {
 		emulator().store.addUsers(150, 'u');
 		const found = await listSearch(credentialsFor(emulator()), 'searchUsers', 'u14');
-		expect(found.results.map((item) => item.value)).toEqual(['u149', 'u148', 'u147', 'u146', 'u145', 'u144', 'u143', 'u142', 'u141', 'u140', 'u14']);
+		expect(found.results.map((item) => item.value)).toEqual([
+			'u149',
+			'u148',
+			'u147',
+			'u146',
+			'u145',
+			'u144',
+			'u143',
+			'u142',
+			'u141',
+			'u140',
+			'u14',
+		]);
 		expect(found.paginationToken).toBeUndefined();
 		expect(apiRequests(emulator())[0].query).toEqual({ perPage: '100', page: '1', searchKey: 'u14' });
 	});

@@ -54,7 +54,14 @@ function triggerNode(parameters: IDataObject, webhookId = 'a1b2c3d4-0000-4000-80
 }
 
 const webhookData = (node: INode): IWebhookData =>
-	({ httpMethod: 'POST', node: node.name, path: 'webhook', webhookDescription: trigger.description.webhooks![0], workflowId: 'test-workflow', isTest: false }) as unknown as IWebhookData;
+	({
+		httpMethod: 'POST',
+		node: node.name,
+		path: 'webhook',
+		webhookDescription: trigger.description.webhooks![0],
+		workflowId: 'test-workflow',
+		isTest: false,
+	}) as unknown as IWebhookData;
 
 function hook(workflow: Workflow, node: INode) {
 	return new HookContext(workflow, node, additionalDataFor(noCredentials), 'trigger', 'activate', webhookData(node));
@@ -98,14 +105,20 @@ async function deliver(workflow: Workflow, node: INode, body: IDataObject, autho
 const basic = (u: string, p: string) => `Basic ${Buffer.from(`${u}:${p}`).toString('base64')}`;
 
 describe('CometChat Webhook Trigger: registration (automatic mode)', () => {
-	test('create registers a webhook with n8n\'s URL, Basic Auth, retries and the events; checkExists and delete follow it', async () => {
+	test("create registers a webhook with n8n's URL, Basic Auth, retries and the events; checkExists and delete follow it", async () => {
 		const node = triggerNode({ mode: 'automatic', events: ['message_sent', 'group_member_added'] });
 		const workflow = workflowWith(node);
 		expect(await methods.checkExists.call(hook(workflow, node))).toBe(false);
 		expect(await methods.create.call(hook(workflow, node))).toBe(true);
 		const [w] = webhooks();
 		expect(webhooks()).toHaveLength(1);
-		expect(w).toMatchObject({ webhookURL: 'http://localhost/webhook/a1b2c3d4-0000-4000-8000-000000000001/webhook', useBasicAuth: true, username: 'n8n', enabled: true, retryOnFailure: true });
+		expect(w).toMatchObject({
+			webhookURL: 'http://localhost/webhook/a1b2c3d4-0000-4000-8000-000000000001/webhook',
+			useBasicAuth: true,
+			username: 'n8n',
+			enabled: true,
+			retryOnFailure: true,
+		});
 		expect(w.id).toMatch(/^[A-Za-z0-9]{1,50}$/);
 		expect([...w.triggers].sort()).toEqual(['group_member_added', 'message_sent']);
 		const state = workflow.getStaticData('node', node) as IDataObject;
@@ -128,11 +141,17 @@ describe('CometChat Webhook Trigger: registration (automatic mode)', () => {
 	});
 
 	test('manual mode: a pair the dashboard would refuse fails the activation, naming the field', async () => {
-		for (const [username, password, field] of [['', 'Pass1', 'Basic Auth Username'], ['user', 'has space', 'Basic Auth Password'], ['x'.repeat(51), 'Pass1', 'Basic Auth Username']]) {
+		for (const [username, password, field] of [
+			['', 'Pass1', 'Basic Auth Username'],
+			['user', 'has space', 'Basic Auth Password'],
+			['x'.repeat(51), 'Pass1', 'Basic Auth Username'],
+		]) {
 			const node = triggerNode({ mode: 'manual', events: ['message_sent'], username, password });
 			const error = await methods.checkExists.call(hook(workflowWith(node), node)).catch((e: unknown) => e);
 			expect(error).toBeInstanceOf(NodeOperationError);
-			expect((error as Error).message).toBe(`${field}: use 1 to ${field.endsWith('Username') ? 50 : 100} letters and digits, as the CometChat dashboard requires`);
+			expect((error as Error).message).toBe(
+				`${field}: use 1 to ${field.endsWith('Username') ? 50 : 100} letters and digits, as the CometChat dashboard requires`,
+			);
 			expect(JSON.stringify(error)).not.toContain('has space');
 		}
 	});
@@ -146,8 +165,16 @@ describe('CometChat Webhook Trigger: registration (automatic mode)', () => {
 		expect(emu.requests.filter((r) => r.host === 'mgmt')).toEqual([]);
 	});
 
-	test('the 25-webhook limit and a wrong secret fail with CometChat\'s message, without secrets', async () => {
-		for (let i = 0; i < 25; i++) emu.store.areas.webhooks.add({ id: `full${i}`, name: 'x', webhookURL: 'http://127.0.0.1:1/x', useBasicAuth: false, enabled: true, retryOnFailure: false });
+	test("the 25-webhook limit and a wrong secret fail with CometChat's message, without secrets", async () => {
+		for (let i = 0; i < 25; i++)
+			emu.store.areas.webhooks.add({
+				id: `full${i}`,
+				name: 'x',
+				webhookURL: 'http://127.0.0.1:1/x',
+				useBasicAuth: false,
+				enabled: true,
+				retryOnFailure: false,
+			});
 		const node = triggerNode({ mode: 'automatic', events: ['message_sent'] });
 		const workflow = workflowWith(node);
 		const full = await methods.create.call(hook(workflow, node)).catch((e: unknown) => e);
@@ -189,7 +216,13 @@ describe('CometChat Webhook Trigger: registration (automatic mode)', () => {
 });
 
 describe('CometChat Webhook Trigger: deliveries', () => {
-	const event = (id: string, trigger = 'message_sent'): IDataObject => ({ trigger, data: { message: { id, data: { text: 'hi' } } }, appId: 'app', region: 'us', webhook: 'hook1' });
+	const event = (id: string, trigger = 'message_sent'): IDataObject => ({
+		trigger,
+		data: { message: { id, data: { text: 'hi' } } },
+		appId: 'app',
+		region: 'us',
+		webhook: 'hook1',
+	});
 
 	test('manual mode: the Basic Auth pair of the node is required; a wrong or missing one is a 401 and emits nothing', async () => {
 		const node = triggerNode({ mode: 'manual', events: ['message_sent'], username: 'dash', password: 'Pass123' });
@@ -204,7 +237,13 @@ describe('CometChat Webhook Trigger: deliveries', () => {
 		expect(ok.sent.status).toBeUndefined();
 		const items = ok.result.workflowData?.[0] ?? [];
 		expect(items).toHaveLength(1);
-		expect(items[0].json).toMatchObject({ trigger: 'message_sent', data: { message: { id: '1' } }, appId: 'app', region: 'us', webhook: 'hook1' });
+		expect(items[0].json).toMatchObject({
+			trigger: 'message_sent',
+			data: { message: { id: '1' } },
+			appId: 'app',
+			region: 'us',
+			webhook: 'hook1',
+		});
 		expect(Date.parse(String(items[0].json.receivedAt))).not.toBeNaN();
 	});
 
@@ -223,7 +262,11 @@ describe('CometChat Webhook Trigger: deliveries', () => {
 		expect((await deliver(workflow, node, event('9', 'message_deleted'), auth)).result.workflowData).toBeUndefined();
 		// Stored by replacing a member of the global static data, which is what every n8n version saves.
 		const global = workflow.getStaticData('global', node) as IDataObject;
-		expect(Object.keys((global.cometChatDeliveries as Record<string, object>)[node.id])).toEqual(['hook1|message_sent|7', 'hook1|message_sent|8', 'hook2|message_sent|7']);
+		expect(Object.keys((global.cometChatDeliveries as Record<string, object>)[node.id])).toEqual([
+			'hook1|message_sent|7',
+			'hook1|message_sent|8',
+			'hook2|message_sent|7',
+		]);
 		expect(workflow.staticData.__dataChanged).toBe(true);
 	});
 
@@ -250,7 +293,7 @@ describe('CometChat Webhook Trigger: deliveries', () => {
 		expect(sent.status).toBe(400);
 	});
 
-	test('automatic mode checks the pair it registered, end to end through the emulator\'s delivery', async () => {
+	test("automatic mode checks the pair it registered, end to end through the emulator's delivery", async () => {
 		const node = triggerNode({ mode: 'automatic', events: ['message_sent'] });
 		const workflow = workflowWith(node);
 		await methods.create.call(hook(workflow, node));
@@ -268,7 +311,9 @@ describe('the event list and the de-duplication keys', () => {
 		expect(new Set(names).size).toBe(names.length);
 		expect(names.length).toBeGreaterThanOrEqual(46);
 		expect(names).not.toContain('message_flagged');
-		expect(trigger.description.properties.find((p) => p.name === 'events')?.options).toContainEqual(expect.objectContaining({ name: 'Message: Sent', value: 'message_sent' }));
+		expect(trigger.description.properties.find((p) => p.name === 'events')?.options).toContainEqual(
+			expect.objectContaining({ name: 'Message: Sent', value: 'message_sent' }),
+		);
 	});
 
 	test("the node's events are the trigger names CometChat documents, as the emulator transcribes them on its own", () => {
@@ -283,7 +328,9 @@ describe('the event list and the de-duplication keys', () => {
 		expect(a).toBe(deliveryKey('h', 'group_member_added', { members: { u1: {} }, group: { guid: 'g' } }));
 		expect(a).not.toBe(deliveryKey('h', 'group_member_added', { group: { guid: 'g' }, members: { u2: {} } }));
 		// CometChat's documented composite keys for calls: the id and the moment.
-		expect(deliveryKey('h', 'call_participant_joined', { sessionId: 's1', occupant: { joined_at: 17 } })).toBe('h|call_participant_joined|s1/17');
+		expect(deliveryKey('h', 'call_participant_joined', { sessionId: 's1', occupant: { joined_at: 17 } })).toBe(
+			'h|call_participant_joined|s1/17',
+		);
 		// An id-carrying event whose id is missing falls back to the digest.
 		expect(deliveryKey('h', 'message_sent', { message: {} })).toMatch(/^h\|message_sent\|#/);
 	});

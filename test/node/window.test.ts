@@ -153,7 +153,12 @@ it('a page answered last does not change the order, and the window does not stop
 
 it('Limit asks only for the pages it needs, however wide the window', async () => {
 	emulator().store.addUsers(30_000, 'lim-');
-	const { items, error } = await runNode(credentialsFor(emulator()), { resource: 'user', operation: 'getAll', returnAll: false, limit: 2_500 });
+	const { items, error } = await runNode(credentialsFor(emulator()), {
+		resource: 'user',
+		operation: 'getAll',
+		returnAll: false,
+		limit: 2_500,
+	});
 	expect(error).toBeUndefined();
 	expect(items).toHaveLength(2_500);
 	expect(apiRequests(emulator()).map((request) => request.query)).toEqual([

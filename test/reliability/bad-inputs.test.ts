@@ -26,14 +26,17 @@ const emulator = useEmulator();
 /** The node as an AI agent's tool, as n8n derives it from `usableAsTool`: the same node, its name with a "Tool" suffix. */
 const TOOL_TYPE = `${NODE_TYPE}Tool`;
 const toolNode = new CometChat();
-toolNode.description = { ...structuredClone(toolNode.description), name: `${toolNode.description.name}Tool`, displayName: 'CometChat Tool' };
+toolNode.description = {
+	...structuredClone(toolNode.description),
+	name: `${toolNode.description.name}Tool`,
+	displayName: 'CometChat Tool',
+};
 registerNodeType(TOOL_TYPE, toolNode);
 
 // ------------------------------------------------------------------------------------------ values
 
 /** A parameter read from the item: `$json[key]`, or `fallback` (a valid value) when the item has none. */
-const ex = (key: string, fallback: unknown) =>
-	`={{ $json.${key} === undefined ? ${JSON.stringify(fallback)} : $json.${key} }}`;
+const ex = (key: string, fallback: unknown) => `={{ $json.${key} === undefined ? ${JSON.stringify(fallback)} : $json.${key} }}`;
 /** The same for a resource locator in By ID mode. */
 const rl = (key: string, fallback: unknown) => ({ __rl: true, mode: 'id', value: ex(key, fallback) });
 
@@ -68,7 +71,11 @@ const NOT_LIST: Bad = [
 ];
 const NOT_UID_LIST: Bad = [...NOT_LIST, ['a mixed-case UID in text', 'ada, Bob'], ['a UID with a space', ['a b']]];
 /** A UID-list field that sends its UIDs in one request: at least one, at most 1,000. */
-const NOT_UIDS_TO_SEND: Bad = [...NOT_UID_LIST, ['empty text', ''], ['1,001 UIDs', Array.from({ length: 1001 }, (_, index) => `u${index}`)]];
+const NOT_UIDS_TO_SEND: Bad = [
+	...NOT_UID_LIST,
+	['empty text', ''],
+	['1,001 UIDs', Array.from({ length: 1001 }, (_, index) => `u${index}`)],
+];
 const NOT_TAGS: Bad = [
 	...NOT_LIST,
 	['26 tags', Array.from({ length: 26 }, (_, index) => `tag${index}`)],
@@ -210,7 +217,12 @@ const delivery = {
 	receiverGuid: rl('receiverGuid', 'crew'),
 	receiverUids: ex('receiverUids', 'bob'),
 	receiverGuids: ex('receiverGuids', ''),
-	additionalFields: { tags: ex('tags', ''), muid: ex('muid', ''), quotedMessageId: ex('quotedMessageId', ''), metadata: ex('metadata', '{}') },
+	additionalFields: {
+		tags: ex('tags', ''),
+		muid: ex('muid', ''),
+		quotedMessageId: ex('quotedMessageId', ''),
+		metadata: ex('metadata', '{}'),
+	},
 };
 const deliveryFields: Field[] = [
 	requiredOnBehalfOf,
@@ -258,7 +270,12 @@ const contentFields: Field[] = [
 	{ key: 'extension', label: 'Extension of attachment 1', bad: NOT_OPTIONAL_TEXT, with: media },
 	{ key: 'size', label: 'Size (Bytes) of attachment 1', bad: NOT_COUNT, with: media },
 	{ key: 'customData', label: 'Custom Data (JSON)', bad: NOT_JSON_OBJECT, with: { category: 'custom' } },
-	{ key: 'data', label: 'Data (JSON)', bad: [...NOT_JSON_OBJECT, ['a text of 65 KB', { text: 'x'.repeat(65 * 1024) }]], with: { dataMode: 'json' } },
+	{
+		key: 'data',
+		label: 'Data (JSON)',
+		bad: [...NOT_JSON_OBJECT, ['a text of 65 KB', { text: 'x'.repeat(65 * 1024) }]],
+		with: { dataMode: 'json' },
+	},
 ];
 /**
  * One Form Fields entry (Send Form, Send and Wait's Custom Form) with every member driven from the
@@ -322,15 +339,33 @@ const review = (resource: string, operation: string): OperationSpec => ({
 
 /** Every operation of the node (actions/index.ts), with the wrong values each of its fields is given. */
 const OPERATIONS: OperationSpec[] = [
-	{ resource: 'user', operation: 'create', parameters: userRecord, valid: [{ uid: 'good-1', name: 'Good' }, { uid: 'good-2', name: 42 }], fields: userRecordFields },
+	{
+		resource: 'user',
+		operation: 'create',
+		parameters: userRecord,
+		valid: [
+			{ uid: 'good-1', name: 'Good' },
+			{ uid: 'good-2', name: 42 },
+		],
+		fields: userRecordFields,
+	},
 	{
 		resource: 'user',
 		operation: 'upsert',
 		parameters: userRecord,
-		valid: [{ uid: 'ada', name: 'Ada again' }, { uid: 'newbie', name: 'Newbie' }],
+		valid: [
+			{ uid: 'ada', name: 'Ada again' },
+			{ uid: 'newbie', name: 'Newbie' },
+		],
 		fields: userRecordFields,
 	},
-	{ resource: 'user', operation: 'get', parameters: { uid: rl('uid', 'ada') }, valid: [{ uid: 'ada' }, { uid: 'bob' }], fields: [{ key: 'uid', label: 'User', bad: NOT_UID }] },
+	{
+		resource: 'user',
+		operation: 'get',
+		parameters: { uid: rl('uid', 'ada') },
+		valid: [{ uid: 'ada' }, { uid: 'bob' }],
+		fields: [{ key: 'uid', label: 'User', bad: NOT_UID }],
+	},
 	{
 		resource: 'user',
 		operation: 'getAll',
@@ -369,7 +404,12 @@ const OPERATIONS: OperationSpec[] = [
 		operation: 'getFriends',
 		parameters: { uid: rl('uid', 'ada'), ...listParameters, ...simplifyParameters, filters: { searchKey: ex('searchKey', '') } },
 		valid: [{}, { uid: 'bob' }],
-		fields: [{ key: 'uid', label: 'User', bad: NOT_UID }, ...limitFields, simplifyField, { key: 'searchKey', label: 'Search Term', bad: NOT_TEXT }],
+		fields: [
+			{ key: 'uid', label: 'User', bad: NOT_UID },
+			...limitFields,
+			simplifyField,
+			{ key: 'searchKey', label: 'Search Term', bad: NOT_TEXT },
+		],
 	},
 	{
 		resource: 'user',
@@ -387,7 +427,10 @@ const OPERATIONS: OperationSpec[] = [
 				unset: ex('unset', []),
 			},
 		},
-		valid: [{ uid: 'ada', name: 'Ada L' }, { uid: 'bob', name: 7 }],
+		valid: [
+			{ uid: 'ada', name: 'Ada L' },
+			{ uid: 'bob', name: 7 },
+		],
 		fields: [
 			{ key: 'uid', label: 'User', bad: NOT_UID },
 			{ key: 'name', label: 'Name', bad: NOT_OPTIONAL_TEXT },
@@ -397,7 +440,14 @@ const OPERATIONS: OperationSpec[] = [
 			{ key: 'statusMessage', label: 'Status Message', bad: NOT_TEXT },
 			{ key: 'metadata', label: 'Metadata (JSON)', bad: NOT_METADATA },
 			{ key: 'tags', label: 'Tags', bad: NOT_TAGS },
-			{ key: 'unset', label: 'Clear Fields', bad: [['an object', { a: 1 }], ['a boolean', true]] },
+			{
+				key: 'unset',
+				label: 'Clear Fields',
+				bad: [
+					['an object', { a: 1 }],
+					['a boolean', true],
+				],
+			},
 		],
 	},
 	{
@@ -477,7 +527,12 @@ const OPERATIONS: OperationSpec[] = [
 		valid: [{ uid: 'ada' }, { uid: 'bob' }],
 		fields: [{ key: 'uid', label: 'User', bad: NOT_UID }],
 	},
-	...([['block', 'Users to Block'], ['unblock', 'Users to Unblock']] as const).map(
+	...(
+		[
+			['block', 'Users to Block'],
+			['unblock', 'Users to Unblock'],
+		] as const
+	).map(
 		([operation, label]): OperationSpec => ({
 			resource: 'blockedUser',
 			operation,
@@ -519,7 +574,10 @@ const OPERATIONS: OperationSpec[] = [
 				tags: ex('tags', ''),
 			},
 		},
-		valid: [{ guid: 'good-g1', participants: 'bob' }, { guid: 'good-g2', type: 'password', password: 'pw', name: 2024 }],
+		valid: [
+			{ guid: 'good-g1', participants: 'bob' },
+			{ guid: 'good-g2', type: 'password', password: 'pw', name: 2024 },
+		],
 		fields: [
 			{ key: 'guid', label: 'GUID', bad: [...NOT_ID, ['empty', '']] },
 			{ key: 'name', label: 'Name', bad: NOT_REQUIRED_TEXT },
@@ -624,7 +682,15 @@ const OPERATIONS: OperationSpec[] = [
 			{ key: 'metadata', label: 'Metadata (JSON)', bad: NOT_METADATA },
 			{ key: 'owner', label: 'Owner UID', bad: NOT_OPTIONAL_UID },
 			{ key: 'tags', label: 'Tags', bad: NOT_TAGS },
-			{ key: 'clear', label: 'Clear Fields', bad: [['an object', { a: 1 }], ['a boolean', true], ['an unknown value', ['name']]] },
+			{
+				key: 'clear',
+				label: 'Clear Fields',
+				bad: [
+					['an object', { a: 1 }],
+					['a boolean', true],
+					['an unknown value', ['name']],
+				],
+			},
 		],
 	},
 	{
@@ -662,7 +728,12 @@ const OPERATIONS: OperationSpec[] = [
 	{
 		resource: 'groupMember',
 		operation: 'getAll',
-		parameters: { guid: rl('guid', 'crew'), ...listParameters, ...simplifyParameters, filters: { scopes: ex('scopes', []), status: ex('status', '') } },
+		parameters: {
+			guid: rl('guid', 'crew'),
+			...listParameters,
+			...simplifyParameters,
+			filters: { scopes: ex('scopes', []), status: ex('status', '') },
+		},
 		valid: [{}, { scopes: ['admin'] }],
 		fields: [
 			{ key: 'guid', label: 'Group', bad: NOT_ID },
@@ -730,7 +801,9 @@ const OPERATIONS: OperationSpec[] = [
 			formMode: ex('formMode', 'builder'),
 			formJson: ex('formJson', '{}'),
 			title: ex('title', 'Book a demo'),
-			formFields: { field: [formField({ label: ex('fieldLabel', 'Email'), optional: ex('optional', false), maxLines: ex('maxLines', 1) })] },
+			formFields: {
+				field: [formField({ label: ex('fieldLabel', 'Email'), optional: ex('optional', false), maxLines: ex('maxLines', 1) })],
+			},
 			submitElementId: ex('submitElementId', 'submit'),
 			submitButtonText: ex('submitButtonText', 'Send'),
 			submitDisableAfterInteracted: ex('submitDisableAfterInteracted', true),
@@ -754,7 +827,15 @@ const OPERATIONS: OperationSpec[] = [
 			{ key: 'title', label: 'Title', bad: NOT_TEXT },
 			{ key: 'fieldLabel', label: 'Label of form field 1', bad: NOT_TEXT },
 			{ key: 'optional', label: 'Optional of form field 1', bad: NOT_BOOLEAN },
-			{ key: 'maxLines', label: 'Max Lines of form field 1', bad: [['0', 0], ['text', 'two'], ['2.5', 2.5]] },
+			{
+				key: 'maxLines',
+				label: 'Max Lines of form field 1',
+				bad: [
+					['0', 0],
+					['text', 'two'],
+					['2.5', 2.5],
+				],
+			},
 			...formFieldFields,
 			{ key: 'submitElementId', label: 'Submit Button ID', bad: NOT_REQUIRED_TEXT },
 			{ key: 'submitButtonText', label: 'Submit Button Text', bad: NOT_TEXT },
@@ -779,7 +860,14 @@ const OPERATIONS: OperationSpec[] = [
 			message: ex('message', 'May I refund order 4711?'),
 			responseType: ex('responseType', 'approval'),
 			formFields: {
-				field: [formField({ elementId: ex('elementId', 'reason'), label: ex('fieldLabel', 'Reason'), optional: ex('optional', false), maxLines: ex('maxLines', 1) })],
+				field: [
+					formField({
+						elementId: ex('elementId', 'reason'),
+						label: ex('fieldLabel', 'Reason'),
+						optional: ex('optional', false),
+						maxLines: ex('maxLines', 1),
+					}),
+				],
 			},
 			approvalOptions: {
 				values: {
@@ -803,12 +891,23 @@ const OPERATIONS: OperationSpec[] = [
 		},
 		valid: [{}, { message: 2025, responseType: 'freeText' }],
 		fields: [
-			...deliveryFields.filter((field) => ['onBehalfOf', 'receiverType', 'receiverUid', 'receiverGuid', 'receiverUids', 'receiverGuids'].includes(field.key)),
+			...deliveryFields.filter((field) =>
+				['onBehalfOf', 'receiverType', 'receiverUid', 'receiverGuid', 'receiverUids', 'receiverGuids'].includes(field.key),
+			),
 			{ key: 'message', label: 'Message', bad: NOT_REQUIRED_TEXT },
 			{ key: 'responseType', label: 'Response Type', bad: NOT_OPTION },
 			{ key: 'fieldLabel', label: 'Label of form field 1', bad: NOT_TEXT, with: { responseType: 'form' } },
 			{ key: 'optional', label: 'Optional of form field 1', bad: NOT_BOOLEAN, with: { responseType: 'form' } },
-			{ key: 'maxLines', label: 'Max Lines of form field 1', bad: [['0', 0], ['text', 'two'], ['2.5', 2.5]], with: { responseType: 'form' } },
+			{
+				key: 'maxLines',
+				label: 'Max Lines of form field 1',
+				bad: [
+					['0', 0],
+					['text', 'two'],
+					['2.5', 2.5],
+				],
+				with: { responseType: 'form' },
+			},
 			...formFieldFields.map((field): Field => ({ ...field, with: { responseType: 'form', ...field.with } })),
 			{ key: 'approvalType', label: 'Type of Approval', bad: NOT_OPTION },
 			{ key: 'approveLabel', label: 'Approve Button Label', bad: NOT_TEXT },
@@ -817,11 +916,24 @@ const OPERATIONS: OperationSpec[] = [
 			{ key: 'responseLabel', label: 'Response Label', bad: NOT_TEXT, with: { responseType: 'freeText' } },
 			{ key: 'limitType', label: 'Limit Type', bad: NOT_OPTION },
 			{ key: 'resumeUnit', label: 'Unit', bad: NOT_OPTION },
-			{ key: 'resumeAmount', label: 'Amount', bad: [['0', 0], ['-1', -1], ['text', 'abc'], ['null', null]] },
+			{
+				key: 'resumeAmount',
+				label: 'Amount',
+				bad: [
+					['0', 0],
+					['-1', -1],
+					['text', 'abc'],
+					['null', null],
+				],
+			},
 			{
 				key: 'maxDateAndTime',
 				label: 'Max Date and Time',
-				bad: [['a past date', '2000-01-01T00:00:00Z'], ['not a date', 'soon'], ['empty', '']],
+				bad: [
+					['a past date', '2000-01-01T00:00:00Z'],
+					['not a date', 'soon'],
+					['empty', ''],
+				],
 				with: { limitType: 'atSpecifiedTime' },
 			},
 		],
@@ -927,7 +1039,16 @@ const OPERATIONS: OperationSpec[] = [
 			{ key: 'deleted', label: 'Deleted Messages', bad: NOT_OPTION },
 			{ key: 'receiverType', label: 'Receiver Type', bad: NOT_OPTION },
 			{ key: 'sentUntil', label: 'Sent Until', bad: NOT_DATE },
-			{ key: 'sentFrom', label: 'Sent From', bad: [['text', 'last tuesday'], ['a negative number', -5], ['a boolean', true], ['an object', { a: 1 }]] },
+			{
+				key: 'sentFrom',
+				label: 'Sent From',
+				bad: [
+					['text', 'last tuesday'],
+					['a negative number', -5],
+					['a boolean', true],
+					['an object', { a: 1 }],
+				],
+			},
 			...limitFields,
 			simplifyField,
 		],
@@ -939,7 +1060,13 @@ const OPERATIONS: OperationSpec[] = [
 		valid: [{}, { messageId: '106', permanent: true, onBehalfOf: 'ada' }],
 		fields: [messageIdField, { key: 'permanent', label: 'Delete Permanently', bad: NOT_BOOLEAN }, optionalOnBehalfOf],
 	},
-	{ resource: 'role', operation: 'get', parameters: { role: rl('role', 'moderator') }, valid: [{}, {}], fields: [{ key: 'role', label: 'Role', bad: NOT_ID }] },
+	{
+		resource: 'role',
+		operation: 'get',
+		parameters: { role: rl('role', 'moderator') },
+		valid: [{}, {}],
+		fields: [{ key: 'role', label: 'Role', bad: NOT_ID }],
+	},
 	plainList('role'),
 	{
 		resource: 'call',
@@ -975,7 +1102,13 @@ const OPERATIONS: OperationSpec[] = [
 	review('blockedMessage', 'reject'),
 	plainList('blockedMessage'),
 	plainList('moderationReason', false),
-	{ resource: 'moderationRule', operation: 'delete', parameters: { ruleId: rl('ruleId', 'r3') }, valid: [{ ruleId: 'r3' }, { ruleId: 'r4' }], fields: [{ key: 'ruleId', label: 'Rule', bad: NOT_ID }] },
+	{
+		resource: 'moderationRule',
+		operation: 'delete',
+		parameters: { ruleId: rl('ruleId', 'r3') },
+		valid: [{ ruleId: 'r3' }, { ruleId: 'r4' }],
+		fields: [{ key: 'ruleId', label: 'Rule', bad: NOT_ID }],
+	},
 	plainList('moderationRule'),
 	{
 		resource: 'moderationRule',
@@ -1040,10 +1173,23 @@ const OPERATIONS: OperationSpec[] = [
 			{ key: 'filterType', label: 'Type of filter 1', bad: NOT_OPTION },
 			{ key: 'filterValue', label: 'Value of filter 1', bad: NOT_REQUIRED_TEXT },
 			{ key: 'enabled', label: 'Enabled', bad: NOT_BOOLEAN },
-			{ key: 'action', label: 'Action', bad: [['an unknown action', ['deleteMessage']], ['an object', { a: 1 }]] },
+			{
+				key: 'action',
+				label: 'Action',
+				bad: [
+					['an unknown action', ['deleteMessage']],
+					['an object', { a: 1 }],
+				],
+			},
 		],
 	},
-	{ resource: 'keywordList', operation: 'get', parameters: { keywordListId: rl('keywordListId', 'kw') }, valid: [{}, {}], fields: [{ key: 'keywordListId', label: 'Keyword List', bad: NOT_ID }] },
+	{
+		resource: 'keywordList',
+		operation: 'get',
+		parameters: { keywordListId: rl('keywordListId', 'kw') },
+		valid: [{}, {}],
+		fields: [{ key: 'keywordListId', label: 'Keyword List', bad: NOT_ID }],
+	},
 	plainList('keywordList'),
 	{
 		resource: 'bot',
@@ -1062,12 +1208,21 @@ const OPERATIONS: OperationSpec[] = [
 		valid: [{}, { uid: 'botty2', useBasicAuth: true, username: 'n8n', password: 'pw' }],
 		fields: [
 			{ key: 'uid', label: 'User', bad: NOT_UID },
-			{ key: 'webhookURL', label: 'Webhook URL', bad: [...NOT_REQUIRED_TEXT, ['not a URL', 'example.com/hook'], ['256 characters', `http://127.0.0.1/${'x'.repeat(239)}`]] },
+			{
+				key: 'webhookURL',
+				label: 'Webhook URL',
+				bad: [...NOT_REQUIRED_TEXT, ['not a URL', 'example.com/hook'], ['256 characters', `http://127.0.0.1/${'x'.repeat(239)}`]],
+			},
 			{ key: 'groupChatSetting', label: 'Group Messages', bad: NOT_OPTION },
 			{ key: 'useBasicAuth', label: 'Use Basic Auth', bad: [...NOT_BOOLEAN, ['on without a username and a password', true]] },
 			{ key: 'enabled', label: 'Enabled', bad: NOT_BOOLEAN },
 			{ key: 'username', label: 'Basic Auth Username', bad: [...NOT_TEXT, ['51 characters', 'u'.repeat(51)]] },
-			{ key: 'password', label: 'Basic Auth Password', bad: [...NOT_TEXT, ['51 characters', 'p'.repeat(51)]], with: { useBasicAuth: true, username: 'n8n' } },
+			{
+				key: 'password',
+				label: 'Basic Auth Password',
+				bad: [...NOT_TEXT, ['51 characters', 'p'.repeat(51)]],
+				with: { useBasicAuth: true, username: 'n8n' },
+			},
 		],
 	},
 	{
@@ -1322,7 +1477,11 @@ describe('bad inputs: every operation', () => {
 
 	const casesOf = (spec: OperationSpec) =>
 		spec.fields.flatMap((field) =>
-			field.bad.map(([what, value]) => ({ name: `${field.label}: ${what}`, label: field.label, item: { ...field.with, [field.key]: value } as IDataObject })),
+			field.bad.map(([what, value]) => ({
+				name: `${field.label}: ${what}`,
+				label: field.label,
+				item: { ...field.with, [field.key]: value } as IDataObject,
+			})),
 		);
 	const titled = (specs: OperationSpec[]) =>
 		specs.map((spec) => [`${spec.resource} → ${spec.operation}${spec.asTool ? ' (AI tool)' : ''}`, spec] as const);

@@ -77,7 +77,8 @@ describe.each([
 	{
 		list: `Message → Get Thread over ${REPLIES} replies (cursor)`,
 		setUp: (): { parameters: INodeParameters; pathPrefix: string; endpoint: string } => {
-			const parent = emulator.store.addMessage({ sender: 'alice', receiver: 'bob', data: { text: 'Thread start' }, sentAt: T0 }).id as string;
+			const parent = emulator.store.addMessage({ sender: 'alice', receiver: 'bob', data: { text: 'Thread start' }, sentAt: T0 })
+				.id as string;
 			for (let i = 1; i <= REPLIES; i++) {
 				emulator.store.addMessage({ sender: 'bob', receiver: 'alice', parentId: parent, data: { text: `Reply ${i}` }, sentAt: T0 + i });
 			}
@@ -139,48 +140,51 @@ describe.each(['flaggedMessage', 'blockedMessage'] as const)('CometChat Trigger,
 
 	const keysOf = (items: INodeExecutionData[]) => items.map((item) => keyOfItem(item).key);
 
-	it.each(WRONG_ANSWERS)('%s on page 2: a failed poll emits and saves nothing; the polls after it emit every record once', async (name, fault) => {
-		emulator.store.addRule({
-			id: 'no-spam-links',
-			name: 'No spam links',
-			conditions: [{ entity: 'message', operand: 'text', category: 'word', operator: 'contains', value: ['casino'] }],
-			action: ['blockMessage'],
-		});
-		arrive(30, T0 - 100);
-		const w = triggerWatcher(emulator, { events: [event] });
-		// The first poll notes where the list stands.
-		expect(await w.poll()).toEqual({ items: [], succeeded: true });
+	it.each(WRONG_ANSWERS)(
+		'%s on page 2: a failed poll emits and saves nothing; the polls after it emit every record once',
+		async (name, fault) => {
+			emulator.store.addRule({
+				id: 'no-spam-links',
+				name: 'No spam links',
+				conditions: [{ entity: 'message', operand: 'text', category: 'word', operator: 'contains', value: ['casino'] }],
+				action: ['blockMessage'],
+			});
+			arrive(30, T0 - 100);
+			const w = triggerWatcher(emulator, { events: [event] });
+			// The first poll notes where the list stands.
+			expect(await w.poll()).toEqual({ items: [], succeeded: true });
 
-		const first = arrive(250, T0 + 1);
-		const saved = JSON.stringify(w.staticData());
-		emulator.injectNext(times(fault, ATTEMPTS), { pathPrefix: path, query: { page: '2' } });
-		const failed = await w.poll();
-		expect(failed).toEqual({ items: [], succeeded: false });
-		expect(emulator.faultCounts[fault.kind]).toBe(ATTEMPTS);
-		expect(JSON.stringify(w.staticData())).toBe(saved);
+			const first = arrive(250, T0 + 1);
+			const saved = JSON.stringify(w.staticData());
+			emulator.injectNext(times(fault, ATTEMPTS), { pathPrefix: path, query: { page: '2' } });
+			const failed = await w.poll();
+			expect(failed).toEqual({ items: [], succeeded: false });
+			expect(emulator.faultCounts[fault.kind]).toBe(ATTEMPTS);
+			expect(JSON.stringify(w.staticData())).toBe(saved);
 
-		// The next poll meets the same answer once, and reads past it.
-		emulator.injectNext([fault], { pathPrefix: path, query: { page: '2' } });
-		const recovered = await w.poll();
-		expect(recovered.succeeded).toBe(true);
-		expect(keysOf(recovered.items)).toEqual(first);
+			// The next poll meets the same answer once, and reads past it.
+			emulator.injectNext([fault], { pathPrefix: path, query: { page: '2' } });
+			const recovered = await w.poll();
+			expect(recovered.succeeded).toBe(true);
+			expect(keysOf(recovered.items)).toEqual(first);
 
-		const second = arrive(120, T0 + 251);
-		emulator.injectNext([fault], { pathPrefix: path, query: { page: '2' } });
-		const later = await w.poll();
-		expect(later.succeeded).toBe(true);
-		expect(keysOf(later.items)).toEqual(second);
-		expect(await w.poll()).toEqual({ items: [], succeeded: true });
+			const second = arrive(120, T0 + 251);
+			emulator.injectNext([fault], { pathPrefix: path, query: { page: '2' } });
+			const later = await w.poll();
+			expect(later.succeeded).toBe(true);
+			expect(keysOf(later.items)).toEqual(second);
+			expect(await w.poll()).toEqual({ items: [], succeeded: true });
 
-		const emitted = [...failed.items, ...recovered.items, ...later.items].map((item) => keyOfItem(item).key);
-		expect(new Set(emitted).size).toBe(emitted.length);
-		expect(emitted).toHaveLength(first.length + second.length);
-		report(`garbled-pages trigger ${event} ${name.replace(/\W+/g, '-')}`, {
-			arrived: first.length + second.length,
-			emitted: emitted.length,
-			lost: first.length + second.length - new Set(emitted).size,
-			duplicated: emitted.length - new Set(emitted).size,
-			failedPolls: 1,
-		});
-	});
+			const emitted = [...failed.items, ...recovered.items, ...later.items].map((item) => keyOfItem(item).key);
+			expect(new Set(emitted).size).toBe(emitted.length);
+			expect(emitted).toHaveLength(first.length + second.length);
+			report(`garbled-pages trigger ${event} ${name.replace(/\W+/g, '-')}`, {
+				arrived: first.length + second.length,
+				emitted: emitted.length,
+				lost: first.length + second.length - new Set(emitted).size,
+				duplicated: emitted.length - new Set(emitted).size,
+				failedPolls: 1,
+			});
+		},
+	);
 });

@@ -70,7 +70,14 @@ async function returnAll(name: string, usedBefore: number) {
 
 it(`alone: ${USERS.toLocaleString('en')} users in 1,000 requests, no 429`, async () => {
 	const figures = await returnAll('alone', 0);
-	expect(figures).toMatchObject({ users: expectedCount, lost: 0, duplicated: 0, outOfOrder: 0, answered: Math.ceil(expectedCount / 1000), rateLimited: 0 });
+	expect(figures).toMatchObject({
+		users: expectedCount,
+		lost: 0,
+		duplicated: 0,
+		outOfOrder: 0,
+		answered: Math.ceil(expectedCount / 1000),
+		rateLimited: 0,
+	});
 });
 
 it(`with ${PER_MINUTE - LEFT} of the minute's ${PER_MINUTE.toLocaleString('en')} requests already used: a handful of 429s, every user once`, async () => {

@@ -25,7 +25,17 @@ import { CometChatWebhookTrigger } from '../../nodes/CometChat/CometChatWebhookT
 import { overrideRequestLimits } from '../../nodes/CometChat/transport/limits';
 import type { Emulator } from '../harness/emulator';
 import { credentialsFor, startTestEmulator } from '../harness/emulator';
-import { additionalDataFor, pollContext, registerCredential, registerNodeType, runNode, shutdownEngine, TRIGGER_TYPE, triggerNode, workflowWith } from '../harness/engine';
+import {
+	additionalDataFor,
+	pollContext,
+	registerCredential,
+	registerNodeType,
+	runNode,
+	shutdownEngine,
+	TRIGGER_TYPE,
+	triggerNode,
+	workflowWith,
+} from '../harness/engine';
 import { report } from './report';
 
 const API_KEY = 'sk-cometchat-api-key-7Qx9Lm2Rt5Vb';
@@ -48,7 +58,12 @@ const WEBHOOK_TRIGGER_TYPE = 'n8n-nodes-cometchat.cometChatWebhookTrigger';
 const webhookTrigger = new CometChatWebhookTrigger();
 registerNodeType(WEBHOOK_TRIGGER_TYPE, webhookTrigger);
 let mgmtSecret = MGMT_SECRET;
-registerCredential(new CometChatManagementApi(), () => ({ appId: emulator.appId, managementApiKey: MGMT_KEY, managementSecret: mgmtSecret, managementUrl: emulator.mgmtUrl }));
+registerCredential(new CometChatManagementApi(), () => ({
+	appId: emulator.appId,
+	managementApiKey: MGMT_KEY,
+	managementSecret: mgmtSecret,
+	managementUrl: emulator.mgmtUrl,
+}));
 
 let emulator: Emulator;
 let authToken: string;
@@ -97,9 +112,17 @@ function count(text: string, secret: string): number {
 
 function secretsOf(): Record<string, string> {
 	return {
-		apiKey: API_KEY, wrongKey: WRONG_KEY, authToken, unknownAuthToken: UNKNOWN_AUTH_TOKEN, pushToken: PUSH_TOKEN,
-		botPassword: BOT_PASSWORD, newBotPassword: NEW_BOT_PASSWORD,
-		mgmtKey: MGMT_KEY, mgmtSecret: MGMT_SECRET, wrongMgmtSecret: WRONG_MGMT_SECRET, hookPassword,
+		apiKey: API_KEY,
+		wrongKey: WRONG_KEY,
+		authToken,
+		unknownAuthToken: UNKNOWN_AUTH_TOKEN,
+		pushToken: PUSH_TOKEN,
+		botPassword: BOT_PASSWORD,
+		newBotPassword: NEW_BOT_PASSWORD,
+		mgmtKey: MGMT_KEY,
+		mgmtSecret: MGMT_SECRET,
+		wrongMgmtSecret: WRONG_MGMT_SECRET,
+		hookPassword,
 	};
 }
 
@@ -124,7 +147,13 @@ async function freshStore(): Promise<void> {
 	authToken = emulator.store.addAuthToken('ada').authToken as string;
 	emulator.store.addPushToken({ uid: 'ada', authToken, pushToken: 'another-device' });
 	emulator.store.addUser({ uid: 'helpbot', name: 'Help Bot' });
-	emulator.store.addBot({ uid: 'helpbot', webhookURL: 'http://127.0.0.1:9/hook', useBasicAuth: true, username: 'n8n', password: BOT_PASSWORD });
+	emulator.store.addBot({
+		uid: 'helpbot',
+		webhookURL: 'http://127.0.0.1:9/hook',
+		useBasicAuth: true,
+		username: 'n8n',
+		password: BOT_PASSWORD,
+	});
 }
 
 type Failure = '404' | '500' | 'reset' | 'invalidJson' | 'stall' | 'stallBody' | 'wrongKey';
@@ -208,7 +237,9 @@ function outputsOf(result: Awaited<ReturnType<typeof runNode>>): string {
 	const { error } = result;
 	// n8n keeps a failed node's definition on the execution stack, to run it again on a retry: that
 	// is the workflow as the user typed it (a literal token in a parameter), not something it output.
-	const run = JSON.parse(stringify(result.run)) as { data?: { executionData?: { nodeExecutionStack?: Array<{ node?: { parameters?: unknown } }> } } };
+	const run = JSON.parse(stringify(result.run)) as {
+		data?: { executionData?: { nodeExecutionStack?: Array<{ node?: { parameters?: unknown } }> } };
+	};
 	for (const entry of run.data?.executionData?.nodeExecutionStack ?? []) {
 		if (entry.node) entry.node.parameters = '(the workflow definition)';
 	}
@@ -293,7 +324,13 @@ describe('CometChat Trigger', () => {
 		// Passing faults are logged (so the capture must have caught something); a wrong key is thrown.
 		if (failure === 'wrongKey') expect(outcome).toMatchObject({ name: 'NodeApiError' });
 		else expect(captured.join('\n')).toMatch(/the poll failed and is retried/);
-		const text = [stringify(outcome), inspect(outcome, { depth: 12 }), String((outcome as Error)?.stack), stringify(workflow.getStaticData('node', node)), ...captured].join('\n');
+		const text = [
+			stringify(outcome),
+			inspect(outcome, { depth: 12 }),
+			String((outcome as Error)?.stack),
+			stringify(workflow.getStaticData('node', node)),
+			...captured,
+		].join('\n');
 		check(`Trigger ${failure}`, text);
 	});
 });
@@ -316,8 +353,23 @@ describe('CometChat Webhook Trigger', () => {
 			credentials: { cometChatManagementApi: { id: 'mgmt-1', name: 'Management (emulator)' } },
 		};
 		const workflow = workflowWith(node);
-		const webhookData = { httpMethod: 'POST', node: node.name, path: 'webhook', webhookDescription: webhookTrigger.description.webhooks![0], workflowId: workflow.id, isTest: false } as unknown as IWebhookData;
-		const hook = () => new HookContext(workflow, node, additionalDataFor(() => credentialsFor(emulator)), 'trigger', 'activate', webhookData);
+		const webhookData = {
+			httpMethod: 'POST',
+			node: node.name,
+			path: 'webhook',
+			webhookDescription: webhookTrigger.description.webhooks![0],
+			workflowId: workflow.id,
+			isTest: false,
+		} as unknown as IWebhookData;
+		const hook = () =>
+			new HookContext(
+				workflow,
+				node,
+				additionalDataFor(() => credentialsFor(emulator)),
+				'trigger',
+				'activate',
+				webhookData,
+			);
 		const create = webhookTrigger.webhookMethods.default.create;
 		// A registration that worked, so a password exists to leak.
 		await create.call(hook());
@@ -329,16 +381,29 @@ describe('CometChat Webhook Trigger', () => {
 			const res = { status: () => res, setHeader: () => res, json: (body: unknown) => sent.push(body) };
 			const additionalData = {
 				...additionalDataFor(() => credentialsFor(emulator)),
-				httpRequest: { body: { trigger: 'message_sent', data: { message: { id: '1' } } }, headers: { authorization: `Basic ${Buffer.from('n8n:wrong').toString('base64')}` } },
+				httpRequest: {
+					body: { trigger: 'message_sent', data: { message: { id: '1' } } },
+					headers: { authorization: `Basic ${Buffer.from('n8n:wrong').toString('base64')}` },
+				},
 				httpResponse: res,
 			} as unknown as ReturnType<typeof additionalDataFor>;
-			const result = await webhookTrigger.webhook.call(new WebhookContext(workflow, node, additionalData, 'trigger', webhookData, [], null));
+			const result = await webhookTrigger.webhook.call(
+				new WebhookContext(workflow, node, additionalData, 'trigger', webhookData, [], null),
+			);
 			expect(result).toEqual({ noWebhookResponse: true });
 			outcome = { result, sent };
 		} else {
 			emulator.store.areas.webhooks.reset();
 			if (failure === 'limit') {
-				for (let i = 0; i < 25; i++) emulator.store.areas.webhooks.add({ id: `full${i}`, name: 'x', webhookURL: 'http://127.0.0.1:1/x', useBasicAuth: false, enabled: true, retryOnFailure: false });
+				for (let i = 0; i < 25; i++)
+					emulator.store.areas.webhooks.add({
+						id: `full${i}`,
+						name: 'x',
+						webhookURL: 'http://127.0.0.1:1/x',
+						useBasicAuth: false,
+						enabled: true,
+						retryOnFailure: false,
+					});
 			} else if (failure === 'wrongSecret') {
 				mgmtSecret = WRONG_MGMT_SECRET;
 			} else {
@@ -348,13 +413,18 @@ describe('CometChat Webhook Trigger', () => {
 			expect(outcome).toMatchObject({ name: 'NodeApiError' });
 		}
 		const state = workflow.getStaticData('node', node) as IDataObject;
-		const text = [stringify(outcome), inspect(outcome, { depth: 12 }), String((outcome as Error)?.stack), stringify((outcome as { context?: unknown })?.context), ...captured].join('\n');
+		const text = [
+			stringify(outcome),
+			inspect(outcome, { depth: 12 }),
+			String((outcome as Error)?.stack),
+			stringify((outcome as { context?: unknown })?.context),
+			...captured,
+		].join('\n');
 		check(`Webhook Trigger ${failure}`, text);
 		// The password is in static data (where n8n keeps it) and went in the create request.
 		expect(stringify(emulator.requests).includes(String(state.password ?? hookPassword))).toBe(true);
 	});
 });
-
 
 const GROUP_PASSWORD = 'grouppw-secret-6Vn2Kd8Sx4';
 const NEW_GROUP_PASSWORD = 'grouppw-new-secret-1Qa7Zm3Lp5';
@@ -368,13 +438,25 @@ async function echoStore(): Promise<void> {
 	store.addUser({ uid: 'cy', name: 'Cy' });
 	store.addFriends('ada', ['bob']);
 	store.blockUser('ada', 'cy');
-	const crew = store.addGroup({ guid: 'crew', name: 'Crew', type: 'password', password: GROUP_PASSWORD, owner: 'ada', members: { participants: ['bob'] } });
+	const crew = store.addGroup({
+		guid: 'crew',
+		name: 'Crew',
+		type: 'password',
+		password: GROUP_PASSWORD,
+		owner: 'ada',
+		members: { participants: ['bob'] },
+	});
 	store.banFromGroup(crew, 'cy');
 	const hello = store.addMessage({ sender: 'ada', receiver: 'bob', data: { text: 'Hello Bob' } });
 	store.addMessage({ sender: 'bob', receiver: 'ada', data: { text: 'A reply' }, parentId: hello.id });
 	store.addReaction({ messageId: hello.id, uid: 'bob', reaction: 'ok' });
 	store.addFlag({ messageId: hello.id, uid: 'bob', reasonId: 'spam' });
-	store.addRule({ id: 'no-spam', name: 'No spam', conditions: [{ entity: 'message', operand: 'text', category: 'word', operator: 'contains', value: ['spam'] }], action: ['blockMessage'] });
+	store.addRule({
+		id: 'no-spam',
+		name: 'No spam',
+		conditions: [{ entity: 'message', operand: 'text', category: 'word', operator: 'contains', value: ['spam'] }],
+		action: ['blockMessage'],
+	});
 	const spam = store.addMessage({ sender: 'bob', receiver: 'ada', data: { text: 'spam' } });
 	store.addBlocked({ messageId: spam.id, ruleId: 'no-spam' });
 	store.addKeywordList({ id: 'profanity', name: 'Profanity', searchTerms: ['darn'] });
@@ -421,9 +503,33 @@ const ECHO_PARAMETERS: Record<string, () => INodeParameters> = {
 	'message:getReactions': () => ({ messageId: byId('1'), onBehalfOf: byId('ada'), returnAll: true }),
 	'message:getThread': () => ({ messageId: byId('1'), onBehalfOf: byId('ada'), returnAll: true }),
 	'message:send': () => ({ onBehalfOf: byId('ada'), receiverType: 'user', receiverUid: byId('bob'), ...text }),
-	'message:sendAndWait': () => ({ onBehalfOf: byId('ada'), receiverType: 'user', receiverUid: byId('bob'), message: 'Approve?', responseType: 'approval' }),
+	'message:sendAndWait': () => ({
+		onBehalfOf: byId('ada'),
+		receiverType: 'user',
+		receiverUid: byId('bob'),
+		message: 'Approve?',
+		responseType: 'approval',
+	}),
 	'message:sendAsBot': () => ({ botUid: byId('helpbot'), receiverType: 'user', receiverUid: byId('bob'), ...text }),
-	'message:sendForm': () => ({ onBehalfOf: byId('ada'), receiverType: 'user', receiverUid: byId('bob'), formMode: 'json', formJson: JSON.stringify({ interactiveData: { title: 'T', formFields: [{ elementType: 'textInput', elementId: 'name', label: 'Name', optional: false, maxLines: 1 }], submitElement: { elementType: 'button', elementId: 'go', buttonText: 'Go', disableAfterInteracted: true, action: { actionType: 'urlNavigation', url: 'https://example.com' } } } }) }),
+	'message:sendForm': () => ({
+		onBehalfOf: byId('ada'),
+		receiverType: 'user',
+		receiverUid: byId('bob'),
+		formMode: 'json',
+		formJson: JSON.stringify({
+			interactiveData: {
+				title: 'T',
+				formFields: [{ elementType: 'textInput', elementId: 'name', label: 'Name', optional: false, maxLines: 1 }],
+				submitElement: {
+					elementType: 'button',
+					elementId: 'go',
+					buttonText: 'Go',
+					disableAfterInteracted: true,
+					action: { actionType: 'urlNavigation', url: 'https://example.com' },
+				},
+			},
+		}),
+	}),
 	'message:update': () => ({ messageId: byId('1'), specifyData: 'fields', text: 'Edited' }),
 	'role:get': () => ({ role: byId('default') }),
 	'role:getAll': () => ({ returnAll: true }),
@@ -443,7 +549,11 @@ const ECHO_PARAMETERS: Record<string, () => INodeParameters> = {
 	'moderationRule:update': () => ({ ruleId: byId('no-spam'), specifyBody: 'fields', updateFields: { enabled: false } }),
 	'keywordList:get': () => ({ keywordListId: byId('profanity') }),
 	'keywordList:getAll': () => ({ returnAll: true }),
-	'bot:create': () => ({ uid: byId('cy'), webhookURL: 'http://127.0.0.1:9/cy', additionalFields: { useBasicAuth: true, username: 'n8n', password: NEW_BOT_PASSWORD } }),
+	'bot:create': () => ({
+		uid: byId('cy'),
+		webhookURL: 'http://127.0.0.1:9/cy',
+		additionalFields: { useBasicAuth: true, username: 'n8n', password: NEW_BOT_PASSWORD },
+	}),
 	'bot:delete': () => ({ botUid: byId('helpbot') }),
 	'bot:get': () => ({ botUid: byId('helpbot') }),
 	'bot:getAll': () => ({ returnAll: true }),
@@ -458,7 +568,12 @@ const REVEALS: Array<{ name: string; key: string; field: string; extra: INodePar
 	{ name: 'Auth Token → Get, Reveal Tokens', key: 'authToken:get', field: 'authToken', extra: { options: { reveal: true } } },
 	{ name: 'Auth Token → Get Many, Reveal Tokens', key: 'authToken:getAll', field: 'authToken', extra: { options: { reveal: true } } },
 	{ name: 'User → Create, With Auth Token', key: 'user:create', field: 'authToken', extra: { additionalFields: { withAuthToken: true } } },
-	{ name: 'User → Create or Update, With Auth Token', key: 'user:upsert', field: 'authToken', extra: { uid: 'newbie', additionalFields: { withAuthToken: true } } },
+	{
+		name: 'User → Create or Update, With Auth Token',
+		key: 'user:upsert',
+		field: 'authToken',
+		extra: { uid: 'newbie', additionalFields: { withAuthToken: true } },
+	},
 ];
 
 const ALL_OPERATIONS = resources.flatMap((resource) =>
@@ -475,13 +590,26 @@ function storeSecrets(): Record<string, string> {
 	return found;
 }
 
-const echoScan = { cases: 0, answered: 0, failed: 0, secretsChecked: 0, found: 0, failures: [] as string[], inRequests: 0, errorsUnasked: [] as string[] };
+const echoScan = {
+	cases: 0,
+	answered: 0,
+	failed: 0,
+	secretsChecked: 0,
+	found: 0,
+	failures: [] as string[],
+	inRequests: 0,
+	errorsUnasked: [] as string[],
+};
 
 /** Runs one operation with echo on; `failure` '500' makes every answer an echoed 500. */
 async function echoCase(label: string, parametersOf: () => INodeParameters, failure: 'none' | '500', shownField?: string): Promise<void> {
 	await echoStore();
 	const parameters = parametersOf();
-	await fetch(`${emulator.baseUrl}/__emulator/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ echo: true }) });
+	await fetch(`${emulator.baseUrl}/__emulator/faults`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ echo: true }),
+	});
 	if (failure === '500') emulator.injectNext(Array(20).fill({ kind: '500' }), { pathPrefix: '/v3' });
 	const before = storeSecrets();
 	captured.length = 0;
@@ -492,7 +620,11 @@ async function echoCase(label: string, parametersOf: () => INodeParameters, fail
 		result = await runNode(credentialsFor(emulator), parameters, [{}], { onError: 'continueRegularOutput' });
 	} finally {
 		restore();
-		await fetch(`${emulator.baseUrl}/__emulator/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ echo: false }) });
+		await fetch(`${emulator.baseUrl}/__emulator/faults`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ echo: false }),
+		});
 	}
 	const errored = result.items.some((item) => item.error !== undefined) || result.error !== undefined;
 	if (errored) echoScan.failed++;

@@ -69,10 +69,18 @@ describe.each([
 		emulator.injectNext(Array(20).fill({ kind }), { pathPrefix: '/v3/users/ada' });
 		const { result, ms } = await measured(override, () => runNode(credentialsFor(emulator), getUser));
 		const attempts = apiRequests(emulator).length;
-		report(`stall node-get ${kind} ${name}`, { attemptTimeoutMs: limits.attemptTimeoutMs, boundMs: limits.requestBudgetMs, ms, attempts, error: result.error?.message ?? 'none' });
+		report(`stall node-get ${kind} ${name}`, {
+			attemptTimeoutMs: limits.attemptTimeoutMs,
+			boundMs: limits.requestBudgetMs,
+			ms,
+			attempts,
+			error: result.error?.message ?? 'none',
+		});
 		expect(result.error?.name).toBe('NodeApiError');
 		// The last attempt gets what is left of the bound, so it may wait less than a full timeout.
-		expect(result.error?.message).toMatch(new RegExp(`^CometChat at ${host.replace(/\./g, '\\.')} did not answer within [\\d.]+ s \\[item 0\\]$`));
+		expect(result.error?.message).toMatch(
+			new RegExp(`^CometChat at ${host.replace(/\./g, '\\.')} did not answer within [\\d.]+ s \\[item 0\\]$`),
+		);
 		expect(result.error?.description).toMatch(/GET \/v3\/users\/ada got no answer, or an answer that stopped half-way/);
 		expect(attempts).toBeGreaterThan(1);
 		expect(ms).toBeLessThanOrEqual(limits.requestBudgetMs + 500);
@@ -82,7 +90,12 @@ describe.each([
 		emulator.injectNext([{ kind }], { pathPrefix: '/v3/users' });
 		const { result, ms } = await measured(override, () => runNode(credentialsFor(emulator), createUser));
 		const attempts = apiRequests(emulator).length;
-		report(`stall node-post ${kind} ${name}`, { attemptTimeoutMs: limits.attemptTimeoutMs, ms, attempts, error: result.error?.message ?? 'none' });
+		report(`stall node-post ${kind} ${name}`, {
+			attemptTimeoutMs: limits.attemptTimeoutMs,
+			ms,
+			attempts,
+			error: result.error?.message ?? 'none',
+		});
 		expect(result.error?.message).toBe(`CometChat at ${host} did not answer within ${seconds} [item 0]`);
 		expect(result.error?.description).toMatch(/may have been applied/);
 		expect(attempts).toBe(1);
@@ -93,22 +106,41 @@ describe.each([
 describe('trigger poll', () => {
 	const node: INode = triggerNode();
 
-	it.each(['stall', 'stallBody'] as const)('a %s fails the first poll naming the host, and a later poll waits for the next', async (kind) => {
-		const workflow = workflowWith(node);
-		const poll = async () => await trigger.poll!.call(pollContext(workflow, node, credentialsFor(emulator)));
-		emulator.store.addFlaggedMessages(3, { reasonId: 'spam', flagger: 'bob' });
-		emulator.injectNext(Array(20).fill({ kind }), { pathPrefix: '/v3/moderation' });
-		const first = await measured(SHORT, async () => await poll().then(() => undefined, (error: Error) => error));
-		report(`stall trigger-first-poll ${kind}`, { attemptTimeoutMs: SHORT.attemptTimeoutMs!, boundMs: SHORT.requestBudgetMs!, ms: first.ms, error: first.result?.message ?? 'none' });
-		expect(first.result?.message).toBe(`CometChat at ${host} did not answer within 1 s`);
-		expect(first.ms).toBeLessThanOrEqual(SHORT.requestBudgetMs! + 500);
+	it.each(['stall', 'stallBody'] as const)(
+		'a %s fails the first poll naming the host, and a later poll waits for the next',
+		async (kind) => {
+			const workflow = workflowWith(node);
+			const poll = async () => await trigger.poll!.call(pollContext(workflow, node, credentialsFor(emulator)));
+			emulator.store.addFlaggedMessages(3, { reasonId: 'spam', flagger: 'bob' });
+			emulator.injectNext(Array(20).fill({ kind }), { pathPrefix: '/v3/moderation' });
+			const first = await measured(
+				SHORT,
+				async () =>
+					await poll().then(
+						() => undefined,
+						(error: Error) => error,
+					),
+			);
+			report(`stall trigger-first-poll ${kind}`, {
+				attemptTimeoutMs: SHORT.attemptTimeoutMs!,
+				boundMs: SHORT.requestBudgetMs!,
+				ms: first.ms,
+				error: first.result?.message ?? 'none',
+			});
+			expect(first.result?.message).toBe(`CometChat at ${host} did not answer within 1 s`);
+			expect(first.ms).toBeLessThanOrEqual(SHORT.requestBudgetMs! + 500);
 
-		await fetch(`${emulator.baseUrl}/__emulator/faults`, { method: 'POST', body: JSON.stringify({ clearQueue: true }), headers: { 'content-type': 'application/json' } });
-		expect(await poll()).toBeNull();
-		emulator.injectNext(Array(20).fill({ kind }), { pathPrefix: '/v3/moderation' });
-		const later = await measured(SHORT, poll);
-		report(`stall trigger-later-poll ${kind}`, { ms: later.ms, emitted: later.result === null ? 0 : later.result[0].length });
-		expect(later.result).toBeNull();
-		expect(later.ms).toBeLessThanOrEqual(SHORT.requestBudgetMs! + 500);
-	});
+			await fetch(`${emulator.baseUrl}/__emulator/faults`, {
+				method: 'POST',
+				body: JSON.stringify({ clearQueue: true }),
+				headers: { 'content-type': 'application/json' },
+			});
+			expect(await poll()).toBeNull();
+			emulator.injectNext(Array(20).fill({ kind }), { pathPrefix: '/v3/moderation' });
+			const later = await measured(SHORT, poll);
+			report(`stall trigger-later-poll ${kind}`, { ms: later.ms, emitted: later.result === null ? 0 : later.result[0].length });
+			expect(later.result).toBeNull();
+			expect(later.ms).toBeLessThanOrEqual(SHORT.requestBudgetMs! + 500);
+		},
+	);
 });

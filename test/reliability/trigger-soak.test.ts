@@ -91,7 +91,8 @@ class World {
 
 	arrive(event: EventName) {
 		const text = event === 'blockedMessage' ? 'casino' : 'fine';
-		const id = this.emulator.store.addMessage({ sender: 'alice', receiver: 'bob', data: { text: `${text} ${++this.counter}` } }).id as string;
+		const id = this.emulator.store.addMessage({ sender: 'alice', receiver: 'bob', data: { text: `${text} ${++this.counter}` } })
+			.id as string;
 		if (event === 'flaggedMessage') {
 			this.emulator.store.addFlag({ messageId: id, uid: this.flagger(), reasonId: 'spam', flaggedAt: this.clock });
 		} else {
@@ -185,9 +186,13 @@ describe('CometChat Trigger under concurrent change', () => {
 		let pulledUpNew = 0;
 		/** The ids (with their second) of the first `pages` pages of a list, as the emulator holds it now. */
 		const readPages = (event: EventName, pages: number): string[] =>
-			(event === 'flaggedMessage'
-				? (emulator.store.pageFlagged('pending', 1, pages * 100) as Array<{ messageId: string; latest: number }>).map((r) => `${r.messageId}@${r.latest}`)
-				: (emulator.store.blockedIndex.pageDesc(1, pages * 100) as Array<{ messageId: string; createdAt: number }>).map((r) => `${r.messageId}@${r.createdAt}`));
+			event === 'flaggedMessage'
+				? (emulator.store.pageFlagged('pending', 1, pages * 100) as Array<{ messageId: string; latest: number }>).map(
+						(r) => `${r.messageId}@${r.latest}`,
+					)
+				: (emulator.store.blockedIndex.pageDesc(1, pages * 100) as Array<{ messageId: string; createdAt: number }>).map(
+						(r) => `${r.messageId}@${r.createdAt}`,
+					);
 		const poll = async () => {
 			const start = ++world.tick;
 			const outcome = await w.poll();

@@ -36,7 +36,11 @@ const LIMITS = { uid: 50, webhookURL: 255, username: 50, password: 50 };
 function checkBotFields(body: Json, details: Details): void {
 	// An update may clear the URL with '' (the bot then relays nothing).
 	if (body.webhookURL !== undefined && body.webhookURL !== '') {
-		if (typeof body.webhookURL !== 'string' || body.webhookURL.length > LIMITS.webhookURL || !/^https?:\/\/[^\s]+$/i.test(body.webhookURL)) {
+		if (
+			typeof body.webhookURL !== 'string' ||
+			body.webhookURL.length > LIMITS.webhookURL ||
+			!/^https?:\/\/[^\s]+$/i.test(body.webhookURL)
+		) {
 			addDetail(details, 'webhookURL', `The webhookURL must be a valid URL of at most ${LIMITS.webhookURL} characters.`);
 		}
 	}
@@ -75,7 +79,8 @@ export class Bots {
 	/** POST /bots: the uid must be an existing user; credentials are kept only with useBasicAuth. */
 	add(body: Json): Bot {
 		const details: Details = {};
-		if (typeof body.uid !== 'string' || body.uid === '' || body.uid.length > LIMITS.uid) addDetail(details, 'uid', `The uid is required, at most ${LIMITS.uid} characters.`);
+		if (typeof body.uid !== 'string' || body.uid === '' || body.uid.length > LIMITS.uid)
+			addDetail(details, 'uid', `The uid is required, at most ${LIMITS.uid} characters.`);
 		if (typeof body.webhookURL !== 'string' || body.webhookURL === '') addDetail(details, 'webhookURL', 'The webhookURL is required.');
 		checkBotFields(body, details);
 		if (Object.keys(details).length) throw validationError(details);
@@ -133,7 +138,10 @@ export class Bots {
 			case 'slashedMessages':
 				return text.startsWith('/');
 			case 'mentionedMessages':
-				return text.includes(`<@uid:${bot.uid}>`) || (Array.isArray(m.data.mentionedUsers) && m.data.mentionedUsers.some((u: Json) => u?.uid === bot.uid));
+				return (
+					text.includes(`<@uid:${bot.uid}>`) ||
+					(Array.isArray(m.data.mentionedUsers) && m.data.mentionedUsers.some((u: Json) => u?.uid === bot.uid))
+				);
 			default:
 				return false;
 		}

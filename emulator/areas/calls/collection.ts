@@ -17,7 +17,10 @@ function hhmmss(seconds: number): string {
 export class Calls {
 	byId!: Map<string, CallSession>;
 
-	constructor(private readonly app: App, private readonly users: Users) {
+	constructor(
+		private readonly app: App,
+		private readonly users: Users,
+	) {
 		this.reset();
 	}
 

@@ -16,7 +16,11 @@ export function register(router: Router, { users, calls }: Areas): void {
 	router.add('GET', '/v3/calls', (req) => {
 		requireOnBehalfOf(users, req);
 		const p = pageParams(req.query);
-		const { items, pagination } = numberedPage(newestFirst(calls.byId.values(), (c) => c.initiatedAt), p, false);
+		const { items, pagination } = numberedPage(
+			newestFirst(calls.byId.values(), (c) => c.initiatedAt),
+			p,
+			false,
+		);
 		return { data: items.map((c) => clone(c)), meta: { pagination } };
 	});
 }

@@ -30,7 +30,10 @@ export interface Group {
 export class Groups {
 	byId!: Map<string, Group>;
 
-	constructor(private readonly app: App, private readonly users: Users) {
+	constructor(
+		private readonly app: App,
+		private readonly users: Users,
+	) {
 		this.reset();
 	}
 
@@ -49,20 +52,39 @@ export class Groups {
 	 * seeds may also give `banned` (uids or {uid, bannedAt}). The owner joins as admin.
 	 */
 	add(input: Json): Group {
-		if (this.byId.has(input.guid)) throw new ApiError('ERR_GUID_ALREADY_EXISTS', `The GUID ${input.guid} already exists.`, { details: { guid: input.guid } });
+		if (this.byId.has(input.guid))
+			throw new ApiError('ERR_GUID_ALREADY_EXISTS', `The GUID ${input.guid} already exists.`, { details: { guid: input.guid } });
 		const createdAt: number = input.createdAt ?? this.app.now();
 		const g: Group = {
-			guid: input.guid, name: input.name, type: input.type ?? 'public', tags: [...(input.tags ?? [])], createdAt,
-			members: new Map(), banned: new Map(),
+			guid: input.guid,
+			name: input.name,
+			type: input.type ?? 'public',
+			tags: [...(input.tags ?? [])],
+			createdAt,
+			members: new Map(),
+			banned: new Map(),
 		};
-		for (const k of ['password', 'description', 'icon', 'owner', 'updatedAt'] as const) if (input[k] !== undefined) (g as Json)[k] = input[k];
+		for (const k of ['password', 'description', 'icon', 'owner', 'updatedAt'] as const)
+			if (input[k] !== undefined) (g as Json)[k] = input[k];
 		if (input.metadata !== undefined) g.metadata = clone(input.metadata);
 		const members = input.members ?? {};
-		const all = [g.owner, ...(members.admins ?? []), ...(members.moderators ?? []), ...(members.participants ?? []), ...(members.usersToBan ?? [])];
-		const banned: { uid: string; bannedAt?: number }[] = (input.banned ?? []).map((b: string | { uid: string; bannedAt?: number }) => (typeof b === 'string' ? { uid: b } : b));
+		const all = [
+			g.owner,
+			...(members.admins ?? []),
+			...(members.moderators ?? []),
+			...(members.participants ?? []),
+			...(members.usersToBan ?? []),
+		];
+		const banned: { uid: string; bannedAt?: number }[] = (input.banned ?? []).map((b: string | { uid: string; bannedAt?: number }) =>
+			typeof b === 'string' ? { uid: b } : b,
+		);
 		for (const uid of [...all, ...banned.map((b) => b.uid)]) if (uid !== undefined) this.users.require(uid);
 		if (g.owner !== undefined) g.members.set(g.owner, { scope: 'admin', joinedAt: createdAt });
-		for (const [list, scope] of [[members.admins, 'admin'], [members.moderators, 'moderator'], [members.participants, 'participant']] as [string[] | undefined, string][]) {
+		for (const [list, scope] of [
+			[members.admins, 'admin'],
+			[members.moderators, 'moderator'],
+			[members.participants, 'participant'],
+		] as [string[] | undefined, string][]) {
 			for (const uid of list ?? []) if (!g.members.has(uid)) g.members.set(uid, { scope, joinedAt: createdAt });
 		}
 		for (const uid of members.usersToBan ?? []) this.ban(g, uid, createdAt);
@@ -81,13 +103,19 @@ export class Groups {
 	/** The membership of `uid`, or 404 ERR_NOT_A_MEMBER. */
 	requireMember(g: Group, uid: string): Member {
 		const m = g.members.get(uid);
-		if (!m) throw new ApiError('ERR_NOT_A_MEMBER', `The user with uid ${uid} is not a member of the group with guid ${g.guid}.`, { details: { guid: g.guid, uid } });
+		if (!m)
+			throw new ApiError('ERR_NOT_A_MEMBER', `The user with uid ${uid} is not a member of the group with guid ${g.guid}.`, {
+				details: { guid: g.guid, uid },
+			});
 		return m;
 	}
 
 	/** The owner's membership cannot be changed by another member or the app (403 ERR_GROUP_NO_CLEARANCE). */
 	refuseOwner(g: Group, uid: string, action: string): void {
-		if (g.owner === uid) throw new ApiError('ERR_GROUP_NO_CLEARANCE', `The owner of the group with guid ${g.guid} cannot be ${action}.`, { details: { guid: g.guid, uid } });
+		if (g.owner === uid)
+			throw new ApiError('ERR_GROUP_NO_CLEARANCE', `The owner of the group with guid ${g.guid} cannot be ${action}.`, {
+				details: { guid: g.guid, uid },
+			});
 	}
 
 	ban(g: Group, uid: string, at?: number): void {

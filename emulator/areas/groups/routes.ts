@@ -18,7 +18,12 @@ const SCOPES = ['admin', 'moderator', 'participant'];
 /** The attributes PUT /groups/{guid} can clear (`unset`). */
 const UNSETTABLE = ['icon', 'description', 'metadata'];
 /** The lists of POST /groups/{guid}/members and the scope each gives (null: banned). */
-const MEMBER_LISTS: Record<string, string | null> = { admins: 'admin', moderators: 'moderator', participants: 'participant', usersToBan: null };
+const MEMBER_LISTS: Record<string, string | null> = {
+	admins: 'admin',
+	moderators: 'moderator',
+	participants: 'participant',
+	usersToBan: null,
+};
 
 export function register(router: Router, areas: Areas): void {
 	const { app, users, groups } = areas;
@@ -26,28 +31,58 @@ export function register(router: Router, areas: Areas): void {
 	router.add('POST', '/v3/groups', (req) => {
 		const body = requireBodyObject(req.body);
 		const details: Details = {};
-		if (typeof body.guid !== 'string' || body.guid.trim() === '') details.guid = ['The guid field is required and must be a non-empty string.'];
-		if (typeof body.name !== 'string' || body.name.trim() === '') details.name = ['The name field is required and must be a non-empty string.'];
+		if (typeof body.guid !== 'string' || body.guid.trim() === '')
+			details.guid = ['The guid field is required and must be a non-empty string.'];
+		if (typeof body.name !== 'string' || body.name.trim() === '')
+			details.name = ['The name field is required and must be a non-empty string.'];
 		if (body.type === undefined) details.type = ['The type field is required.'];
 		else if (!GROUP_TYPES.includes(body.type)) details.type = ['The type must be public, password or private.'];
-		checkTypes(body, { password: 'string', icon: 'string', description: 'string', metadata: 'object', owner: 'string', tags: 'string[]', members: 'object' }, details);
-		if (body.type === 'password' && (typeof body.password !== 'string' || body.password === '')) details.password = ['The password field is required for a group of type password.'];
+		checkTypes(
+			body,
+			{
+				password: 'string',
+				icon: 'string',
+				description: 'string',
+				metadata: 'object',
+				owner: 'string',
+				tags: 'string[]',
+				members: 'object',
+			},
+			details,
+		);
+		if (body.type === 'password' && (typeof body.password !== 'string' || body.password === ''))
+			details.password = ['The password field is required for a group of type password.'];
 		const members = isObject(body.members) ? body.members : {};
 		for (const k of ['admins', 'moderators', 'participants', 'usersToBan']) {
 			if (members[k] !== undefined && !isStringArray(members[k])) details[`members.${k}`] = [`The members.${k} must be an array of uids.`];
 		}
 		throwIfInvalid(details);
 		const onBehalfOf = optionalOnBehalfOf(users, req);
-		if (groups.byId.has(body.guid)) throw new ApiError('ERR_GUID_ALREADY_EXISTS', `The GUID ${body.guid} already exists.`, { details: { guid: body.guid } });
+		if (groups.byId.has(body.guid))
+			throw new ApiError('ERR_GUID_ALREADY_EXISTS', `The GUID ${body.guid} already exists.`, { details: { guid: body.guid } });
 		const owner: string | undefined = body.owner ?? onBehalfOf ?? members.admins?.[0];
-		const everyone: (string | undefined)[] = [owner, ...(members.admins ?? []), ...(members.moderators ?? []), ...(members.participants ?? []), ...(members.usersToBan ?? [])];
+		const everyone: (string | undefined)[] = [
+			owner,
+			...(members.admins ?? []),
+			...(members.moderators ?? []),
+			...(members.participants ?? []),
+			...(members.usersToBan ?? []),
+		];
 		const missing = [...new Set(everyone.filter((uid) => uid !== undefined && !users.byId.has(uid)))];
 		if (missing.length) {
 			throw new ApiError('ERR_UID_NOT_FOUND', `The UID ${missing.join(', ')} does not exist.`, { details: { uids: missing } });
 		}
 		const g = groups.add({
-			guid: body.guid, name: body.name, type: body.type, password: body.password, icon: body.icon,
-			description: body.description, metadata: body.metadata, owner, tags: body.tags, members,
+			guid: body.guid,
+			name: body.name,
+			type: body.type,
+			password: body.password,
+			icon: body.icon,
+			description: body.description,
+			metadata: body.metadata,
+			owner,
+			tags: body.tags,
+			members,
 		});
 		app.emit('group_created', groupData(areas, g, { members: memberMap(g) }));
 		return { data: groupOut(g, onBehalfOf) };
@@ -66,7 +101,15 @@ export function register(router: Router, areas: Areas): void {
 		const hasJoined = queryBool(q, 'hasJoined');
 		if (hasJoined && viewer === undefined) details.hasJoined = ['The hasJoined filter needs the onBehalfOf header.'];
 		const bounds: Record<string, number | undefined> = {};
-		for (const name of ['createdAt[from]', 'createdAt[to]', 'updatedAt[from]', 'updatedAt[to]', 'membersCount[gte]', 'membersCount[lte]', 'membersCount[eq]']) {
+		for (const name of [
+			'createdAt[from]',
+			'createdAt[to]',
+			'updatedAt[from]',
+			'updatedAt[to]',
+			'membersCount[gte]',
+			'membersCount[lte]',
+			'membersCount[eq]',
+		]) {
 			const v = queryOne(q, name);
 			if (v === undefined) continue;
 			if (!/^\d+$/.test(v)) details[name] = [`The ${name} must be a whole number.`];
@@ -77,21 +120,27 @@ export function register(router: Router, areas: Areas): void {
 		const tags = queryList(q, 'tags');
 		const guids = queryList(q, 'guids');
 		const inRange = (value: number | undefined, from: string, to: string) =>
-			(bounds[from] === undefined || (value !== undefined && value >= bounds[from])) && (bounds[to] === undefined || (value !== undefined && value <= bounds[to]));
-		const matching = [...groups.byId.values()].filter((g) =>
-			(key === '' || (searchIn.includes('guid') && g.guid.toLowerCase().startsWith(key)) || (searchIn.includes('name') && g.name.toLowerCase().startsWith(key))) &&
-			(types === undefined || types.includes(g.type)) &&
-			(tags === undefined || g.tags.some((t) => tags.includes(t))) &&
-			(guids === undefined || guids.includes(g.guid)) &&
-			(!hasJoined || (viewer !== undefined && g.members.has(viewer))) &&
-			inRange(g.createdAt, 'createdAt[from]', 'createdAt[to]') &&
-			// As published: only groups that were updated after their creation.
-			((bounds['updatedAt[from]'] === undefined && bounds['updatedAt[to]'] === undefined) || (g.updatedAt !== undefined && g.updatedAt !== g.createdAt && inRange(g.updatedAt, 'updatedAt[from]', 'updatedAt[to]'))) &&
-			inRange(g.members.size, 'membersCount[gte]', 'membersCount[lte]') &&
-			(bounds['membersCount[eq]'] === undefined || g.members.size === bounds['membersCount[eq]']),
+			(bounds[from] === undefined || (value !== undefined && value >= bounds[from])) &&
+			(bounds[to] === undefined || (value !== undefined && value <= bounds[to]));
+		const matching = [...groups.byId.values()].filter(
+			(g) =>
+				(key === '' ||
+					(searchIn.includes('guid') && g.guid.toLowerCase().startsWith(key)) ||
+					(searchIn.includes('name') && g.name.toLowerCase().startsWith(key))) &&
+				(types === undefined || types.includes(g.type)) &&
+				(tags === undefined || g.tags.some((t) => tags.includes(t))) &&
+				(guids === undefined || guids.includes(g.guid)) &&
+				(!hasJoined || (viewer !== undefined && g.members.has(viewer))) &&
+				inRange(g.createdAt, 'createdAt[from]', 'createdAt[to]') &&
+				// As published: only groups that were updated after their creation.
+				((bounds['updatedAt[from]'] === undefined && bounds['updatedAt[to]'] === undefined) ||
+					(g.updatedAt !== undefined && g.updatedAt !== g.createdAt && inRange(g.updatedAt, 'updatedAt[from]', 'updatedAt[to]'))) &&
+				inRange(g.members.size, 'membersCount[gte]', 'membersCount[lte]') &&
+				(bounds['membersCount[eq]'] === undefined || g.members.size === bounds['membersCount[eq]']),
 		);
 		let ordered = newestFirst(matching, (g) => g.createdAt);
-		if (sortBy === 'name' || sortBy === 'guid') ordered = [...matching].sort((a, b) => a[sortBy].localeCompare(b[sortBy]) || a.guid.localeCompare(b.guid));
+		if (sortBy === 'name' || sortBy === 'guid')
+			ordered = [...matching].sort((a, b) => a[sortBy].localeCompare(b[sortBy]) || a.guid.localeCompare(b.guid));
 		else if (sortBy === 'createdAt') ordered = [...ordered].reverse();
 		if (sortBy !== undefined && sortOrder !== 'asc') ordered = ordered.reverse();
 		else if (sortBy === undefined && sortOrder === 'asc') ordered = [...ordered].reverse();
@@ -109,7 +158,9 @@ export function register(router: Router, areas: Areas): void {
 		const viewer = optionalOnBehalfOf(users, req);
 		const g = groups.require(req.params.guid);
 		// newest ban first
-		const all = newestFirst(g.banned.entries(), ([, at]) => at).map(([uid]) => users.byId.get(uid)).filter((u): u is User => u !== undefined);
+		const all = newestFirst(g.banned.entries(), ([, at]) => at)
+			.map(([uid]) => users.byId.get(uid))
+			.filter((u): u is User => u !== undefined);
 		const { items, pagination } = numberedPage(all, pageParams(req.query));
 		return { data: items.map((u) => listedUser(users, viewer, u, false)), meta: { pagination } };
 	});
@@ -119,16 +170,32 @@ export function register(router: Router, areas: Areas): void {
 		const onBehalfOf = optionalOnBehalfOf(users, req);
 		const g = groups.require(req.params.guid);
 		const details: Details = {};
-		checkTypes(body, { name: 'string', type: 'string', password: 'string', icon: 'string', description: 'string', metadata: 'object', owner: 'string', tags: 'string[]', unset: 'string[]' }, details);
+		checkTypes(
+			body,
+			{
+				name: 'string',
+				type: 'string',
+				password: 'string',
+				icon: 'string',
+				description: 'string',
+				metadata: 'object',
+				owner: 'string',
+				tags: 'string[]',
+				unset: 'string[]',
+			},
+			details,
+		);
 		if (typeof body.name === 'string' && body.name.trim() === '') details.name = ['The name must not be empty.'];
 		if (body.type !== undefined && !GROUP_TYPES.includes(body.type)) details.type = ['The type must be public, password or private.'];
 		const unset: string[] = isStringArray(body.unset) ? body.unset : [];
 		for (const field of unset) {
-			if (!UNSETTABLE.includes(field)) addDetail(details, 'unset', `The ${field} cannot be unset; only icon, description and metadata can.`);
+			if (!UNSETTABLE.includes(field))
+				addDetail(details, 'unset', `The ${field} cannot be unset; only icon, description and metadata can.`);
 			else if (body[field] !== undefined) addDetail(details, 'unset', `The ${field} cannot be set and unset at once.`);
 		}
 		const becomesPassword = body.type === 'password' && g.type !== 'password';
-		if (becomesPassword && (typeof body.password !== 'string' || body.password === '')) details.password = ['The password field is required to make a group of type password.'];
+		if (becomesPassword && (typeof body.password !== 'string' || body.password === ''))
+			details.password = ['The password field is required to make a group of type password.'];
 		throwIfInvalid(details);
 		// As published: owner is ignored when onBehalfOf is present.
 		const owner: string | undefined = onBehalfOf === undefined ? body.owner : undefined;
@@ -166,7 +233,8 @@ export function register(router: Router, areas: Areas): void {
 			if (body[k] === undefined) continue;
 			if (!isStringArray(body[k]) || body[k].length === 0) details[k] = [`The ${k} must be a non-empty array of uids.`];
 		}
-		if (!Object.keys(MEMBER_LISTS).some((k) => body[k] !== undefined)) details.members = ['Give at least one of admins, moderators, participants, usersToBan.'];
+		if (!Object.keys(MEMBER_LISTS).some((k) => body[k] !== undefined))
+			details.members = ['Give at least one of admins, moderators, participants, usersToBan.'];
 		throwIfInvalid(details);
 		const data: Json = {};
 		for (const [list, scope] of Object.entries(MEMBER_LISTS)) {
@@ -177,7 +245,10 @@ export function register(router: Router, areas: Areas): void {
 			const done = Object.keys(answers).filter((uid) => answers[uid].success === true);
 			if (done.length > 0) {
 				const members = Object.fromEntries(done.map((uid) => [uid, scope === null ? {} : { scope }]));
-				app.emit(scope === null ? 'group_member_banned' : 'group_member_added', groupData(areas, g, { members, by: onBehalfOf ?? 'app_system' }));
+				app.emit(
+					scope === null ? 'group_member_banned' : 'group_member_added',
+					groupData(areas, g, { members, by: onBehalfOf ?? 'app_system' }),
+				);
 			}
 		}
 		return { data };
@@ -190,7 +261,8 @@ export function register(router: Router, areas: Areas): void {
 		if (scope === null) {
 			if (g.owner === uid) return fail('ERR_GROUP_NO_CLEARANCE', `The owner of the group with guid ${g.guid} cannot be banned.`);
 			if (uid === onBehalfOf) return fail('ERR_GROUP_NO_SELF_ACTION', 'A user cannot ban themselves.');
-			if (g.banned.has(uid)) return fail('ERR_ALREADY_BANNED', `The user with uid ${uid} is already banned from the group with guid ${g.guid}.`);
+			if (g.banned.has(uid))
+				return fail('ERR_ALREADY_BANNED', `The user with uid ${uid} is already banned from the group with guid ${g.guid}.`);
 			groups.ban(g, uid);
 			return { success: true };
 		}
@@ -215,7 +287,10 @@ export function register(router: Router, areas: Areas): void {
 			.filter((x): x is { user: User; m: Member } => x.user !== undefined && (status === undefined || x.user.status === status))
 			.sort((a, b) => a.m.joinedAt - b.m.joinedAt || a.user.uid.localeCompare(b.user.uid));
 		const { items, pagination } = numberedPage(all, pageParams(q));
-		return { data: items.map(({ user, m }) => ({ ...listedUser(users, undefined, user, false), scope: m.scope, joinedAt: m.joinedAt })), meta: { pagination } };
+		return {
+			data: items.map(({ user, m }) => ({ ...listedUser(users, undefined, user, false), scope: m.scope, joinedAt: m.joinedAt })),
+			meta: { pagination },
+		};
 	});
 
 	router.add('PUT', '/v3/groups/:guid/members/:uid', (req) => {
@@ -223,16 +298,21 @@ export function register(router: Router, areas: Areas): void {
 		const onBehalfOf = optionalOnBehalfOf(users, req);
 		const g = groups.require(req.params.guid);
 		const scope = body.scope ?? 'participant';
-		if (typeof scope !== 'string' || !SCOPES.includes(scope)) throw validationError({ scope: ['The scope must be admin, moderator or participant.'] });
+		if (typeof scope !== 'string' || !SCOPES.includes(scope))
+			throw validationError({ scope: ['The scope must be admin, moderator or participant.'] });
 		const uid = req.params.uid;
 		users.require(uid);
 		const member = groups.requireMember(g, uid);
 		if (uid === onBehalfOf) throw new ApiError('ERR_GROUP_NO_SELF_ACTION', 'A user cannot change their own scope.', { details: { uid } });
 		groups.refuseOwner(g, uid, 'given another scope');
-		if (member.scope === scope) throw new ApiError('ERR_SAME_SCOPE', `The user with uid ${uid} already has the scope ${scope}.`, { details: { uid, scope } });
+		if (member.scope === scope)
+			throw new ApiError('ERR_SAME_SCOPE', `The user with uid ${uid} already has the scope ${scope}.`, { details: { uid, scope } });
 		const oldScope = member.scope;
 		member.scope = scope;
-		app.emit('group_member_scope_changed', groupData(areas, g, { members: { [uid]: { scope, oldScope } }, by: onBehalfOf ?? 'app_system' }));
+		app.emit(
+			'group_member_scope_changed',
+			groupData(areas, g, { members: { [uid]: { scope, oldScope } }, by: onBehalfOf ?? 'app_system' }),
+		);
 		return { data: { guid: g.guid, uid, scope, joinedAt: member.joinedAt } };
 	});
 
@@ -242,7 +322,8 @@ export function register(router: Router, areas: Areas): void {
 		const uid = req.params.uid;
 		users.require(uid);
 		groups.requireMember(g, uid);
-		if (uid === onBehalfOf) throw new ApiError('ERR_GROUP_NO_SELF_ACTION', 'A user cannot kick themselves; they leave the group instead.', { details: { uid } });
+		if (uid === onBehalfOf)
+			throw new ApiError('ERR_GROUP_NO_SELF_ACTION', 'A user cannot kick themselves; they leave the group instead.', { details: { uid } });
 		groups.refuseOwner(g, uid, 'kicked');
 		g.members.delete(uid);
 		app.emit('group_member_kicked', groupData(areas, g, { members: { [uid]: {} }, by: onBehalfOf ?? 'app_system' }));
@@ -256,7 +337,10 @@ export function register(router: Router, areas: Areas): void {
 		users.require(uid);
 		if (uid === onBehalfOf) throw new ApiError('ERR_GROUP_NO_SELF_ACTION', 'A user cannot ban themselves.', { details: { uid } });
 		groups.refuseOwner(g, uid, 'banned');
-		if (g.banned.has(uid)) throw new ApiError('ERR_ALREADY_BANNED', `The user with uid ${uid} is already banned from the group with guid ${g.guid}.`, { details: { guid: g.guid, uid } });
+		if (g.banned.has(uid))
+			throw new ApiError('ERR_ALREADY_BANNED', `The user with uid ${uid} is already banned from the group with guid ${g.guid}.`, {
+				details: { guid: g.guid, uid },
+			});
 		groups.ban(g, uid);
 		app.emit('group_member_banned', groupData(areas, g, { members: { [uid]: {} }, by: onBehalfOf ?? 'app_system' }));
 		return { data: { success: true, message: `The user with uid ${uid} has been banned from the Group with ${g.guid}.` } };
@@ -267,7 +351,10 @@ export function register(router: Router, areas: Areas): void {
 		const g = groups.require(req.params.guid);
 		const uid = req.params.uid;
 		users.require(uid);
-		if (!g.banned.has(uid)) throw new ApiError('ERR_NOT_A_BANNED_USER', `The user with uid ${uid} is not banned from the group with guid ${g.guid}.`, { details: { guid: g.guid, uid } });
+		if (!g.banned.has(uid))
+			throw new ApiError('ERR_NOT_A_BANNED_USER', `The user with uid ${uid} is not banned from the group with guid ${g.guid}.`, {
+				details: { guid: g.guid, uid },
+			});
 		g.banned.delete(uid);
 		app.emit('group_member_unbanned', groupData(areas, g, { members: { [uid]: {} }, by: onBehalfOf ?? 'app_system' }));
 		// The published example says "banned" here too; the emulator names what happened.

@@ -51,7 +51,11 @@ export class Messages {
 	/** Called with each stored message (bots relay them); kept across resets. */
 	readonly listeners = new Set<(m: Message) => void>();
 
-	constructor(private readonly app: App, private readonly users: Users, private readonly groups: Groups) {
+	constructor(
+		private readonly app: App,
+		private readonly users: Users,
+		private readonly groups: Groups,
+	) {
 		this.reset();
 	}
 
@@ -104,9 +108,15 @@ export class Messages {
 		const m: Message = {
 			id,
 			conversationId: receiverType === 'group' ? `group_${input.receiver}` : userConversationId(input.sender, input.receiver),
-			sender: input.sender, receiverType, receiver: input.receiver,
-			category: input.category ?? 'message', type: input.type ?? 'text', data, sentAt,
-			updatedAt: input.updatedAt ?? sentAt, moderationStatus,
+			sender: input.sender,
+			receiverType,
+			receiver: input.receiver,
+			category: input.category ?? 'message',
+			type: input.type ?? 'text',
+			data,
+			sentAt,
+			updatedAt: input.updatedAt ?? sentAt,
+			moderationStatus,
 		};
 		for (const k of ['muid', 'parentId', 'quotedMessageId', 'editedBy'] as const) if (input[k] !== undefined) m[k] = String(input[k]);
 		if (input.editedAt !== undefined) m.editedAt = input.editedAt;
@@ -159,7 +169,11 @@ export class Messages {
 		this.reactions.delete(m.id);
 		if (m.parentId === undefined) return;
 		const siblings = this.threads.get(m.parentId);
-		if (siblings) this.threads.set(m.parentId, siblings.filter((id) => id !== m.id));
+		if (siblings)
+			this.threads.set(
+				m.parentId,
+				siblings.filter((id) => id !== m.id),
+			);
 		const parent = this.byId.get(m.parentId);
 		if (parent?.replyCount) parent.replyCount -= 1;
 	}
@@ -181,7 +195,15 @@ export class Messages {
 		const now = this.app.now();
 		const out: Message[] = [];
 		for (let i = 0; i < n; i++) {
-			out.push(this.add({ sender, receiver, receiverType: 'user', data: { text: `${o.text ?? 'Bulk message'} ${i + 1}` }, sentAt: now - n + i + 1 }));
+			out.push(
+				this.add({
+					sender,
+					receiver,
+					receiverType: 'user',
+					data: { text: `${o.text ?? 'Bulk message'} ${i + 1}` },
+					sentAt: now - n + i + 1,
+				}),
+			);
 		}
 		return out;
 	}

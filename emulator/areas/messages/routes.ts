@@ -170,7 +170,13 @@ export function register(router: Router, areas: Areas): void {
 	router.add('GET', '/v3/messages/:id/reactions', (req) => {
 		const viewer = requireOnBehalfOf(users, req);
 		const m = messages.require(req.params.id);
-		const { page, meta } = cursorPage(messages.reactions.get(m.id) ?? [], req.query, REACTIONS_LIMIT_DEFAULT, REACTIONS_LIMIT_MAX, () => undefined);
+		const { page, meta } = cursorPage(
+			messages.reactions.get(m.id) ?? [],
+			req.query,
+			REACTIONS_LIMIT_DEFAULT,
+			REACTIONS_LIMIT_MAX,
+			() => undefined,
+		);
 		return { data: page.map((r) => reactionOut(users, r, viewer)), meta };
 	});
 

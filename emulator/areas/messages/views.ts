@@ -28,8 +28,12 @@ export function messageOut(src: MessageViewSources, m: Message, o: { withQuoted?
 	const out: Json = { id: m.id };
 	if (m.muid !== undefined) out.muid = m.muid;
 	Object.assign(out, {
-		conversationId: m.conversationId, sender: m.sender, receiverType: m.receiverType, receiver: m.receiver,
-		category: m.category, type: m.type,
+		conversationId: m.conversationId,
+		sender: m.sender,
+		receiverType: m.receiverType,
+		receiver: m.receiver,
+		category: m.category,
+		type: m.type,
 		// no deep copy: answers are serialized at once and never mutated
 		data: { ...m.data, entities, moderation: { status: o.status ?? m.moderationStatus } },
 	});
@@ -55,7 +59,11 @@ export function messageOut(src: MessageViewSources, m: Message, o: { withQuoted?
 export function reactionOut(users: Users, r: Reaction, viewer?: string): Json {
 	const u = users.byId.get(r.uid);
 	return {
-		id: r.id, messageId: r.messageId, reaction: r.reaction, uid: r.uid, reactedAt: r.reactedAt,
+		id: r.id,
+		messageId: r.messageId,
+		reaction: r.reaction,
+		uid: r.uid,
+		reactedAt: r.reactedAt,
 		reactedBy: u ? userEntity(u, viewer !== undefined && viewer !== r.uid ? viewer : undefined) : { uid: r.uid },
 	};
 }

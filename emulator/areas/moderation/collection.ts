@@ -8,20 +8,60 @@ import type { Users } from '../users/collection';
 import { buildRule, nextRevision, olderRevisions, revisionNumber } from './rules';
 import type { Rule } from './rules';
 
-export interface Reason { id: string; name: string; description: string; createdAt: string; updatedAt: string; default?: boolean; seq: number }
+export interface Reason {
+	id: string;
+	name: string;
+	description: string;
+	createdAt: string;
+	updatedAt: string;
+	default?: boolean;
+	seq: number;
+}
 export interface KeywordList {
-	_id: string; id: string; appId: string; name: string; description?: string; category: string; isCSV: boolean;
-	searchTerms: string[]; createdAt: number; updatedAt: number; revisionId: string; active: boolean;
-	default?: boolean; __v: number; seq: number;
+	_id: string;
+	id: string;
+	appId: string;
+	name: string;
+	description?: string;
+	category: string;
+	isCSV: boolean;
+	searchTerms: string[];
+	createdAt: number;
+	updatedAt: number;
+	revisionId: string;
+	active: boolean;
+	default?: boolean;
+	__v: number;
+	seq: number;
 }
 export interface FlagEntry {
-	uid: string; name: string; avatar?: string; role: string; reasonId: string; reasonName: string;
-	description: string; remark: string; flaggedAt: number;
+	uid: string;
+	name: string;
+	avatar?: string;
+	role: string;
+	reasonId: string;
+	reasonName: string;
+	description: string;
+	remark: string;
+	flaggedAt: number;
 }
-export interface FlagRecord { messageId: string; idNum: number; flaggedBy: FlagEntry[]; status: string; latest: number }
+export interface FlagRecord {
+	messageId: string;
+	idNum: number;
+	flaggedBy: FlagEntry[];
+	status: string;
+	latest: number;
+}
 export interface BlockedRecord {
-	messageId: string; idNum: number; ruleId: string; ruleName: string; revisionId: string;
-	condition: Json; action: string[]; createdAt: number; updatedAt: number;
+	messageId: string;
+	idNum: number;
+	ruleId: string;
+	ruleName: string;
+	revisionId: string;
+	condition: Json;
+	action: string[];
+	createdAt: number;
+	updatedAt: number;
 }
 export type FlagStatus = 'pending' | 'approved' | 'disapproved';
 
@@ -32,7 +72,7 @@ const DEFAULT_REASONS = [
 	{ id: 'harassment', name: 'Harassment', description: 'Bullying, threats or targeted abuse.' },
 	{ id: 'hate_speech', name: 'Hate speech', description: 'Attacks on people based on who they are.' },
 	{ id: 'violence', name: 'Violence', description: 'Violent or graphic content.' },
-	{ id: 'other', name: 'Other', description: 'Anything else worth a moderator\'s look.' },
+	{ id: 'other', name: 'Other', description: "Anything else worth a moderator's look." },
 ].map((r) => ({ ...r, createdAt: 1718000000, default: true }));
 
 /** Reasons, keyword lists, rules (with revisions), flagged and blocked messages. */
@@ -52,7 +92,11 @@ export class Moderation {
 	/** Ascending by (createdAt, numeric id). */
 	blockedIndex!: SortedIndex<BlockedRecord>;
 
-	constructor(private readonly app: App, private readonly users: Users, private readonly messages: Messages) {
+	constructor(
+		private readonly app: App,
+		private readonly users: Users,
+		private readonly messages: Messages,
+	) {
 		this.reset();
 	}
 
@@ -85,7 +129,14 @@ export class Moderation {
 	addReason(input: Json): Reason {
 		if (typeof input.id !== 'string' || input.id === '') throw validationError({ id: ['The reason id is required.'] });
 		const at = String(input.createdAt ?? this.app.now());
-		const r: Reason = { id: input.id, name: input.name ?? input.id, description: input.description ?? '', createdAt: at, updatedAt: String(input.updatedAt ?? at), seq: ++this.seq };
+		const r: Reason = {
+			id: input.id,
+			name: input.name ?? input.id,
+			description: input.description ?? '',
+			createdAt: at,
+			updatedAt: String(input.updatedAt ?? at),
+			seq: ++this.seq,
+		};
 		if (input.default !== undefined) r.default = Boolean(input.default);
 		this.reasons.set(r.id, r);
 		return r;
@@ -101,7 +152,13 @@ export class Moderation {
 	addKeywordList(input: Json): KeywordList {
 		if (typeof input.id !== 'string' || input.id === '') throw validationError({ id: ['The keyword list id is required.'] });
 		const createdAt: number = input.createdAt ?? this.app.now();
-		const terms: string[] = typeof input.searchTerms === 'string' ? input.searchTerms.split(',').map((s: string) => s.trim()).filter(Boolean) : [...(input.searchTerms ?? [])];
+		const terms: string[] =
+			typeof input.searchTerms === 'string'
+				? input.searchTerms
+						.split(',')
+						.map((s: string) => s.trim())
+						.filter(Boolean)
+				: [...(input.searchTerms ?? [])];
 		const prev = this.keywordLists.get(input.id);
 		const rev = prev ? revisionNumber(prev.revisionId) + 1 : 1;
 		const k: KeywordList = {
@@ -158,7 +215,9 @@ export class Moderation {
 
 	/** Current revisions, newest rule first (createdAt desc, then id). */
 	listRules(): Rule[] {
-		return [...this.rules.values()].map((e) => e.current).sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+		return [...this.rules.values()]
+			.map((e) => e.current)
+			.sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 	}
 
 	/**
@@ -182,7 +241,16 @@ export class Moderation {
 			this.reviewedCount--;
 		}
 		rec.flaggedBy = rec.flaggedBy.filter((f) => f.uid !== u.uid);
-		const entry: FlagEntry = { uid: u.uid, name: u.name, role: u.role, reasonId: reason.id, reasonName: reason.name, description: reason.description, remark: input.remark ?? '', flaggedAt };
+		const entry: FlagEntry = {
+			uid: u.uid,
+			name: u.name,
+			role: u.role,
+			reasonId: reason.id,
+			reasonName: reason.name,
+			description: reason.description,
+			remark: input.remark ?? '',
+			flaggedAt,
+		};
 		if (u.avatar !== undefined) entry.avatar = u.avatar;
 		rec.flaggedBy.push(entry);
 		rec.flaggedBy.sort((a, b) => a.flaggedAt - b.flaggedAt);
@@ -195,13 +263,18 @@ export class Moderation {
 	 * Bulk: n new messages, each flagged once, flaggedAt one second apart with the newest at the clock
 	 * (or all at `flaggedAt` when given).
 	 */
-	addFlaggedMessages(n: number, o: { reasonId?: string; flagger?: string; flaggedAt?: number; sender?: string; receiver?: string } = {}): number {
+	addFlaggedMessages(
+		n: number,
+		o: { reasonId?: string; flagger?: string; flaggedAt?: number; sender?: string; receiver?: string } = {},
+	): number {
 		const flagger = o.flagger ?? 'bulk-flagger';
 		if (!this.users.byId.has(flagger)) this.users.add({ uid: flagger, name: 'Bulk Flagger' });
 		const reasonId = o.reasonId ?? this.reasons.keys().next().value ?? this.addReason({ id: 'spam', name: 'Spam' }).id;
 		const msgs = this.messages.addMany(n, { sender: o.sender, receiver: o.receiver, text: 'Flagged message' });
 		const now = this.app.now();
-		msgs.forEach((m, i) => this.addFlag({ messageId: m.id, uid: flagger, reasonId, remark: `bulk ${i + 1}`, flaggedAt: o.flaggedAt ?? now - n + i + 1 }));
+		msgs.forEach((m, i) =>
+			this.addFlag({ messageId: m.id, uid: flagger, reasonId, remark: `bulk ${i + 1}`, flaggedAt: o.flaggedAt ?? now - n + i + 1 }),
+		);
 		return n;
 	}
 
@@ -232,8 +305,15 @@ export class Moderation {
 		const old = this.blockedMessages.get(m.id);
 		if (old) this.blockedIndex.remove(old);
 		const rec: BlockedRecord = {
-			messageId: m.id, idNum: idNum(m.id), ruleId: rule.id, ruleName: rule.name, revisionId: rule.revisionId,
-			condition: { ...clone(cond), weight: cond.weight ?? 1 }, action: [...rule.action], createdAt, updatedAt: createdAt,
+			messageId: m.id,
+			idNum: idNum(m.id),
+			ruleId: rule.id,
+			ruleName: rule.name,
+			revisionId: rule.revisionId,
+			condition: { ...clone(cond), weight: cond.weight ?? 1 },
+			action: [...rule.action],
+			createdAt,
+			updatedAt: createdAt,
 		};
 		m.moderationStatus = 'pending';
 		this.blockedMessages.set(m.id, rec);

@@ -65,13 +65,20 @@ function filterPasses(src: EngineSources, m: Message, f: Json): boolean {
 	const want = String(f.value ?? '');
 	const list = want.split(',').map((s) => s.trim());
 	switch (f.operator ?? 'equals') {
-		case 'equals': return values.includes(want);
-		case 'notEquals': return !values.includes(want);
-		case 'in': return values.some((v) => list.includes(v));
-		case 'notIn': return !values.some((v) => list.includes(v));
-		case 'startsWith': return values.some((v) => v.startsWith(want));
-		case 'endsWith': return values.some((v) => v.endsWith(want));
-		default: return false;
+		case 'equals':
+			return values.includes(want);
+		case 'notEquals':
+			return !values.includes(want);
+		case 'in':
+			return values.some((v) => list.includes(v));
+		case 'notIn':
+			return !values.some((v) => list.includes(v));
+		case 'startsWith':
+			return values.some((v) => v.startsWith(want));
+		case 'endsWith':
+			return values.some((v) => v.endsWith(want));
+		default:
+			return false;
 	}
 }
 
@@ -122,9 +129,9 @@ export function conditionMatches(moderation: Moderation, m: Message, c: Json): b
 	const ref = c.isKeywordsReferencePresent || c.isKeywordReferencePresent || c.isListReferencePresent;
 	const words: string[] = ref
 		? values.flatMap((id) => {
-			const list = moderation.keywordLists.get(String(id));
-			return list ? list.searchTerms.map((t) => (list.isCSV ? t.replace(/^"(.*)"$/, '$1') : t)) : [];
-		})
+				const list = moderation.keywordLists.get(String(id));
+				return list ? list.searchTerms.map((t) => (list.isCSV ? t.replace(/^"(.*)"$/, '$1') : t)) : [];
+			})
 		: values.map(String);
 	const lower = text.toLowerCase();
 	return words.some((w) => {

@@ -30,7 +30,8 @@ export function register(router: Router, areas: Areas): void {
 		const body = requireBodyObject(req.body);
 		const details: Details = {};
 		// `reasonId` and `remark`, the earlier published names, are accepted beside `id` (contract/deviations.json).
-		if (body.reasonId !== undefined && body.reasonId !== body.id) details.reasonId = ['The reasonId, when sent, must name the same reason as id.'];
+		if (body.reasonId !== undefined && body.reasonId !== body.id)
+			details.reasonId = ['The reasonId, when sent, must name the same reason as id.'];
 		if (body.remark !== undefined && typeof body.remark !== 'string') details.remark = ['The remark must be a string.'];
 		throwIfInvalid(details);
 		moderation.addFlag({ messageId: m.id, uid, reasonId: body.id, remark: body.remark });
@@ -73,7 +74,10 @@ export function register(router: Router, areas: Areas): void {
 		const status = queryOne(req.query, 'status') ?? 'pending';
 		if (!FLAG_STATUSES.includes(status)) throw validationError({ status: [`The status must be one of ${FLAG_STATUSES.join(', ')}.`] });
 		const items = moderation.pageFlagged(status as FlagStatus | 'all', p.page, p.limit);
-		return moderationAnswer(items.map((r) => flaggedOut(areas, app.appId, r)), p);
+		return moderationAnswer(
+			items.map((r) => flaggedOut(areas, app.appId, r)),
+			p,
+		);
 	});
 
 	// `status` (approved | disapproved) is checked by the validation step; the published answer has no `data` wrapper.
@@ -86,14 +90,18 @@ export function register(router: Router, areas: Areas): void {
 
 	router.add('GET', '/v3/moderation/blocked-messages', (req) => {
 		const p = moderationParams(req.query, MODERATION_DEFAULT_LIMITS.blocked);
-		return moderationAnswer(moderation.blockedIndex.pageDesc(p.page, p.limit).map((r) => blockedOut(areas, r)), p);
+		return moderationAnswer(
+			moderation.blockedIndex.pageDesc(p.page, p.limit).map((r) => blockedOut(areas, r)),
+			p,
+		);
 	});
 
 	// `status` (approved | rejected) and `reviewed` (boolean), both required, are checked by the validation step.
 	router.add('PATCH', '/v3/moderation/blocked-messages/:id', (req) => {
 		const body = requireBodyObject(req.body);
 		const id = req.params.id;
-		if (!moderation.blockedMessages.has(id)) throw new ApiError('ERR_MESSAGE_ID_NOT_FOUND', `The message with id ${id} is not blocked.`, { details: { id } });
+		if (!moderation.blockedMessages.has(id))
+			throw new ApiError('ERR_MESSAGE_ID_NOT_FOUND', `The message with id ${id} is not blocked.`, { details: { id } });
 		// `reviewed: false` decides the message but leaves the record in the blocked list.
 		if (body.reviewed === true) moderation.removeBlocked(id);
 		const m = messages.byId.get(id);
@@ -128,7 +136,8 @@ export function register(router: Router, areas: Areas): void {
 		moderation.requireRule(req.params.ruleId);
 		const body = requireBodyObject(req.body);
 		checkRuleBody(moderation, body, false);
-		if (body.id !== undefined && body.id !== req.params.ruleId) throw validationError({ id: ['The id in the body must match the rule id of the path.'] });
+		if (body.id !== undefined && body.id !== req.params.ruleId)
+			throw validationError({ id: ['The id in the body must match the rule id of the path.'] });
 		return { data: ruleOut(moderation.updateRule(req.params.ruleId, body)) };
 	});
 
@@ -147,18 +156,26 @@ export function register(router: Router, areas: Areas): void {
 	router.add('GET', '/v3/moderation/keywords', (req) => {
 		const p = moderationParams(req.query, MODERATION_DEFAULT_LIMITS.keywords);
 		const all = [...moderation.keywordLists.values()].sort((a, b) => b.createdAt - a.createdAt || b.seq - a.seq);
-		return moderationAnswer(moderationSlice(all, p).map((k) => keywordListOut(k, false)), p);
+		return moderationAnswer(
+			moderationSlice(all, p).map((k) => keywordListOut(k, false)),
+			p,
+		);
 	});
 
-	router.add('GET', '/v3/moderation/keywords/:keywordId', (req) => ({ data: keywordListOut(moderation.requireKeywordList(req.params.keywordId), true) }));
+	router.add('GET', '/v3/moderation/keywords/:keywordId', (req) => ({
+		data: keywordListOut(moderation.requireKeywordList(req.params.keywordId), true),
+	}));
 
 	// Extra: create/replace a keyword list with a JSON body (the service takes multipart form data).
 	router.add('POST', '/v3/moderation/keywords', (req) => {
 		const body = requireBodyObject(req.body);
 		const details: Details = {};
 		if (typeof body.id !== 'string' || body.id === '') details.id = ['The id field is required.'];
-		if (!(typeof body.searchTerms === 'string' || isStringArray(body.searchTerms))) details.searchTerms = ['The searchTerms must be a comma-separated string or an array of strings.'];
+		if (!(typeof body.searchTerms === 'string' || isStringArray(body.searchTerms)))
+			details.searchTerms = ['The searchTerms must be a comma-separated string or an array of strings.'];
 		throwIfInvalid(details);
-		return { data: keywordListOut(moderation.addKeywordList({ ...body, createdAt: undefined, updatedAt: undefined, revisionId: undefined }), true) };
+		return {
+			data: keywordListOut(moderation.addKeywordList({ ...body, createdAt: undefined, updatedAt: undefined, revisionId: undefined }), true),
+		};
 	});
 }

@@ -45,7 +45,15 @@ export function normalizeConditions(conditions: Json[]): Condition[] {
 		out.category = rest.category ?? 'word';
 		out.operator = rest.operator ?? 'contains';
 		out.value = Array.isArray(rest.value) ? rest.value.map(String) : rest.value === undefined ? [] : [String(rest.value)];
-		return Object.assign(out, rest, { id: out.id, value: out.value, isMediaPresent: out.isMediaPresent, entity: out.entity, operand: out.operand, category: out.category, operator: out.operator }) as Condition;
+		return Object.assign(out, rest, {
+			id: out.id,
+			value: out.value,
+			isMediaPresent: out.isMediaPresent,
+			entity: out.entity,
+			operand: out.operand,
+			category: out.category,
+			operator: out.operator,
+		}) as Condition;
 	});
 }
 

@@ -10,13 +10,28 @@ export function flaggedOut(src: MessageViewSources, appId: string, rec: FlagReco
 	const msg = m ? messageOut(src, m) : { id: rec.messageId };
 	return {
 		appId,
-		id: msg.id, conversationId: msg.conversationId, sender: msg.sender, receiverType: msg.receiverType, receiver: msg.receiver,
-		category: msg.category, type: msg.type, data: msg.data, sentAt: msg.sentAt, updatedAt: msg.updatedAt,
+		id: msg.id,
+		conversationId: msg.conversationId,
+		sender: msg.sender,
+		receiverType: msg.receiverType,
+		receiver: msg.receiver,
+		category: msg.category,
+		type: msg.type,
+		data: msg.data,
+		sentAt: msg.sentAt,
+		updatedAt: msg.updatedAt,
 		flaggedCount: rec.flaggedBy.length,
 		flaggedBy: rec.flaggedBy.map((f) => {
 			const e: Json = { uid: f.uid, name: f.name };
 			if (f.avatar !== undefined) e.avatar = f.avatar;
-			Object.assign(e, { role: f.role, reasonId: f.reasonId, reasonName: f.reasonName, description: f.description, remark: f.remark, flaggedAt: f.flaggedAt });
+			Object.assign(e, {
+				role: f.role,
+				reasonId: f.reasonId,
+				reasonName: f.reasonName,
+				description: f.description,
+				remark: f.remark,
+				flaggedAt: f.flaggedAt,
+			});
 			return e;
 		}),
 	};
@@ -25,9 +40,14 @@ export function flaggedOut(src: MessageViewSources, appId: string, rec: FlagReco
 export function blockedOut(src: MessageViewSources, rec: BlockedRecord): Json {
 	const m = src.messages.byId.get(rec.messageId);
 	return {
-		ruleId: rec.ruleId, ruleName: rec.ruleName, revisionId: rec.revisionId, condition: clone(rec.condition),
+		ruleId: rec.ruleId,
+		ruleName: rec.ruleName,
+		revisionId: rec.revisionId,
+		condition: clone(rec.condition),
 		message: m ? messageOut(src, m) : { id: rec.messageId },
-		action: [...rec.action], createdAt: rec.createdAt, updatedAt: rec.updatedAt,
+		action: [...rec.action],
+		createdAt: rec.createdAt,
+		updatedAt: rec.updatedAt,
 	};
 }
 
@@ -44,7 +64,15 @@ export function keywordListOut(k: KeywordList, single: boolean): Json {
 	if (!single) out.appId = k.appId;
 	out.name = k.name;
 	if (k.description !== undefined) out.description = k.description;
-	Object.assign(out, { category: k.category, isCSV: k.isCSV, searchTerms: [...k.searchTerms], createdAt: k.createdAt, updatedAt: k.updatedAt, revisionId: k.revisionId, active: k.active });
+	Object.assign(out, {
+		category: k.category,
+		isCSV: k.isCSV,
+		searchTerms: [...k.searchTerms],
+		createdAt: k.createdAt,
+		updatedAt: k.updatedAt,
+		revisionId: k.revisionId,
+		active: k.active,
+	});
 	if (!single) out.__v = k.__v;
 	if (k.default !== undefined) out.default = k.default;
 	return out;

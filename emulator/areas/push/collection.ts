@@ -19,7 +19,10 @@ export interface PushToken {
 export class PushTokens {
 	list!: PushToken[];
 
-	constructor(private readonly app: App, private readonly users: Users) {
+	constructor(
+		private readonly app: App,
+		private readonly users: Users,
+	) {
 		this.reset();
 	}
 

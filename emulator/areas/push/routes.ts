@@ -35,7 +35,10 @@ export function register(router: Router, { users, push }: Areas): void {
 	router.add('DELETE', '/v3/notifications/push/v1/tokens/:pushToken', (req) => {
 		const { uid } = requireAuthToken(users, requireBodyObject(req.body).authToken);
 		const t = push.list.find((x) => x.pushToken === req.params.pushToken && x.uid === uid);
-		if (!t) throw new ApiError('ERR_PUSH_TOKEN_NOT_FOUND', 'The push token is not registered for this auth token\'s user.', { details: { pushToken: req.params.pushToken } });
+		if (!t)
+			throw new ApiError('ERR_PUSH_TOKEN_NOT_FOUND', "The push token is not registered for this auth token's user.", {
+				details: { pushToken: req.params.pushToken },
+			});
 		push.remove([t]);
 		return { data: { pushTokens: [clone(t)] } };
 	});
@@ -51,8 +54,16 @@ export function register(router: Router, { users, push }: Areas): void {
 	router.add('POST', '/v3/notifications/push/v1/tokens', (req) => {
 		const body = requireBodyObject(req.body);
 		const { uid } = requireAuthToken(users, body.authToken);
-		if (typeof body.pushToken !== 'string' || body.pushToken === '') throw validationError({ pushToken: ['The pushToken field is required.'] });
-		push.add({ uid, authToken: body.authToken, pushToken: body.pushToken, platform: body.platform, providerId: body.providerId, pushTokenType: body.pushTokenType });
+		if (typeof body.pushToken !== 'string' || body.pushToken === '')
+			throw validationError({ pushToken: ['The pushToken field is required.'] });
+		push.add({
+			uid,
+			authToken: body.authToken,
+			pushToken: body.pushToken,
+			platform: body.platform,
+			providerId: body.providerId,
+			pushTokenType: body.pushTokenType,
+		});
 		return { data: { success: true } };
 	});
 }

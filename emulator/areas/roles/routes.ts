@@ -30,8 +30,11 @@ export function register(router: Router, { roles }: Areas): void {
 		throwIfInvalid(details);
 		if (roles.byId.has(body.role)) throw new ApiError('ERR_ROLE_ALREADY_EXISTS', `The role ${body.role} already exists.`);
 		const r = roles.add({
-			role: body.role, name: body.name, description: body.description,
-			metadata: isObject(body.metadata) ? body.metadata : undefined, settings: body.settings,
+			role: body.role,
+			name: body.name,
+			description: body.description,
+			metadata: isObject(body.metadata) ? body.metadata : undefined,
+			settings: body.settings,
 		});
 		return { data: roleOut(r) };
 	});

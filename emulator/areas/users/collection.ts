@@ -253,7 +253,10 @@ export class Users {
 			this.require(other);
 			if (other === uid) continue;
 			const at = since ?? this.app.now();
-			for (const [a, b] of [[uid, other], [other, uid]]) {
+			for (const [a, b] of [
+				[uid, other],
+				[other, uid],
+			]) {
 				const m = this.friends.get(a) ?? new Map<string, number>();
 				m.set(b, at);
 				this.friends.set(a, m);

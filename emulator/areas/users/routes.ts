@@ -16,16 +16,35 @@ export function register(router: Router, areas: Areas): void {
 		const body = requireBodyObject(req.body);
 		const details: Details = {};
 		if (typeof body.uid !== 'string' || body.uid.trim() === '') details.uid = ['The uid field is required and must be a non-empty string.'];
-		if (typeof body.name !== 'string' || body.name.trim() === '') details.name = ['The name field is required and must be a non-empty string.'];
-		checkTypes(body, { avatar: 'string', link: 'string', role: 'string', statusMessage: 'string', metadata: 'object', tags: 'string[]', withAuthToken: 'boolean' }, details);
+		if (typeof body.name !== 'string' || body.name.trim() === '')
+			details.name = ['The name field is required and must be a non-empty string.'];
+		checkTypes(
+			body,
+			{
+				avatar: 'string',
+				link: 'string',
+				role: 'string',
+				statusMessage: 'string',
+				metadata: 'object',
+				tags: 'string[]',
+				withAuthToken: 'boolean',
+			},
+			details,
+		);
 		throwIfInvalid(details);
 		roles.requireExisting(body.role);
 		if (users.byId.has(body.uid)) {
 			throw new ApiError('ERR_UID_ALREADY_EXISTS', `The UID ${body.uid} already exists.`, { details: { uid: body.uid } });
 		}
 		const user = users.add({
-			uid: body.uid, name: body.name, avatar: body.avatar, link: body.link, role: body.role,
-			statusMessage: body.statusMessage, metadata: body.metadata, tags: body.tags,
+			uid: body.uid,
+			name: body.name,
+			avatar: body.avatar,
+			link: body.link,
+			role: body.role,
+			statusMessage: body.statusMessage,
+			metadata: body.metadata,
+			tags: body.tags,
 		});
 		const token = body.withAuthToken === true ? users.addAuthToken(user.uid).authToken : undefined;
 		return { data: userOut(user, { withTags: true, authToken: token }) };
@@ -43,7 +62,8 @@ export function register(router: Router, areas: Areas): void {
 		const tags = queryList(q, 'tags');
 		const details: Details = {};
 		if (searchIn.some((s) => s !== 'name' && s !== 'uid')) details.searchIn = ['The searchIn values must be name or uid.'];
-		if (status !== undefined && status !== 'available' && status !== 'offline') details.status = ['The status must be available or offline.'];
+		if (status !== undefined && status !== 'available' && status !== 'offline')
+			details.status = ['The status must be available or offline.'];
 		throwIfInvalid(details);
 
 		const tests: ((u: User) => boolean)[] = [];
@@ -82,8 +102,21 @@ export function register(router: Router, areas: Areas): void {
 		const user = users.require(req.params.uid);
 		const body = requireBodyObject(req.body);
 		const details: Details = {};
-		if (body.name !== undefined && (typeof body.name !== 'string' || body.name.trim() === '')) details.name = ['The name must be a non-empty string.'];
-		checkTypes(body, { avatar: 'string', link: 'string', role: 'string', statusMessage: 'string', metadata: 'object', tags: 'string[]', unset: 'string[]' }, details);
+		if (body.name !== undefined && (typeof body.name !== 'string' || body.name.trim() === ''))
+			details.name = ['The name must be a non-empty string.'];
+		checkTypes(
+			body,
+			{
+				avatar: 'string',
+				link: 'string',
+				role: 'string',
+				statusMessage: 'string',
+				metadata: 'object',
+				tags: 'string[]',
+				unset: 'string[]',
+			},
+			details,
+		);
 		if (isStringArray(body.unset) && body.unset.some((s) => !['avatar', 'link', 'metadata'].includes(s))) {
 			details.unset = ['The unset values must be avatar, link or metadata.'];
 		}
@@ -126,17 +159,21 @@ export function register(router: Router, areas: Areas): void {
 		return done;
 	};
 	// Extras: deactivate (DELETE /users) and reactivate (PUT /users) several users.
-	router.add('DELETE', '/v3/users', (req) => ({ data: { deactivatedUids: setDeactivated(requireBodyObject(req.body), 'uidsToDeactivate', true) } }));
-	router.add('PUT', '/v3/users', (req) => ({ data: { nonDeactivatedUids: setDeactivated(requireBodyObject(req.body), 'uidsToActivate', false) } }));
+	router.add('DELETE', '/v3/users', (req) => ({
+		data: { deactivatedUids: setDeactivated(requireBodyObject(req.body), 'uidsToDeactivate', true) },
+	}));
+	router.add('PUT', '/v3/users', (req) => ({
+		data: { nonDeactivatedUids: setDeactivated(requireBodyObject(req.body), 'uidsToActivate', false) },
+	}));
 
 	router.add('GET', '/v3/users/:uid/friends', (req) => {
 		const owner = users.require(req.params.uid);
 		const q = req.query;
 		const searchKey = (queryOne(q, 'searchKey') ?? '').toLowerCase();
 		const withTags = queryBool(q, 'withTags');
-		const all = users.friendsOf(owner.uid).filter(
-			(u) => searchKey === '' || u.name.toLowerCase().startsWith(searchKey) || u.uid.toLowerCase().startsWith(searchKey),
-		);
+		const all = users
+			.friendsOf(owner.uid)
+			.filter((u) => searchKey === '' || u.name.toLowerCase().startsWith(searchKey) || u.uid.toLowerCase().startsWith(searchKey));
 		const { items, pagination: pages } = numberedPage(all, pageParams(q));
 		return {
 			data: items.map((u) => listedUser(users, owner.uid, u, withTags)),

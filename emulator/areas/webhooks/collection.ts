@@ -53,9 +53,12 @@ export class Webhooks {
 	}
 
 	add(input: Omit<Webhook, 'triggers' | 'createdAt' | 'updatedAt'>): Webhook {
-		if (this.byId.has(input.id)) throw new ApiError('ERR_WEBHOOK_ALREADY_EXISTS', `The webhook with id ${input.id} already exists.`, { details: { id: input.id } });
+		if (this.byId.has(input.id))
+			throw new ApiError('ERR_WEBHOOK_ALREADY_EXISTS', `The webhook with id ${input.id} already exists.`, { details: { id: input.id } });
 		if (this.byId.size >= WEBHOOK_LIMIT) {
-			throw new ApiError('ERR_WEBHOOK_LIMIT_REACHED', `An app can have at most ${WEBHOOK_LIMIT} webhooks; delete one first.`, { details: { limit: WEBHOOK_LIMIT } });
+			throw new ApiError('ERR_WEBHOOK_LIMIT_REACHED', `An app can have at most ${WEBHOOK_LIMIT} webhooks; delete one first.`, {
+				details: { limit: WEBHOOK_LIMIT },
+			});
 		}
 		const now = this.app.now();
 		const w: Webhook = { ...input, triggers: new Set(), createdAt: now, updatedAt: now };

@@ -6,6 +6,9 @@ import path from 'node:path';
  * CometChat's documentation (triggers.json, with its source), never from the node: the emulator is
  * an independent check of the node's list.
  */
-const triggers = JSON.parse(readFileSync(path.join(__dirname, 'triggers.json'), 'utf8')) as { documented: string[]; namedElsewhere: string[] };
+const triggers = JSON.parse(readFileSync(path.join(__dirname, 'triggers.json'), 'utf8')) as {
+	documented: string[];
+	namedElsewhere: string[];
+};
 
 export const WEBHOOK_EVENT_NAMES: readonly string[] = [...triggers.documented, ...triggers.namedElsewhere];

@@ -26,24 +26,40 @@ export function actionMessage(areas: Areas, m: Message, action: 'edited' | 'dele
 	const now = areas.app.now();
 	return {
 		id: areas.messages.nextMessageId(),
-		conversationId: m.conversationId, sender: by, receiverType: m.receiverType, receiver: m.receiver,
-		category: 'action', type: 'message',
+		conversationId: m.conversationId,
+		sender: by,
+		receiverType: m.receiverType,
+		receiver: m.receiver,
+		category: 'action',
+		type: 'message',
 		data: {
 			action,
 			entities: {
 				by: { entity: userOrUid(areas, by), entityType: 'user' },
-				for: receiverGroup ? { entity: groupOut(receiverGroup), entityType: 'group' } : { entity: userOrUid(areas, m.receiver), entityType: 'user' },
+				for: receiverGroup
+					? { entity: groupOut(receiverGroup), entityType: 'group' }
+					: { entity: userOrUid(areas, m.receiver), entityType: 'user' },
 				on: { entity: messageOut(areas, m), entityType: 'message' },
 			},
 		},
-		sentAt: now, updatedAt: now,
+		sentAt: now,
+		updatedAt: now,
 	};
 }
 
 /** message_reaction_added / _removed: `{reaction}`. */
 export function reactionData(areas: Areas, r: Reaction): Json {
 	const u = areas.users.byId.get(r.uid);
-	return { reaction: { id: r.id, messageId: r.messageId, reaction: r.reaction, uid: r.uid, reactedAt: r.reactedAt, reactedBy: { uid: r.uid, name: u?.name ?? r.uid } } };
+	return {
+		reaction: {
+			id: r.id,
+			messageId: r.messageId,
+			reaction: r.reaction,
+			uid: r.uid,
+			reactedAt: r.reactedAt,
+			reactedBy: { uid: r.uid, name: u?.name ?? r.uid },
+		},
+	};
 }
 
 /** user_blocked / user_unblocked: `{users: {uid: user}, by}`. */

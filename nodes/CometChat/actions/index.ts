@@ -37,9 +37,7 @@ export const resources: ResourceDefinition[] = [
 ];
 
 const operationTable = new Map<string, OperationDefinition>(
-	resources.flatMap((resource) =>
-		resource.operations.map((operation) => [`${resource.value}:${operation.value}`, operation]),
-	),
+	resources.flatMap((resource) => resource.operations.map((operation) => [`${resource.value}:${operation.value}`, operation])),
 );
 
 export function findOperation(resource: string, operation: string): OperationDefinition | undefined {
@@ -97,9 +95,7 @@ export function nodeProperties(): INodeProperties[] {
 		};
 	});
 	const fields = resources.flatMap((resource) =>
-		resource.operations.flatMap((operation) =>
-			operation.properties.map((field) => scopedTo(resource.value, operation.value, field)),
-		),
+		resource.operations.flatMap((operation) => operation.properties.map((field) => scopedTo(resource.value, operation.value, field))),
 	);
 	return [resourceField, ...operationFields, ...fields];
 }

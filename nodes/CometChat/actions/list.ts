@@ -30,11 +30,7 @@ export interface ListSpec {
 /** A list operation: its own fields, Return All / Limit, and Options → Simplify (Output in the AI tool) where records are long. */
 export function listOperation(spec: ListSpec): OperationDefinition {
 	const { simplify } = spec;
-	const properties: INodeProperties[] = [
-		...(spec.properties ?? []),
-		...returnAllOrLimitFields(),
-		...(spec.filters ?? []),
-	];
+	const properties: INodeProperties[] = [...(spec.properties ?? []), ...returnAllOrLimitFields(), ...(spec.filters ?? [])];
 	if (simplify) properties.push(simplifyOptionsField(simplify.fields), ...toolOutputFields(simplify.fields));
 	return {
 		value: spec.value ?? 'getAll',
@@ -50,7 +46,11 @@ export function listOperation(spec: ListSpec): OperationDefinition {
 			const { maxPageSize, identity, arrange } = spec;
 			if (!arrange) return await paginate.call(this, spec.strategy, request, pageLimit, { maxPageSize, identity, shape });
 			// Arranged on the whole records (e.g. by id), then shaped.
-			const records = arrange.call(this, await paginate.call(this, spec.strategy, request, pageLimit, { maxPageSize, identity }), itemIndex);
+			const records = arrange.call(
+				this,
+				await paginate.call(this, spec.strategy, request, pageLimit, { maxPageSize, identity }),
+				itemIndex,
+			);
 			return shape ? records.map(shape) : records;
 		},
 	};

@@ -54,7 +54,10 @@ export function botEventItem(body: IDataObject, message: IDataObject, bot: strin
 				uid: message.sender,
 				name: senderEntity?.name,
 			},
-			receiver: message.receiverType === 'group' ? { guid: message.receiver, name: receiverEntity?.name } : { uid: message.receiver, name: receiverEntity?.name },
+			receiver:
+				message.receiverType === 'group'
+					? { guid: message.receiver, name: receiverEntity?.name }
+					: { uid: message.receiver, name: receiverEntity?.name },
 			receiverType: message.receiverType,
 			sentAt: message.sentAt,
 			parentId: message.parentId,

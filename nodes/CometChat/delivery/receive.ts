@@ -3,7 +3,14 @@
  * key and the memory of recent keys. Each trigger supplies only what is its own: its Basic Auth
  * pair and how it reads its body into a key and an item.
  */
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, IWebhookDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	IWebhookDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
 
 import { basicAuthMatches } from './basicAuth';
 import { admitDelivery, recordDeliveries } from './memory';

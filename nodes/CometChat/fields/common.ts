@@ -145,8 +145,7 @@ export const metadataField: INodeProperties = {
 	name: 'metadata',
 	type: 'json',
 	default: '{}',
-	description:
-		'Free JSON stored with the record. Put private data for e-mail or SMS notifications under the key "@private".',
+	description: 'Free JSON stored with the record. Put private data for e-mail or SMS notifications under the key "@private".',
 };
 
 export const tagsField: INodeProperties = {
@@ -173,7 +172,7 @@ export function messageIdValue(context: IExecuteFunctions, itemIndex: number): s
 		itemIndex,
 		'messageId',
 		'Message',
-		"Enter the ID of the message, e.g. with the expression {{ $json.id }} after a step that sent or listed it, or choose one from the list.",
+		'Enter the ID of the message, e.g. with the expression {{ $json.id }} after a step that sent or listed it, or choose one from the list.',
 	);
 }
 

@@ -124,7 +124,13 @@ export function recordShaper(
 	if (output === 'selectedFields') {
 		const fields = listOf(context, itemIndex, 'Fields', context.getNodeParameter('fields', itemIndex, ''));
 		if (fields.length === 0) {
-			throw fieldError(context, itemIndex, 'Fields', 'names no field', 'Name the fields to keep in Fields, separated by commas, or choose another Output.');
+			throw fieldError(
+				context,
+				itemIndex,
+				'Fields',
+				'names no field',
+				'Name the fields to keep in Fields, separated by commas, or choose another Output.',
+			);
 		}
 		return fieldPicker(fields);
 	}

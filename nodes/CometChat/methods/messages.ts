@@ -9,7 +9,8 @@ const LABEL_TEXT_LENGTH = 60;
 /** A message as a list entry: who sent it, what it says (or its kind), and its ID. */
 function messageItem(message: IDataObject): INodeListSearchItems {
 	const data = (message.data ?? {}) as IDataObject;
-	const text = typeof data.text === 'string' && data.text.trim() ? data.text.trim() : `${message.category as string}/${message.type as string}`;
+	const text =
+		typeof data.text === 'string' && data.text.trim() ? data.text.trim() : `${message.category as string}/${message.type as string}`;
 	const shown = text.length > LABEL_TEXT_LENGTH ? `${text.slice(0, LABEL_TEXT_LENGTH - 1)}…` : text;
 	return { name: `${message.sender as string}: ${shown} (${message.id as string})`, value: message.id as string };
 }

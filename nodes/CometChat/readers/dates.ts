@@ -10,8 +10,7 @@ import { describeValue, fieldError, shorten } from './fieldErrors';
  */
 const EPOCH_SECONDS_MIN = 1_000_000_000;
 const EPOCH_SECONDS_MAX = 9_999_999_999;
-const ISO_DATE_TIME =
-	/^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
+const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
 
 const ACCEPTED_DATE_FORMS =
 	'a date and time in ISO 8601 (2024-01-31 or 2024-01-31T12:00:00Z), a date from an expression such as {{ $now.minus({ days: 7 }) }}, or whole epoch seconds (10 digits, e.g. 1706702400)';
@@ -20,7 +19,9 @@ const ACCEPTED_DATE_FORMS =
 function isoDateProblem(text: string): string | undefined {
 	const parts = ISO_DATE_TIME.exec(text);
 	if (!parts) return 'is not in a form this field takes';
-	const [year, month, day, hour = 0, minute = 0, second = 0] = parts.slice(1, 7).map((part) => (part === undefined ? undefined : Number(part))) as number[];
+	const [year, month, day, hour = 0, minute = 0, second = 0] = parts
+		.slice(1, 7)
+		.map((part) => (part === undefined ? undefined : Number(part))) as number[];
 	const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
 	if (month < 1 || month > 12 || day < 1 || day > daysInMonth) return 'is a date that does not exist';
 	if (hour > 23 || minute > 59 || second > 59) return 'is a time that does not exist';
@@ -33,15 +34,16 @@ function isoDateProblem(text: string): string | undefined {
  * that does not exist (2024-02-30), text in another form, and numbers that are not 10-digit epoch
  * seconds are refused with the accepted forms.
  */
-export function optionalDateTimeMillisOf(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	label: string,
-	value: unknown,
-): number | undefined {
+export function optionalDateTimeMillisOf(context: IExecuteFunctions, itemIndex: number, label: string, value: unknown): number | undefined {
 	if (value === undefined || value === null || value === '') return undefined;
 	const refuse = (problem: string) =>
-		fieldError(context, itemIndex, label, `${problem}; it takes ${ACCEPTED_DATE_FORMS}`, `Pick a date in '${label}', or give it in one of those forms.`);
+		fieldError(
+			context,
+			itemIndex,
+			label,
+			`${problem}; it takes ${ACCEPTED_DATE_FORMS}`,
+			`Pick a date in '${label}', or give it in one of those forms.`,
+		);
 	const text = typeof value === 'string' ? value.trim() : undefined;
 	if (typeof value === 'number' || (text !== undefined && /^\d+$/.test(text))) {
 		const seconds = Number(text ?? value);
@@ -70,12 +72,7 @@ export function optionalDateTimeMillisOf(
 }
 
 /** The same point in time as whole epoch seconds (the API's timestamps). */
-export function optionalEpochSecondsOf(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	label: string,
-	value: unknown,
-): number | undefined {
+export function optionalEpochSecondsOf(context: IExecuteFunctions, itemIndex: number, label: string, value: unknown): number | undefined {
 	const millis = optionalDateTimeMillisOf(context, itemIndex, label, value);
 	return millis === undefined ? undefined : Math.floor(millis / 1000);
 }

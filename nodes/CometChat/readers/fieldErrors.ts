@@ -3,12 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 /** An error about the item's own input: what is wrong, which item, and how to fix it. */
-export function inputError(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	message: string,
-	howToFix: string,
-): NodeOperationError {
+export function inputError(context: IExecuteFunctions, itemIndex: number, message: string, howToFix: string): NodeOperationError {
 	// The node's execute adds "[item N]" to every error's message, this one included.
 	return new NodeOperationError(context.getNode(), message, {
 		itemIndex,
@@ -26,7 +21,6 @@ export function requireChanges(
 ): void {
 	if (Object.keys(changes).length === 0) throw inputError(context, itemIndex, message, howToFix);
 }
-
 
 /** How a wrong value is named in an error: its type, and the value when it is short. */
 export function describeValue(value: unknown): string {

@@ -65,12 +65,7 @@ function splitList(text: string): string[] {
 export const MAX_IDS_PER_REQUEST = 1000;
 
 /** Refuses a list of IDs longer than one request carries. */
-export function checkIdsPerRequest(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	label: string,
-	count: number,
-): void {
+export function checkIdsPerRequest(context: IExecuteFunctions, itemIndex: number, label: string, count: number): void {
 	if (count <= MAX_IDS_PER_REQUEST) return;
 	throw fieldError(
 		context,

@@ -9,7 +9,6 @@ import type { IExecuteFunctions, INodeParameterResourceLocator } from 'n8n-workf
 
 import { describeValue, fieldError, shorten } from './fieldErrors';
 
-
 function isLocator(value: unknown): value is INodeParameterResourceLocator {
 	return value !== null && typeof value === 'object' && '__rl' in (value as object);
 }
@@ -49,23 +48,12 @@ export function requiredTextOf(
 	return text;
 }
 
-export function readRequiredText(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	name: string,
-	label: string,
-	howToFix?: string,
-): string {
+export function readRequiredText(context: IExecuteFunctions, itemIndex: number, name: string, label: string, howToFix?: string): string {
 	return requiredTextOf(context, itemIndex, label, context.getNodeParameter(name, itemIndex, ''), howToFix);
 }
 
 /** A text that is dropped when empty, but refused when blank (spaces only): that is never meant. */
-export function optionalTextOf(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	label: string,
-	value: unknown,
-): string | undefined {
+export function optionalTextOf(context: IExecuteFunctions, itemIndex: number, label: string, value: unknown): string | undefined {
 	const text = textOf(context, itemIndex, label, value);
 	if (text === '') return undefined;
 	if (text.trim() === '') {
@@ -158,12 +146,7 @@ export function requiredId(
 }
 
 /** An optional ID parameter: undefined when empty. */
-export function optionalId(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	parameterName: string,
-	label: string,
-): string | undefined {
+export function optionalId(context: IExecuteFunctions, itemIndex: number, parameterName: string, label: string): string | undefined {
 	return idOf(context, itemIndex, label, context.getNodeParameter(parameterName, itemIndex, '')) || undefined;
 }
 
@@ -220,12 +203,7 @@ export function requiredUid(
 }
 
 /** An optional UID parameter: undefined when empty, checked otherwise. */
-export function optionalUid(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	parameterName: string,
-	label: string,
-): string | undefined {
+export function optionalUid(context: IExecuteFunctions, itemIndex: number, parameterName: string, label: string): string | undefined {
 	const uid = optionalId(context, itemIndex, parameterName, label);
 	return uid === undefined ? undefined : uidOf(context, itemIndex, label, uid);
 }

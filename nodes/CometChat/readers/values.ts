@@ -9,13 +9,7 @@ import { listOf } from './lists';
  * A switch: true or false. Text such as "false" is refused rather than read as true, since an
  * expression giving text is a mistake somewhere before this node.
  */
-export function booleanOf(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	label: string,
-	value: unknown,
-	fallback: boolean,
-): boolean {
+export function booleanOf(context: IExecuteFunctions, itemIndex: number, label: string, value: unknown, fallback: boolean): boolean {
 	if (value === undefined || value === null) return fallback;
 	if (typeof value === 'boolean') return value;
 	throw fieldError(
@@ -27,24 +21,12 @@ export function booleanOf(
 	);
 }
 
-export function readBoolean(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	name: string,
-	label: string,
-	fallback = false,
-): boolean {
+export function readBoolean(context: IExecuteFunctions, itemIndex: number, name: string, label: string, fallback = false): boolean {
 	return booleanOf(context, itemIndex, label, context.getNodeParameter(name, itemIndex, fallback), fallback);
 }
 
 /** A whole number of at least `min` (numbers only; text such as "10" is refused, as for switches). */
-export function integerOf(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	label: string,
-	value: unknown,
-	min: number,
-): number {
+export function integerOf(context: IExecuteFunctions, itemIndex: number, label: string, value: unknown, min: number): number {
 	if (typeof value === 'number' && Number.isInteger(value) && value >= min) return value;
 	throw fieldError(
 		context,
@@ -126,12 +108,7 @@ export function choicesOf<T extends string>(
  * A JSON object parameter. n8n hands JSON fields over as text, or as an object when an expression
  * produced one; both are accepted. Invalid JSON fails before any request is sent.
  */
-export function parseJsonObject(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	value: unknown,
-	fieldName: string,
-): IDataObject | undefined {
+export function parseJsonObject(context: IExecuteFunctions, itemIndex: number, value: unknown, fieldName: string): IDataObject | undefined {
 	if (value === undefined || value === null) return undefined;
 	let parsed: unknown = value;
 	if (typeof value === 'string') {
@@ -162,12 +139,7 @@ export function parseJsonObject(
 export const METADATA_MAX_BYTES = 5 * 1024;
 
 /** Metadata of a user or group: a JSON object of at most 5 KB once serialized. */
-export function metadataOf(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	label: string,
-	value: unknown,
-): IDataObject | undefined {
+export function metadataOf(context: IExecuteFunctions, itemIndex: number, label: string, value: unknown): IDataObject | undefined {
 	const metadata = parseJsonObject(context, itemIndex, value, label);
 	if (metadata === undefined) return undefined;
 	const bytes = Buffer.byteLength(JSON.stringify(metadata), 'utf8');

@@ -62,33 +62,25 @@ export function connectionError(call: RequestCall, code: string | undefined, err
 	const reason = redact(code ?? String((error as Error)?.message ?? 'unknown error'), call.secrets);
 	// In words, not the raw code: n8n swaps a message that holds a known code for its generic one.
 	const what = CONNECTION_FAILURES[reason] ?? 'the connection failed';
-	return new NodeApiError(
-		errorNode(call),
-		{ message: reason } as JsonObject,
-		{
-			message: `Could not reach CometChat at ${call.hostName}: ${what}`,
-			description:
-				`${describeRequest(call)} failed before an answer came back (${reason}${triesOf(call)}). Check the ${call.field} in the credential and the network.` +
-				(call.idempotent ? '' : ' The request may have been applied: check in CometChat before you run it again.'),
-		},
-	);
+	return new NodeApiError(errorNode(call), { message: reason } as JsonObject, {
+		message: `Could not reach CometChat at ${call.hostName}: ${what}`,
+		description:
+			`${describeRequest(call)} failed before an answer came back (${reason}${triesOf(call)}). Check the ${call.field} in the credential and the network.` +
+			(call.idempotent ? '' : ' The request may have been applied: check in CometChat before you run it again.'),
+	});
 }
 
 /** No answer, or an answer that stopped half-way, within the attempt's timeout. */
 export function stallError(call: RequestCall, timeoutMs: number) {
 	const seconds = formatSeconds(timeoutMs);
-	return new NodeApiError(
-		errorNode(call),
-		{ message: 'timeout' } as JsonObject,
-		{
-			message: `CometChat at ${call.hostName} did not answer within ${seconds}`,
-			description:
-				`${describeRequest(call)} got no answer, or an answer that stopped half-way, for ${seconds}${triesOf(call)}.` +
-				(call.idempotent
-					? ' CometChat may be down or overloaded: try again later.'
-					: ' The request may have been applied: check in CometChat before you run it again.'),
-		},
-	);
+	return new NodeApiError(errorNode(call), { message: 'timeout' } as JsonObject, {
+		message: `CometChat at ${call.hostName} did not answer within ${seconds}`,
+		description:
+			`${describeRequest(call)} got no answer, or an answer that stopped half-way, for ${seconds}${triesOf(call)}.` +
+			(call.idempotent
+				? ' CometChat may be down or overloaded: try again later.'
+				: ' The request may have been applied: check in CometChat before you run it again.'),
+	});
 }
 
 /** A Retry-After too long to wait here: fail now, and say when to try again. */
@@ -150,11 +142,7 @@ export function wrongAnswerError(call: RequestCall, response: RawResponse, wrong
 	});
 }
 
-export function serviceError(
-	call: RequestCall,
-	response: RawResponse,
-	override?: { message: string; description: string },
-) {
+export function serviceError(call: RequestCall, response: RawResponse, override?: { message: string; description: string }) {
 	const body = (parseBody(response.body) ?? {}) as ServiceErrorBody;
 	const serviceCode = body.error?.code;
 	const serviceMessage = body.error?.message ?? body.error?.devMessage;

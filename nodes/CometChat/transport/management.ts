@@ -34,11 +34,17 @@ export interface ManagementResponse {
 
 export async function managementRequest(context: IHookFunctions, request: ManagementRequest): Promise<ManagementResponse> {
 	const credentials = await context.getCredentials(MANAGEMENT_CREDENTIAL_TYPE);
-	const base = String(credentials.managementUrl ?? '').trim().replace(/\/+$/, '');
+	const base = String(credentials.managementUrl ?? '')
+		.trim()
+		.replace(/\/+$/, '');
 	const appId = String(credentials.appId ?? '').trim();
 	const path = ['apps', appId, ...request.path].map((s) => encodeURIComponent(s)).join('/');
 	// Every non-empty one is cut, however short: the key and secret are the management API's own.
-	const secrets = [String(credentials.managementApiKey ?? ''), String(credentials.managementSecret ?? ''), ...(request.secrets ?? [])].filter((s) => s !== '');
+	const secrets = [
+		String(credentials.managementApiKey ?? ''),
+		String(credentials.managementSecret ?? ''),
+		...(request.secrets ?? []),
+	].filter((s) => s !== '');
 	let response: { statusCode: number; body: unknown };
 	try {
 		response = (await context.helpers.httpRequestWithAuthentication.call(context, MANAGEMENT_CREDENTIAL_TYPE, {
@@ -68,10 +74,7 @@ export async function managementRequest(context: IHookFunctions, request: Manage
 		}
 		const data = body.data;
 		const shaped =
-			request.expect === undefined ||
-			(request.expect === 'list'
-				? Array.isArray(data) && data.every(isRecord)
-				: isRecord(data));
+			request.expect === undefined || (request.expect === 'list' ? Array.isArray(data) && data.every(isRecord) : isRecord(data));
 		if (!shaped) {
 			throw new NodeApiError(context.getNode(), { message: 'unexpected answer' } as JsonObject, {
 				message: `CometChat's management API answered ${request.method} /${path} with an unexpected shape: data is not ${request.expect === 'list' ? 'a list of records' : 'a record'}`,

@@ -129,7 +129,8 @@ export function pageProblem(strategy: PaginationStrategy, body: unknown, at: IDa
 	const where = `page ${page} of ${totalPages}`;
 	if (page < totalPages && count === 0) return `is a short page: ${where} is empty`;
 	if (page < totalPages && isCount(perPage) && count < perPage) return `is a short page: ${where} holds ${count} records, not ${perPage}`;
-	if (isCount(announced) && count < announced) return `is a short page: ${where} holds ${count} records, meta.pagination.count says ${announced}`;
+	if (isCount(announced) && count < announced)
+		return `is a short page: ${where} holds ${count} records, meta.pagination.count says ${announced}`;
 	return undefined;
 }
 

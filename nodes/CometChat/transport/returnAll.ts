@@ -142,16 +142,12 @@ class Walk {
 	private repeatedPageError(at: IDataObject): NodeOperationError {
 		const endpoint = `GET ${buildPath(this.request.path)}`;
 		const parameter = PAGING_PARAMETER[this.strategy];
-		return new NodeOperationError(
-			this.context.getNode(),
-			`CometChat ignored the paging parameter "${parameter}" of ${endpoint}`,
-			{
-				description:
-					`The page requested with ${JSON.stringify(at)} held only records already read, so the service served an earlier page again. ` +
-					`The list was not read further, to avoid reading the same page forever. ${this.items.length} records were read before. ` +
-					'Turn off Return All and set a Limit no larger than one page, or filter the list so that it fits on one page.',
-			},
-		);
+		return new NodeOperationError(this.context.getNode(), `CometChat ignored the paging parameter "${parameter}" of ${endpoint}`, {
+			description:
+				`The page requested with ${JSON.stringify(at)} held only records already read, so the service served an earlier page again. ` +
+				`The list was not read further, to avoid reading the same page forever. ${this.items.length} records were read before. ` +
+				'Turn off Return All and set a Limit no larger than one page, or filter the list so that it fits on one page.',
+		});
 	}
 }
 

@@ -20,8 +20,7 @@ export const create: OperationDefinition = {
 			name: 'force',
 			type: 'boolean',
 			default: false,
-			description:
-				'Whether to always create a new token. When off, a user who already has a token may get that one back.',
+			description: 'Whether to always create a new token. When off, a user who already has a token may get that one back.',
 		},
 	],
 	// What it is for: the new token, in clear.

@@ -11,10 +11,7 @@ export const deleteToken: OperationDefinition = {
 	name: 'Delete',
 	action: 'Delete an auth token',
 	description: 'Delete one auth token of a user, which logs out the session that uses it',
-	properties: [
-		userField('The user the auth token belongs to'),
-		authTokenField('The auth token to delete'),
-	],
+	properties: [userField('The user the auth token belongs to'), authTokenField('The auth token to delete')],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const uid = requiredUid(this, itemIndex, 'uid', 'User');
 		const authToken = authTokenValue(this, itemIndex);

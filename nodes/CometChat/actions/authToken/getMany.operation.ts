@@ -13,21 +13,13 @@ export const getMany: OperationDefinition = {
 	name: 'Get Many',
 	action: 'Get many auth tokens',
 	description: "List a user's auth tokens (their sessions), newest first. Tokens are masked unless Reveal Tokens is on.",
-	properties: [
-		userField('The user whose auth tokens to list'),
-		...returnAllOrLimitFields(),
-		revealOptionsField('each token'),
-	],
+	properties: [userField('The user whose auth tokens to list'), ...returnAllOrLimitFields(), revealOptionsField('each token')],
 	shownSecrets: revealedTokens,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const uid = requiredUid(this, itemIndex, 'uid', 'User');
 		const pageLimit = pageLimitOf(this, itemIndex);
-		return await paginate.call(
-			this,
-			'numberedPages',
-			{ method: 'GET', path: ['users', uid, 'auth_tokens'] },
-			pageLimit,
-			{ identity: 'authToken' },
-		);
+		return await paginate.call(this, 'numberedPages', { method: 'GET', path: ['users', uid, 'auth_tokens'] }, pageLimit, {
+			identity: 'authToken',
+		});
 	},
 };

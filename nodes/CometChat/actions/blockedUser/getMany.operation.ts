@@ -14,9 +14,7 @@ export const getMany = listOperation({
 	description: 'List the users a user has blocked, the latest block first',
 	strategy: 'numberedPages',
 	identity: 'uid',
-	properties: [
-		userField('The user whose blocked users to list'),
-	],
+	properties: [userField('The user whose blocked users to list')],
 	request(this: IExecuteFunctions, itemIndex: number) {
 		const uid = requiredUid(this, itemIndex, 'uid', 'User');
 		return { method: 'GET', path: ['users', uid, 'blockedusers'] };

@@ -16,7 +16,8 @@ const properties: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'e.g. https://example.com/webhooks/helpbot',
-		description: 'URL that receives the messages sent to the bot (at most 255 characters). To run a workflow on them, use the CometChat Bot Trigger instead: it sets this itself.',
+		description:
+			'URL that receives the messages sent to the bot (at most 255 characters). To run a workflow on them, use the CometChat Bot Trigger instead: it sets this itself.',
 	},
 	groupChatSettingField,
 	{
@@ -38,7 +39,13 @@ export const create: OperationDefinition = {
 	properties,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const uid = requiredUid(this, itemIndex, 'uid', 'User');
-		const webhookURL = readRequiredText(this, itemIndex, 'webhookURL', 'Webhook URL', "Enter the address that receives the bot's messages.");
+		const webhookURL = readRequiredText(
+			this,
+			itemIndex,
+			'webhookURL',
+			'Webhook URL',
+			"Enter the address that receives the bot's messages.",
+		);
 		const options = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 		const body: IDataObject = {
 			uid,

@@ -41,7 +41,8 @@ export function botSettingsOptions(withGroupSetting: boolean): INodeProperties[]
 			type: 'string',
 			typeOptions: { password: true },
 			default: '',
-			description: 'Password CometChat sends with every webhook call when Use Basic Auth is on (at most 50 characters). Never shown in the output.',
+			description:
+				'Password CometChat sends with every webhook call when Use Basic Auth is on (at most 50 characters). Never shown in the output.',
 		},
 		{
 			displayName: 'Basic Auth Username',
@@ -89,7 +90,13 @@ function limitedText(context: IExecuteFunctions, itemIndex: number, label: strin
 	if (text === undefined || text === '') return undefined;
 	if (text.length > max) {
 		// The value itself is never repeated in the error: a password must not appear in one.
-		throw fieldError(context, itemIndex, label, `has ${text.length} characters; CometChat takes at most ${max}`, `Shorten '${label}' to at most ${max} characters.`);
+		throw fieldError(
+			context,
+			itemIndex,
+			label,
+			`has ${text.length} characters; CometChat takes at most ${max}`,
+			`Shorten '${label}' to at most ${max} characters.`,
+		);
 	}
 	return text;
 }
@@ -98,7 +105,13 @@ function limitedText(context: IExecuteFunctions, itemIndex: number, label: strin
  * Basic Auth carries `username:password` (RFC 7617): a username cannot hold a colon, and neither
  * can hold control characters such as a line break. The value is not repeated in the error.
  */
-function checkBasicAuthPart(context: IExecuteFunctions, itemIndex: number, label: string, text: string | undefined, colonAllowed: boolean): void {
+function checkBasicAuthPart(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	label: string,
+	text: string | undefined,
+	colonAllowed: boolean,
+): void {
 	if (text === undefined) return;
 	const control = [...text].some((character) => (character.codePointAt(0) ?? 0) < 0x20 || character === '\u007f');
 	const problem = control ? 'control characters such as a line break' : !colonAllowed && text.includes(':') ? 'a colon (:)' : undefined;
@@ -127,9 +140,10 @@ export function botSettingsBody(
 	const body = botSettingsOf(context, itemIndex, settings);
 	checkBasicAuthPart(context, itemIndex, 'Basic Auth Username', body.username as string | undefined, false);
 	checkBasicAuthPart(context, itemIndex, 'Basic Auth Password', body.password as string | undefined, true);
-	const given = [body.username === undefined ? undefined : 'Basic Auth Username', body.password === undefined ? undefined : 'Basic Auth Password'].filter(
-		(label): label is string => label !== undefined,
-	);
+	const given = [
+		body.username === undefined ? undefined : 'Basic Auth Username',
+		body.password === undefined ? undefined : 'Basic Auth Password',
+	].filter((label): label is string => label !== undefined);
 	const off = body.useBasicAuth === false || (body.useBasicAuth === undefined && basicAuthWhenUnset === 'off');
 	if (off && given.length > 0) {
 		throw inputError(
@@ -149,7 +163,8 @@ function botSettingsOf(context: IExecuteFunctions, itemIndex: number, settings: 
 			settings.groupChatSetting === undefined
 				? undefined
 				: optionalOptionOf(context, itemIndex, 'Group Messages', settings.groupChatSetting, GROUP_CHAT_SETTINGS),
-		useBasicAuth: settings.useBasicAuth === undefined ? undefined : booleanOf(context, itemIndex, 'Use Basic Auth', settings.useBasicAuth, true),
+		useBasicAuth:
+			settings.useBasicAuth === undefined ? undefined : booleanOf(context, itemIndex, 'Use Basic Auth', settings.useBasicAuth, true),
 		username: limitedText(context, itemIndex, 'Basic Auth Username', settings.username, LIMITS.username),
 		password: limitedText(context, itemIndex, 'Basic Auth Password', settings.password, LIMITS.password),
 		enabled: settings.enabled === undefined ? undefined : booleanOf(context, itemIndex, 'Enabled', settings.enabled, true),

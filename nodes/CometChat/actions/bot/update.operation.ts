@@ -11,7 +11,7 @@ export const update: OperationDefinition = {
 	value: 'update',
 	name: 'Update',
 	action: 'Update a bot',
-	description: 'Change a bot\'s webhook URL, group messages setting, Basic Auth or whether it is enabled',
+	description: "Change a bot's webhook URL, group messages setting, Basic Auth or whether it is enabled",
 	properties: [
 		botField('The bot to update'),
 		{

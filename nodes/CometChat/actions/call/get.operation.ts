@@ -9,8 +9,7 @@ export const get: OperationDefinition = {
 	value: 'get',
 	name: 'Get',
 	action: 'Get a call',
-	description:
-		'Get the details of a call session by its session ID: status, duration, participants and whether it was recorded',
+	description: 'Get the details of a call session by its session ID: status, duration, participants and whether it was recorded',
 	properties: [
 		{
 			displayName: 'Session ID',
@@ -21,10 +20,7 @@ export const get: OperationDefinition = {
 			placeholder: 'e.g. v1.us.12345abcde.1700000000a1b2c3',
 			description: 'The session ID of the call',
 		},
-		onBehalfOfField(
-			true,
-			'The user (UID) the call is read for, e.g. one of its participants. CometChat requires it here.',
-		),
+		onBehalfOfField(true, 'The user (UID) the call is read for, e.g. one of its participants. CometChat requires it here.'),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const sessionId = requiredId(

@@ -103,7 +103,8 @@ export const create: OperationDefinition = {
 		const name = readRequiredText(this, itemIndex, 'name', 'Name', 'Enter the display name of the group in Name.');
 		const type = optionOf(this, itemIndex, 'Type', this.getNodeParameter('type', itemIndex, ''), GROUP_TYPES);
 		// The Password field is shown (and read) for the type Password only.
-		const password = type === 'password' ? textOf(this, itemIndex, 'Password', this.getNodeParameter('password', itemIndex, '')) : undefined;
+		const password =
+			type === 'password' ? textOf(this, itemIndex, 'Password', this.getNodeParameter('password', itemIndex, '')) : undefined;
 		checkTypeAndPassword(this, itemIndex, type, password);
 		const members = this.getNodeParameter('members', itemIndex, {}) as IDataObject;
 		const memberLists = memberListsOf(this, itemIndex, members);

@@ -15,7 +15,12 @@ export const deleteGroup: OperationDefinition = {
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const guid = groupValue(this, itemIndex);
 		const onBehalfOf = onBehalfOfValue(this, itemIndex);
-		const response = await cometChatRequest.call(this, { method: 'DELETE', path: ['groups', guid], onBehalfOf, alreadyDone: ['ERR_GUID_NOT_FOUND'] });
+		const response = await cometChatRequest.call(this, {
+			method: 'DELETE',
+			path: ['groups', guid],
+			onBehalfOf,
+			alreadyDone: ['ERR_GUID_NOT_FOUND'],
+		});
 		return { deleted: true, guid, ...appliedEarlier(response) };
 	},
 };

@@ -35,7 +35,12 @@ export function checkTypeAndPassword(
 	password: string | undefined,
 ): void {
 	if (type === 'password' && !password) {
-		throw inputError(context, itemIndex, 'A group of type Password needs a password', 'Fill in Password, or choose the type Public or Private.');
+		throw inputError(
+			context,
+			itemIndex,
+			'A group of type Password needs a password',
+			'Fill in Password, or choose the type Public or Private.',
+		);
 	}
 	if (type !== undefined && type !== 'password' && password) {
 		const name = type === 'public' ? 'Public' : 'Private';

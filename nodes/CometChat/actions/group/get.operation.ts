@@ -13,10 +13,7 @@ export const get: OperationDefinition = {
 	description: 'Get a group by GUID',
 	properties: [
 		groupField('The group to get'),
-		onBehalfOfField(
-			false,
-			'The user (UID) whose membership the answer describes (scope, joined at). Leave empty to act as the app.',
-		),
+		onBehalfOfField(false, 'The user (UID) whose membership the answer describes (scope, joined at). Leave empty to act as the app.'),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const guid = groupValue(this, itemIndex);

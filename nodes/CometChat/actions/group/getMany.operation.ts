@@ -106,8 +106,7 @@ export const getMany = listOperation({
 	],
 	request(this: IExecuteFunctions, itemIndex: number) {
 		const f = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-		const count = (name: string, label: string) =>
-			f[name] === undefined ? undefined : integerOf(this, itemIndex, label, f[name], 0);
+		const count = (name: string, label: string) => (f[name] === undefined ? undefined : integerOf(this, itemIndex, label, f[name], 0));
 		const date = (name: string, label: string) => optionalEpochSecondsOf(this, itemIndex, label, f[name]);
 		const types = choicesOf(this, itemIndex, 'Types', f.types, GROUP_TYPES);
 		const searchIn = choicesOf(this, itemIndex, 'Search In', f.searchIn, ['guid', 'name']);

@@ -97,7 +97,9 @@ export const add: OperationDefinition = {
 		});
 		const answer = (response.data ?? {}) as IDataObject;
 		const results = MEMBER_ROLES.flatMap(({ name, scope }) =>
-			((lists[name] as string[] | undefined) ?? []).map((uid) => resultOf(guid, uid, scope, (answer[name] as IDataObject | undefined)?.[uid])),
+			((lists[name] as string[] | undefined) ?? []).map((uid) =>
+				resultOf(guid, uid, scope, (answer[name] as IDataObject | undefined)?.[uid]),
+			),
 		);
 		const failed = results.filter((result) => result.success !== true);
 		if (failed.length > 0 && onPartialFailure === 'fail') {

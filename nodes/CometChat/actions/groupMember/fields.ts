@@ -16,10 +16,7 @@ export const scopeOptions = [
  * The user an operation acts on (`uid`): picked from the chosen group's members, its banned
  * users, or all users, depending on the operation.
  */
-export function memberUserField(
-	kind: 'groupMember' | 'bannedUser' | 'user',
-	description: string,
-): INodeProperties {
+export function memberUserField(kind: 'groupMember' | 'bannedUser' | 'user', description: string): INodeProperties {
 	const displayName = kind === 'groupMember' ? 'Member' : 'User';
 	return locatorField(LOCATOR_KINDS[kind], { name: 'uid', displayName, required: true, description });
 }

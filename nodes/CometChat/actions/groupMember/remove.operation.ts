@@ -21,7 +21,12 @@ export const remove: OperationDefinition = {
 		const guid = groupValue(this, itemIndex);
 		const uid = memberUserValue(this, itemIndex, 'Member');
 		const onBehalfOf = onBehalfOfValue(this, itemIndex);
-		const response = await cometChatRequest.call(this, { method: 'DELETE', path: ['groups', guid, 'members', uid], onBehalfOf, alreadyDone: ['ERR_NOT_A_MEMBER'] });
+		const response = await cometChatRequest.call(this, {
+			method: 'DELETE',
+			path: ['groups', guid, 'members', uid],
+			onBehalfOf,
+			alreadyDone: ['ERR_NOT_A_MEMBER'],
+		});
 		return { removed: true, guid, uid, ...appliedEarlier(response) };
 	},
 };

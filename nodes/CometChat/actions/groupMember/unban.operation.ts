@@ -21,7 +21,12 @@ export const unban: OperationDefinition = {
 		const guid = groupValue(this, itemIndex);
 		const uid = memberUserValue(this, itemIndex, 'User');
 		const onBehalfOf = onBehalfOfValue(this, itemIndex);
-		const response = await cometChatRequest.call(this, { method: 'DELETE', path: ['groups', guid, 'bannedusers', uid], onBehalfOf, alreadyDone: ['ERR_NOT_A_BANNED_USER'] });
+		const response = await cometChatRequest.call(this, {
+			method: 'DELETE',
+			path: ['groups', guid, 'bannedusers', uid],
+			onBehalfOf,
+			alreadyDone: ['ERR_NOT_A_BANNED_USER'],
+		});
 		return { unbanned: true, guid, uid, ...appliedEarlier(response) };
 	},
 };

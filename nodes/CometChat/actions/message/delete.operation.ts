@@ -31,7 +31,13 @@ export const deleteMessage: OperationDefinition = {
 		const id = messageIdValue(this, itemIndex);
 		const permanent = readBoolean(this, itemIndex, 'permanent', 'Delete Permanently', false);
 		const onBehalfOf = onBehalfOfValue(this, itemIndex);
-		const response = await cometChatRequest.call(this, { method: 'DELETE', path: ['messages', id], body: { permanent }, onBehalfOf, alreadyDone: ['ERR_MESSAGE_ID_NOT_FOUND'] });
+		const response = await cometChatRequest.call(this, {
+			method: 'DELETE',
+			path: ['messages', id],
+			body: { permanent },
+			onBehalfOf,
+			alreadyDone: ['ERR_MESSAGE_ID_NOT_FOUND'],
+		});
 		return { deleted: true, id, permanent, ...appliedEarlier(response) };
 	},
 };

@@ -20,8 +20,7 @@ const threadReplyOption: INodeProperties = {
 	type: 'string',
 	default: '',
 	placeholder: 'e.g. 1234',
-	description:
-		'ID of a message: this message is sent as a reply in its thread (POST /messages/{ID}/thread), as Get Thread lists them',
+	description: 'ID of a message: this message is sent as a reply in its thread (POST /messages/{ID}/thread), as Get Thread lists them',
 };
 
 /** Send's Additional Fields: the delivery options and the thread reply, in n8n's alphabetical order. */
@@ -161,7 +160,7 @@ const contentFields: INodeProperties[] = [
 		name: 'data',
 		type: 'json',
 		default: '{\n  "text": "Hello"\n}',
-		description: 'The message\'s data object, sent as is (e.g. text, a media URL, attachments, customData, metadata)',
+		description: "The message's data object, sent as is (e.g. text, a media URL, attachments, customData, metadata)",
 		displayOptions: { show: { dataMode: ['json'] } },
 	},
 ];
@@ -224,9 +223,7 @@ function dataFromFields(context: IExecuteFunctions, itemIndex: number, category:
 		return { text: messageTextOf(context, itemIndex, 'Text', text) };
 	}
 	const url = optionalUrlOf(context, itemIndex, 'Media URL', context.getNodeParameter('url', itemIndex, '')) ?? '';
-	const entries = (context.getNodeParameter('attachments', itemIndex, {}) as IDataObject).attachment as
-		| IDataObject[]
-		| undefined;
+	const entries = (context.getNodeParameter('attachments', itemIndex, {}) as IDataObject).attachment as IDataObject[] | undefined;
 	// The published attachment schema: `size` is a string of bytes, and `data` has no `url` of its
 	// own, so the Media URL travels as an attachment (docs/cometchat-api.md, Messages).
 	const attachments = (entries ?? []).map((attachment, index) => attachmentOf(context, itemIndex, attachment, index));
@@ -248,12 +245,19 @@ function attachmentOf(context: IExecuteFunctions, itemIndex: number, attachment:
 	const text = (name: string, value: unknown) => optionalTextOf(context, itemIndex, of(name), value)?.trim();
 	const url = optionalUrlOf(context, itemIndex, of('URL'), attachment.url);
 	if (url === undefined) {
-		throw fieldError(context, itemIndex, of('URL'), 'is empty', "Enter the file's address in the attachment's 'URL', or remove the attachment.");
+		throw fieldError(
+			context,
+			itemIndex,
+			of('URL'),
+			'is empty',
+			"Enter the file's address in the attachment's 'URL', or remove the attachment.",
+		);
 	}
 	// 0 (the field's default) means the size is not given.
-	const size = attachment.size === undefined || attachment.size === null || attachment.size === 0
-		? undefined
-		: integerOf(context, itemIndex, of('Size (Bytes)'), attachment.size, 0);
+	const size =
+		attachment.size === undefined || attachment.size === null || attachment.size === 0
+			? undefined
+			: integerOf(context, itemIndex, of('Size (Bytes)'), attachment.size, 0);
 	return compact({
 		url,
 		name: text('Name', attachment.name),

@@ -57,8 +57,7 @@ export const update: OperationDefinition = {
 			name: 'changesJson',
 			type: 'json',
 			default: '{\n  "text": "Edited text"\n}',
-			description:
-				'The members of the message\'s data to change, as is, e.g. {"text": "…"}. Members not named keep their value.',
+			description: 'The members of the message\'s data to change, as is, e.g. {"text": "…"}. Members not named keep their value.',
 			displayOptions: { show: { specifyData: ['json'] } },
 		},
 		onBehalfOfField(false, 'The user (UID) the edit is made by, shown as editedBy. Leave empty to edit as the app.'),
@@ -70,7 +69,13 @@ export const update: OperationDefinition = {
 			? (parseJsonObject(this, itemIndex, this.getNodeParameter('changesJson', itemIndex, ''), 'Data (JSON)') ?? {})
 			: changesFromFields(this, itemIndex);
 		if (data.text !== undefined) messageTextOf(this, itemIndex, jsonMode ? 'Data (JSON)' : 'Text', data.text);
-		requireChanges(this, itemIndex, data, "Enter the new 'Text', add a field under 'Update Fields', or put the changes in 'Data (JSON)'.", 'There is nothing to change in the message');
+		requireChanges(
+			this,
+			itemIndex,
+			data,
+			"Enter the new 'Text', add a field under 'Update Fields', or put the changes in 'Data (JSON)'.",
+			'There is nothing to change in the message',
+		);
 		const response = await cometChatRequest.call(this, {
 			method: 'PUT',
 			path: ['moderation', 'messages', id],

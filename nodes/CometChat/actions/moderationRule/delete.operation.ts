@@ -14,7 +14,11 @@ export const deleteRule: OperationDefinition = {
 	properties: [ruleField('The rule to delete')],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const id = requiredId(this, itemIndex, 'ruleId', 'Rule');
-		const response = await cometChatRequest.call(this, { method: 'DELETE', path: ['moderation', 'rules', id], alreadyDone: ['ERR_RULE_NOT_FOUND'] });
+		const response = await cometChatRequest.call(this, {
+			method: 'DELETE',
+			path: ['moderation', 'rules', id],
+			alreadyDone: ['ERR_RULE_NOT_FOUND'],
+		});
 		return { id, deleted: true, ...appliedEarlier(response) };
 	},
 };

@@ -143,8 +143,7 @@ export const update: OperationDefinition = {
 	value: 'update',
 	name: 'Update',
 	action: 'Update a moderation rule',
-	description:
-		'Change a moderation rule: name, description, enabled, action, conditions or filters. Every update saves a new revision.',
+	description: 'Change a moderation rule: name, description, enabled, action, conditions or filters. Every update saves a new revision.',
 	properties: [
 		ruleField('The rule to update'),
 		changesModeField('specifyBody'),
@@ -226,7 +225,13 @@ export const update: OperationDefinition = {
 			readOption(this, itemIndex, 'specifyBody', 'Define Changes', CHANGES_MODES, 'fields') === 'json'
 				? (parseJsonObject(this, itemIndex, this.getNodeParameter('ruleJson', itemIndex, ''), 'Rule (JSON)') ?? {})
 				: ruleBodyFromFields(this, itemIndex);
-		requireChanges(this, itemIndex, body, "Add at least one field under 'Update Fields', or put the changes in 'Rule (JSON)'.", 'There is nothing to update');
+		requireChanges(
+			this,
+			itemIndex,
+			body,
+			"Add at least one field under 'Update Fields', or put the changes in 'Rule (JSON)'.",
+			'There is nothing to update',
+		);
 		const response = await cometChatRequest.call(this, { method: 'PUT', path: ['moderation', 'rules', ruleId], body });
 		return response.data as IDataObject;
 	},
@@ -269,7 +274,13 @@ function checkedEntry(
 		const value = entry[field.name];
 		const label = `${field.displayName} of ${where}`;
 		if (field.type === 'string') {
-			checked[field.name] = requiredTextOf(context, itemIndex, label, value, `Fill in the ${label}, or remove the ${collection.displayName.toLowerCase()}.`);
+			checked[field.name] = requiredTextOf(
+				context,
+				itemIndex,
+				label,
+				value,
+				`Fill in the ${label}, or remove the ${collection.displayName.toLowerCase()}.`,
+			);
 		} else if (value === undefined) {
 			continue;
 		} else if (field.type === 'boolean') {

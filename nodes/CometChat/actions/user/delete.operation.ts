@@ -27,7 +27,12 @@ export const deleteUser: OperationDefinition = {
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const uid = requiredUid(this, itemIndex, 'uid', 'User');
 		const permanent = readBoolean(this, itemIndex, 'permanent', 'Permanent', false);
-		const response = await cometChatRequest.call(this, { method: 'DELETE', path: ['users', uid], body: { permanent }, alreadyDone: ['ERR_UID_NOT_FOUND'] });
+		const response = await cometChatRequest.call(this, {
+			method: 'DELETE',
+			path: ['users', uid],
+			body: { permanent },
+			alreadyDone: ['ERR_UID_NOT_FOUND'],
+		});
 		return { deleted: true, uid, permanent, ...appliedEarlier(response) };
 	},
 };

@@ -43,7 +43,11 @@ export const getFriends = listOperation({
 	request(this: IExecuteFunctions, itemIndex: number) {
 		const uid = requiredUid(this, itemIndex, 'uid', 'User');
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-		return { method: 'GET', path: ['users', uid, 'friends'], qs: compact({ searchKey: optionalTextOf(this, itemIndex, 'Search Term', filters.searchKey) }) };
+		return {
+			method: 'GET',
+			path: ['users', uid, 'friends'],
+			qs: compact({ searchKey: optionalTextOf(this, itemIndex, 'Search Term', filters.searchKey) }),
+		};
 	},
 	simplify: { fields: SIMPLIFIED_USER_FIELDS, pick: simplifyUser },
 });

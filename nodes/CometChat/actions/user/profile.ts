@@ -45,11 +45,7 @@ export const userProfileOptions: INodeProperties[] = [
 ];
 
 /** The request body for the profile fields that were filled in. */
-export function userProfileBody(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	fields: IDataObject,
-): IDataObject {
+export function userProfileBody(context: IExecuteFunctions, itemIndex: number, fields: IDataObject): IDataObject {
 	return compact({
 		avatar: optionalUrlOf(context, itemIndex, 'Avatar URL', fields.avatar),
 		link: optionalUrlOf(context, itemIndex, 'Link', fields.link),
@@ -105,10 +101,7 @@ export function userRecordFields(texts: { uid: string; withAuthToken: string }):
 }
 
 /** What the user record fields hold: the UID and the body of POST /users, without `withAuthToken`. */
-export function userRecordOf(
-	context: IExecuteFunctions,
-	itemIndex: number,
-): { uid: string; body: IDataObject; withAuthToken: boolean } {
+export function userRecordOf(context: IExecuteFunctions, itemIndex: number): { uid: string; body: IDataObject; withAuthToken: boolean } {
 	const additionalFields = context.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	// requiredUid also reads a locator value that n8n carried over from an operation where `uid` is one.
 	const uid = requiredUid(context, itemIndex, 'uid', 'UID', 'Enter the UID of the user, e.g. cometchat-uid-1.');

@@ -60,9 +60,7 @@ export const update: OperationDefinition = {
 			type: 'collection',
 			placeholder: 'Add Field',
 			default: {},
-			options: [...userProfileOptions, clearFields, newName].sort((a, b) =>
-				a.displayName.localeCompare(b.displayName),
-			),
+			options: [...userProfileOptions, clearFields, newName].sort((a, b) => a.displayName.localeCompare(b.displayName)),
 		},
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number) {

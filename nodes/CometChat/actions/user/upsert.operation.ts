@@ -20,8 +20,7 @@ export const upsert: OperationDefinition = {
 	description: 'Create a new record, or update the current one if it already exists (upsert)',
 	properties: userRecordFields({
 		uid: 'Unique identifier of the user. A new UID creates the user; an existing one updates it with these fields. The output field "operation" says which happened.',
-		withAuthToken:
-			'Whether to create an auth token and return it when the user is created. An existing user gets none.',
+		withAuthToken: 'Whether to create an auth token and return it when the user is created. An existing user gets none.',
 	}),
 	shownSecrets: askedAuthToken,
 	async execute(this: IExecuteFunctions, itemIndex: number) {

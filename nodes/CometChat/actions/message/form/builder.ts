@@ -113,9 +113,7 @@ function buildElement(entry: IDataObject, read: FormReaders, index: number): IDa
 			return { value, label: text(choice.label, `Label of option ${n + 1}`) ?? value };
 		});
 		const defaultValue =
-			elementType === 'checkbox'
-				? read.list(entry.defaultValue, `Default Value of ${where}`)
-				: text(entry.defaultValue, 'Default Value');
+			elementType === 'checkbox' ? read.list(entry.defaultValue, `Default Value of ${where}`) : text(entry.defaultValue, 'Default Value');
 		return { ...element, ...compact({ defaultValue }) };
 	}
 	const typed =
@@ -195,8 +193,7 @@ export function formReaders(context: IExecuteFunctions, itemIndex: number): Form
 		url: (value, fieldName) => optionalUrlOf(context, itemIndex, fieldName, textOf(context, itemIndex, fieldName, value).trim()),
 		flag: (value, fieldName) => booleanOf(context, itemIndex, fieldName, value, false),
 		list: (value, fieldName) => listOf(context, itemIndex, fieldName, value),
-		count: (value, fieldName) =>
-			value === undefined || value === null ? undefined : integerOf(context, itemIndex, fieldName, value, 1),
+		count: (value, fieldName) => (value === undefined || value === null ? undefined : integerOf(context, itemIndex, fieldName, value, 1)),
 		option: (value, fieldName, allowed, fallback) =>
 			value === undefined || value === null || value === '' ? fallback : optionOf(context, itemIndex, fieldName, value, allowed),
 	};

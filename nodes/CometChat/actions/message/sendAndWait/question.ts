@@ -60,7 +60,11 @@ export function questionForm(
 	const label = (value: unknown, name: string, fallback: string) => textOf(context, itemIndex, name, value ?? fallback).trim() || fallback;
 	if (responseType === 'approval') {
 		const approval = context.getNodeParameter('approvalOptions.values', itemIndex, {}) as IDataObject;
-		const approve = answerButton('approve', label(approval.approveLabel, 'Approve Button Label', 'Approve'), resumeUrl({ approved: 'true' }));
+		const approve = answerButton(
+			'approve',
+			label(approval.approveLabel, 'Approve Button Label', 'Approve'),
+			resumeUrl({ approved: 'true' }),
+		);
 		const approvalType = optionOf(context, itemIndex, 'Type of Approval', approval.approvalType ?? 'single', APPROVAL_TYPES);
 		const formFields =
 			approvalType === 'double'
@@ -92,7 +96,11 @@ export function questionForm(
 	);
 	// The form's answerable elements ride in the signed URL, so the webhook checks the answer against
 	// the form that was sent, and no one can change them without breaking the signature.
-	const submit = answerButton('submit', submitText, resumeUrl({ approved: 'true', [FORM_PARAM]: encodeAnswerElements(answerElements(built)) }));
+	const submit = answerButton(
+		'submit',
+		submitText,
+		resumeUrl({ approved: 'true', [FORM_PARAM]: encodeAnswerElements(answerElements(built)) }),
+	);
 	const data = { ...built, interactiveData: { ...(built.interactiveData as IDataObject), submitElement: submit } };
 	checkForm(context, itemIndex, data);
 	return data;

@@ -68,7 +68,9 @@ export async function sendAndWaitWebhook(this: IWebhookFunctions): Promise<IWebh
 				this,
 				400,
 				`The answer does not fit the form: ${problems[0]}`,
-				problems.length === 1 ? 'Correct the answer, then submit again.' : `Correct these ${problems.length} problems, then submit again: ${problems.join('; ')}.`,
+				problems.length === 1
+					? 'Correct the answer, then submit again.'
+					: `Correct these ${problems.length} problems, then submit again: ${problems.join('; ')}.`,
 			);
 		}
 		data = responseType === 'freeText' ? { text: values[FREE_TEXT_ELEMENT] } : values;
