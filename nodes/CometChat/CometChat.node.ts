@@ -4,7 +4,7 @@ import { NodeApiError, NodeConnectionTypes, NodeOperationError, SEND_AND_WAIT_OP
 import { findOperation, nodeProperties } from './actions';
 import { sendAndWait } from './actions/message/sendAndWait/sendAndWait.operation';
 import { sendAndWaitWebhook, sendAndWaitWebhooks } from './actions/message/sendAndWait/webhook';
-import { asNodeError, hideErrorSecrets, keepHttpCode } from './helpers/errors';
+import { asNodeError, hideErrorSecrets, keepHttpCode } from './helpers/itemErrors';
 import { hideSecrets, knownSecrets } from './helpers/secrets';
 import { listSearch, loadOptions } from './methods';
 

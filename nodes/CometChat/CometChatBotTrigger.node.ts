@@ -15,7 +15,7 @@ import type { BotTriggerState } from './botTrigger/message';
 import { readBotDelivery } from './botTrigger/message';
 import { ON_RECEIVED_WEBHOOK, passDeliveriesOn, receiveDelivery } from './delivery/receive';
 import { LOCATOR_KINDS, locatorField } from './fields/common';
-import { asNodeError } from './helpers/errors';
+import { asNodeError } from './helpers/itemErrors';
 import { locatorValue } from './readers/text';
 import { listSearch } from './methods';
 import { cometChatRequest } from './transport/request';

@@ -3,7 +3,7 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { LOCATOR_KINDS, locatorField } from './fields/common';
 import { simplifyOption } from './fields/lists';
-import { asNodeError } from './helpers/errors';
+import { asNodeError } from './helpers/itemErrors';
 import { locatorValue } from './readers/text';
 import { moderationListSearch } from './methods/moderation';
 import type { TriggerEvent } from './pollingTrigger/events';

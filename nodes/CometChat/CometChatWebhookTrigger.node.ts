@@ -11,7 +11,7 @@ import type {
 import { NodeConnectionTypes, NodeOperationError, randomString } from 'n8n-workflow';
 
 import { ON_RECEIVED_WEBHOOK, passDeliveriesOn, receiveDelivery } from './delivery/receive';
-import { isRecord } from './helpers/values';
+import { isRecord } from './helpers/records';
 import { managementRequest, MANAGEMENT_CREDENTIAL_TYPE } from './transport/management';
 import { WEBHOOK_EVENT_NAMES, WEBHOOK_EVENTS, webhookDeliveryKey } from './webhookTrigger/events';
 

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { deliveryKeyOf } from '../delivery/keys';
-import { isRecord } from '../helpers/values';
+import { isRecord } from '../helpers/records';
 import type { ReadDelivery } from '../delivery/receive';
 
 /** What the Bot Trigger keeps in the node's static data (never output, never logged). */

@@ -18,7 +18,7 @@
  */
 import type { IDataObject, IExecuteFunctions, IWebhookFunctions } from 'n8n-workflow';
 
-import { isRecord } from '../helpers/values';
+import { isRecord } from '../helpers/records';
 import { rememberMsOf } from './keys';
 
 /**

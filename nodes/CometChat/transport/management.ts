@@ -6,7 +6,7 @@ import type { IDataObject, IHookFunctions, IHttpRequestMethods, JsonObject } fro
 import { NodeApiError } from 'n8n-workflow';
 
 import { redact } from '../helpers/secrets';
-import { isRecord } from '../helpers/values';
+import { isRecord } from '../helpers/records';
 
 export const MANAGEMENT_CREDENTIAL_TYPE = 'cometChatManagementApi';
 

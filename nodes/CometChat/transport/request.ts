@@ -14,7 +14,7 @@ import { noteSecrets, secretValues } from '../helpers/secrets';
 import { attempt, parseBody } from './attempt';
 import type { HostUrlField } from './checks';
 import { headerValueProblem, HOST_URL_FORMS, parseHostUrl } from './checks';
-import type { RequestCall } from './errors';
+import type { RequestCall } from './requestErrors';
 import {
 	connectionError,
 	errorCodeInBody,
@@ -24,7 +24,7 @@ import {
 	stallError,
 	unreadableAnswerError,
 	wrongAnswerError,
-} from './errors';
+} from './requestErrors';
 import { requestLimits } from './limits';
 import {
 	backoffMs,

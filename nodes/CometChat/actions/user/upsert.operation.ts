@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { asNodeError } from '../../helpers/errors';
-import { serviceCodeOf } from '../../transport/errors';
+import { asNodeError } from '../../helpers/itemErrors';
+import { serviceCodeOf } from '../../transport/requestErrors';
 import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 import { askedAuthToken, userRecordFields, userRecordOf } from './profile';

@@ -2,7 +2,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { describeValue } from '../../../readers/fieldErrors';
-import { isRecord } from '../../../helpers/values';
+import { isRecord } from '../../../helpers/records';
 import { CHOICE_TYPES } from './builder';
 
 /** An element of a form that an answer gives a value for (every element but the buttons). */

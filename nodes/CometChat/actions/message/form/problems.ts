@@ -2,7 +2,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { inputError } from '../../../readers/fieldErrors';
-import { isRecord } from '../../../helpers/values';
+import { isRecord } from '../../../helpers/records';
 import { BUTTON_ACTION_TYPES, CHOICE_TYPES, DATE_TIME_MODES, FORM_ELEMENT_TYPES, HTTP_METHODS } from './builder';
 
 function describe(element: IDataObject, where: string): string {

@@ -1,7 +1,7 @@
 /** The resume of a waiting Send and Wait: n8n's webhook, and the check of the answer. */
 import type { IDataObject, IWebhookDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { isRecord } from '../../../helpers/values';
+import { isRecord } from '../../../helpers/records';
 import { checkAnswers, decodeAnswerElements } from '../form/answers';
 import type { ResponseType } from './question';
 import { ANSWERS_KEY, EXPIRES_PARAM, FORM_PARAM, FREE_TEXT_ELEMENT, FREE_TEXT_ELEMENTS } from './question';
