@@ -10,6 +10,7 @@ import { Router } from '../core/router';
 import { Calls } from './calls/collection';
 import * as callRoutes from './calls/routes';
 import { Groups } from './groups/collection';
+import * as groupMemberRoutes from './groups/memberRoutes';
 import * as groupRoutes from './groups/routes';
 import { Messages } from './messages/collection';
 import * as messageRoutes from './messages/routes';
@@ -48,6 +49,7 @@ export const CHAT_ROUTES: readonly Register[] = [
 	userRoutes.register,
 	roleRoutes.register,
 	groupRoutes.register,
+	groupMemberRoutes.register,
 	messageRoutes.register,
 	moderationRoutes.register,
 	pushRoutes.register,
