@@ -89,6 +89,7 @@ export function handleControl(method: string, rawPath: string, body: unknown, st
 		case 'POST /__emulator/faults': {
 			const {
 				rateLimitPerMinute,
+				rateLimitWindowMs,
 				rateLimitUsed,
 				latencyMs,
 				ignoreQueryParams,
@@ -98,7 +99,7 @@ export function handleControl(method: string, rawPath: string, body: unknown, st
 				clearQueue,
 				...faultOptions
 			} = obj;
-			if (rateLimitPerMinute !== undefined) runtime.setRateLimit(rateLimitPerMinute);
+			if (rateLimitPerMinute !== undefined) runtime.setRateLimit(rateLimitPerMinute, rateLimitWindowMs);
 			if (rateLimitUsed !== undefined) runtime.spendRateLimit(rateLimitUsed as number);
 			if (ignoreQueryParams !== undefined) {
 				if (!Array.isArray(ignoreQueryParams) || ignoreQueryParams.some((n) => typeof n !== 'string'))

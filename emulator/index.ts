@@ -113,8 +113,9 @@ export async function startEmulator(options: EmulatorOptions = {}) {
 		resetFaultCounts(): void {
 			faults.resetCounts();
 		},
-		setRateLimit(n: number): void {
-			runtime.setRateLimit(n);
+		/** Requests per window (0 = off); the window is a minute unless a test shortens it (`windowMs`, 1000 or more). */
+		setRateLimit(n: number, windowMs?: number): void {
+			runtime.setRateLimit(n, windowMs);
 		},
 		/** Counts `n` requests as already made in the current minute of the rate limit (by the app's other clients). */
 		spendRateLimit(n: number): void {

@@ -62,11 +62,14 @@ export class Runtime {
 		this.deliveries = new Deliverer({ timeoutMs: options.deliveryTimeoutMs, retryDelaysMs: options.deliveryRetryDelaysMs });
 	}
 
-	/** Requests per minute (0 = off); opens a new window. */
-	setRateLimit(n: number): void {
+	/** Requests per minute (0 = off), and the window's length (tests may shorten it; default 60 s); opens a new window. */
+	setRateLimit(n: number, windowMs = 60_000): void {
 		if (typeof n !== 'number' || !Number.isFinite(n) || n < 0)
 			throw validationError({ rateLimitPerMinute: ['The rate limit must be a non-negative number (0 = off).'] });
+		if (typeof windowMs !== 'number' || !Number.isInteger(windowMs) || windowMs < 1000)
+			throw validationError({ rateLimitWindowMs: ['The rate limit window must be a whole number of milliseconds, 1000 or more.'] });
 		this.limiter.perMinute = n;
+		this.limiter.windowMs = windowMs;
 		this.limiter.resetWindow();
 	}
 

@@ -4,9 +4,14 @@ import { NodeApiError, NodeConnectionTypes, NodeOperationError, SEND_AND_WAIT_OP
 import { findOperation, nodeProperties } from './actions';
 import { sendAndWait } from './actions/message/sendAndWait/sendAndWait.operation';
 import { sendAndWaitWebhook, sendAndWaitWebhooks } from './actions/message/sendAndWait/webhook';
+import { ONE_AT_A_TIME } from './actions/oneAtATime';
+import { orderKeysOf } from './actions/orderKeys';
 import { asNodeError, hideErrorSecrets, keepHttpCode } from './helpers/itemErrors';
 import { hideSecrets, knownSecrets } from './helpers/secrets';
+import { runItemsInFlight } from './items/inFlight';
 import { listSearch, loadOptions } from './methods';
+import { observeRequests } from './transport/request';
+import { ITEM_WINDOW_BOUNDS, RequestWindow } from './transport/window';
 
 export class CometChat implements INodeType {
 	description: INodeTypeDescription = {
@@ -45,48 +50,95 @@ export class CometChat implements INodeType {
 			}
 			return [items];
 		}
-		// Each input item's output items, in order: built at their final size, so a list of 100,000
-		// records is not copied into a growing array.
-		const outputs: INodeExecutionData[][] = [];
-		for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-			try {
-				const resource = this.getNodeParameter('resource', itemIndex) as string;
-				const operationName = this.getNodeParameter('operation', itemIndex) as string;
-				const operation = findOperation(resource, operationName);
-				if (!operation) {
-					throw new NodeOperationError(
-						this.getNode(),
-						`The operation "${operationName}" of the resource "${resource}" is not known [item ${itemIndex}]`,
-						{ itemIndex, description: 'Pick the resource and the operation again from the dropdowns.' },
-					);
+		// Each input item's output items, at its index: many items are in flight at once
+		// (items/inFlight.ts), and the output keeps the input's order.
+		const outputs: INodeExecutionData[][] = new Array(items.length);
+		const failures = new Map<number, NodeApiError | NodeOperationError>();
+		const continueOnFail = this.continueOnFail();
+		const window = new RequestWindow(ITEM_WINDOW_BOUNDS);
+		observeRequests(this, window.observer);
+		await runItemsInFlight(
+			items.length,
+			(itemIndex) => keysOf(this, itemIndex),
+			async (itemIndex) => {
+				try {
+					outputs[itemIndex] = await runItem(this, itemIndex);
+					return true;
+				} catch (error) {
+					const itemError = withItemIndex(this, error, itemIndex);
+					if (continueOnFail) {
+						// n8n keeps `json` to the message and carries the whole error (description with the
+						// service code, `context.httpCode`) on `error`, which also routes the item to an error output.
+						outputs[itemIndex] = [{ json: { error: itemError.message }, error: itemError, pairedItem: { item: itemIndex } }];
+						return true;
+					}
+					failures.set(itemIndex, itemError);
+					return false;
 				}
-				// Read before anything is sent (it checks its switch, e.g. Reveal Tokens).
-				const shown = operation.shownSecrets?.call(this, itemIndex) ?? [];
-				const result = await operation.execute.call(this, itemIndex);
-				// Every output goes through the one secrets filter (helpers/secrets.ts), also what the
-				// service echoed back; only the fields the operation exists to show keep their value.
-				const secrets = knownSecrets(this);
-				// One pairing for all the items one input item gave (a list can give 100,000).
-				const pairedItem = { item: itemIndex };
-				outputs.push(
-					(Array.isArray(result) ? result : [result]).map((json) => ({
-						json: hideSecrets(json, resource, secrets, shown),
-						pairedItem,
-					})),
-				);
-			} catch (error) {
-				const itemError = withItemIndex(this, error, itemIndex);
-				if (this.continueOnFail()) {
-					// n8n keeps `json` to the message and carries the whole error (description with the
-					// service code, `context.httpCode`) on `error`, which also routes the item to an error output.
-					outputs.push([{ json: { error: itemError.message }, error: itemError, pairedItem: { item: itemIndex } }]);
-					continue;
-				}
-				throw itemError;
-			}
-		}
+			},
+			window,
+		);
+		if (failures.size > 0) throw firstFailure(failures, outputs);
 		return [outputs.length === 1 ? outputs[0] : outputs.flat()];
 	}
+}
+
+/** One item: its operation, run, and its output items through the secrets filter. */
+async function runItem(context: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const resource = context.getNodeParameter('resource', itemIndex) as string;
+	const operationName = context.getNodeParameter('operation', itemIndex) as string;
+	const operation = findOperation(resource, operationName);
+	if (!operation) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`The operation "${operationName}" of the resource "${resource}" is not known [item ${itemIndex}]`,
+			{ itemIndex, description: 'Pick the resource and the operation again from the dropdowns.' },
+		);
+	}
+	// Read before anything is sent (it checks its switch, e.g. Reveal Tokens).
+	const shown = operation.shownSecrets?.call(context, itemIndex) ?? [];
+	const result = await operation.execute.call(context, itemIndex);
+	// Every output goes through the one secrets filter (helpers/secrets.ts), also what the
+	// service echoed back; only the fields the operation exists to show keep their value.
+	const secrets = knownSecrets(context);
+	// One pairing for all the items one input item gave (a list can give 100,000).
+	const pairedItem = { item: itemIndex };
+	return (Array.isArray(result) ? result : [result]).map((json) => ({ json: hideSecrets(json, resource, secrets, shown), pairedItem }));
+}
+
+/** What the item touches (actions/orderKeys.ts), or undefined to run it alone: a list, or One at a Time. */
+function keysOf(context: IExecuteFunctions, itemIndex: number): string[] | undefined {
+	try {
+		if (context.getNodeParameter(ONE_AT_A_TIME, itemIndex, false) === true) return undefined;
+		const resource = context.getNodeParameter('resource', itemIndex) as string;
+		const operation = context.getNodeParameter('operation', itemIndex) as string;
+		return orderKeysOf(context, itemIndex, resource, operation);
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * The error the run stops with: the first failed item's. Items after it that were already in
+ * flight when it failed have been written; the error says which, so the user knows.
+ */
+function firstFailure(
+	failures: Map<number, NodeApiError | NodeOperationError>,
+	outputs: INodeExecutionData[][],
+): NodeApiError | NodeOperationError {
+	const first = Math.min(...failures.keys());
+	const error = failures.get(first)!;
+	const doneAfter: number[] = [];
+	outputs.forEach((output, itemIndex) => {
+		if (itemIndex > first && output !== undefined) doneAfter.push(itemIndex);
+	});
+	if (doneAfter.length > 0) {
+		const shown = doneAfter.length > 10 ? `${doneAfter.slice(0, 10).join(', ')}, …` : doneAfter.join(', ');
+		error.description =
+			`${error.description ? `${error.description} ` : ''}${doneAfter.length} later item(s) were already in flight and succeeded: ${shown}. ` +
+			"Turn on One at a Time to stop at the first failure, or Continue On Fail to get every item's outcome.";
+	}
+	return error;
 }
 
 /** Makes every error name its item, so a user of a long list sees which row failed. */

@@ -116,6 +116,16 @@ describe('User → Create', () => {
 		expect(stopped.error?.name).toBe('NodeOperationError');
 		expect(stopped.error?.message).toMatch(/Metadata \(JSON\) is not valid JSON.*\[item 1\]/);
 		expect(stopped.error?.description).toMatch(/Fix the JSON/);
+		// The three items started together (items in flight): item 2 was written beside item 0.
+		expect(
+			apiRequests(emulator())
+				.map((request) => (request.body as { uid: string }).uid)
+				.sort(),
+		).toEqual(['u1', 'u3']);
+		emulator().store.reset();
+		emulator().clearRequests();
+		const inSequence = await runNode(credentialsFor(emulator()), { ...parameters, oneAtATime: true }, input);
+		expect(inSequence.error?.message).toMatch(/Metadata \(JSON\) is not valid JSON.*\[item 1\]/);
 		expect(apiRequests(emulator()).map((request) => (request.body as { uid: string }).uid)).toEqual(['u1']);
 
 		emulator().store.reset();
@@ -126,7 +136,11 @@ describe('User → Create', () => {
 		expect(carriedOn.items[0].json.uid).toBe('u1');
 		expect(carriedOn.items[1].json.error).toMatch(/not valid JSON.*\[item 1\]/);
 		expect(carriedOn.items[2].json.uid).toBe('u3');
-		expect(apiRequests(emulator()).map((request) => (request.body as { uid: string }).uid)).toEqual(['u1', 'u3']);
+		expect(
+			apiRequests(emulator())
+				.map((request) => (request.body as { uid: string }).uid)
+				.sort(),
+		).toEqual(['u1', 'u3']);
 	});
 });
 

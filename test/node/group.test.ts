@@ -107,6 +107,17 @@ describe('Group → Create', () => {
 		];
 		const stopped = await run(parameters, input);
 		expectInputError(stopped, /A group of type Password needs a password/, /Fill in Password/, 1);
+		// The four items started together (items in flight): item 3 was written, and the error says so.
+		expect(
+			apiRequests(emulator())
+				.map((request) => (request.body as { guid: string }).guid)
+				.sort(),
+		).toEqual(['g1', 'g4']);
+		expect(stopped.error?.description).toContain('1 later item(s) were already in flight and succeeded: 3.');
+		emulator().store.reset();
+		emulator().clearRequests();
+		const inSequence = await run({ ...parameters, oneAtATime: true }, input);
+		expectInputError(inSequence, /A group of type Password needs a password/, /Fill in Password/, 1);
 		expect(apiRequests(emulator())).toHaveLength(1);
 
 		emulator().store.reset();
@@ -116,7 +127,11 @@ describe('Group → Create', () => {
 		expect(carriedOn.items.map((item) => item.json.guid)).toEqual(['g1', undefined, undefined, 'g4']);
 		expectErrorItem(carriedOn.items[1], 1, /needs a password/);
 		expectErrorItem(carriedOn.items[2], 2, /'Type' holds the text "secret", which is not one of public, password, private/);
-		expect(apiRequests(emulator()).map((request) => (request.body as { guid: string }).guid)).toEqual(['g1', 'g4']);
+		expect(
+			apiRequests(emulator())
+				.map((request) => (request.body as { guid: string }).guid)
+				.sort(),
+		).toEqual(['g1', 'g4']);
 	});
 
 	it('reports a taken GUID and unknown members with the service code', async () => {

@@ -3,7 +3,7 @@
  * Friends, Update Auth Token, Create or Update (upsert), Delete, Deactivate, Reactivate, and the user
  * list search, through n8n's engine against the emulator.
  */
-import type { INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { apiRequests, credentialsFor, TEST_API_KEY } from '../harness/emulator';
 import { listSearch, loadOptions, runNode } from '../harness/engine';
@@ -93,6 +93,17 @@ describe('User → Update', () => {
 
 		const stopped = await run(parameters, input);
 		expectInputError(stopped, /"avatar" is both set and cleared/, /remove it from Clear Fields/, 1);
+		// Items 2 and 3, the same user after item 1, were not sent; item 4, another user, was already
+		// in flight beside item 0 (items in flight).
+		expect(
+			apiRequests(emulator())
+				.map((request) => `${request.method} ${request.path}`)
+				.sort(),
+		).toEqual(['PUT /v3/users/ada', 'PUT /v3/users/ghost']);
+
+		emulator().clearRequests();
+		const inSequence = await run({ ...parameters, oneAtATime: true }, input);
+		expectInputError(inSequence, /"avatar" is both set and cleared/, /remove it from Clear Fields/, 1);
 		expect(apiRequests(emulator())).toHaveLength(1);
 
 		emulator().clearRequests();
@@ -479,17 +490,17 @@ describe('User → Create or Update (upsert)', () => {
 		expect(store.getUser('e2')?.name).toBe('Existing Two');
 
 		const sent = apiRequests(emulator());
-		expect(sent.map((request) => `${request.method} ${request.path} ${request.status}`)).toEqual([
-			'POST /v3/users 200',
-			'POST /v3/users 409',
-			'PUT /v3/users/e1 200',
-			'POST /v3/users 200',
-			'POST /v3/users 409',
-			'PUT /v3/users/e2 200',
-			'POST /v3/users 200',
-		]);
-		expect(sent[1].body).toEqual({ uid: 'e1', name: 'Existing One', tags: ['b', 'c'], metadata: { synced: true } });
-		expect(sent[2].body).toEqual({ name: 'Existing One', tags: ['b', 'c'], metadata: { synced: true } });
+		// Each user's requests in order (different users overlap: items in flight).
+		const uidOf = (request: (typeof sent)[number]) =>
+			request.method === 'POST' ? String((request.body as IDataObject).uid) : request.path.split('/')[3];
+		const byUser = (uid: string) =>
+			sent.filter((request) => uidOf(request) === uid).map((request) => `${request.method} ${request.status}`);
+		expect(byUser('e1')).toEqual(['POST 409', 'PUT 200']);
+		expect(byUser('e2')).toEqual(['POST 409', 'PUT 200']);
+		for (const uid of ['n1', 'n2', 'n3']) expect(byUser(uid)).toEqual(['POST 200']);
+		const first = (uid: string, method: string) => sent.find((request) => uidOf(request) === uid && request.method === method)!;
+		expect(first('e1', 'POST').body).toEqual({ uid: 'e1', name: 'Existing One', tags: ['b', 'c'], metadata: { synced: true } });
+		expect(first('e1', 'PUT').body).toEqual({ name: 'Existing One', tags: ['b', 'c'], metadata: { synced: true } });
 		expect(sent.every((request) => request.headers.apikey === TEST_API_KEY)).toBe(true);
 	});
 

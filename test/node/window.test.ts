@@ -12,7 +12,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { RequestObserver } from '../../nodes/CometChat/transport/request';
-import { RequestWindow, WINDOW_BOUNDS } from '../../nodes/CometChat/transport/window';
+import { ITEM_WINDOW_BOUNDS, RequestWindow, WINDOW_BOUNDS } from '../../nodes/CometChat/transport/window';
 import { apiRequests, credentialsFor } from '../harness/emulator';
 import { runNode } from '../harness/engine';
 import { useEmulator } from '../harness/suite';
@@ -251,5 +251,28 @@ describe('the window on a controlled clock', () => {
 		// Halved to 2 by the failure; the three answers started before it add nothing, the retried one neither.
 		await jest.advanceTimersByTimeAsync(250);
 		expect(fill(window, inFlight)).toBe(WINDOW_BOUNDS.initial / 2);
+	});
+	it('keeps within the requests the service says are left in its minute, and asks once when none are', async () => {
+		const window = new RequestWindow(ITEM_WINDOW_BOUNDS);
+		const inFlight: Array<{ answer: () => void; observer: RequestObserver }> = [];
+		expect(fill(window, inFlight)).toBe(ITEM_WINDOW_BOUNDS.initial);
+		// The first answer says 2 are left, with 3 others in flight that it may not count: none may start.
+		const first = inFlight.shift()!;
+		first.observer.onAnswer?.(2);
+		first.answer();
+		await settle();
+		expect(fill(window, inFlight)).toBe(0);
+		for (const [index, request] of inFlight.splice(0).entries()) {
+			request.observer.onAnswer?.(Math.max(0, 1 - index));
+			request.answer();
+		}
+		await settle();
+		// Nothing in flight and nothing left: one request asks whether the minute has turned.
+		expect(fill(window, inFlight)).toBe(1);
+		// It meets a 429 with Retry-After 1 s: nothing starts until then, and the window is halved.
+		inFlight[0].observer.onRetry?.('rateLimit', 1000);
+		expect(window.hasRoom()).toBe(false);
+		await jest.advanceTimersByTimeAsync(1000);
+		expect(fill(window, inFlight)).toBe(ITEM_WINDOW_BOUNDS.initial / 2 - 1);
 	});
 });

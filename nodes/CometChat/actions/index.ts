@@ -11,6 +11,7 @@ import { groupMember } from './groupMember';
 import { keywordList } from './keywordList';
 import { message } from './message';
 import { moderationReason } from './moderationReason';
+import { oneAtATimeFields } from './oneAtATime';
 import { moderationRule } from './moderationRule';
 import { pushToken } from './pushToken';
 import { role } from './role';
@@ -97,5 +98,5 @@ export function nodeProperties(): INodeProperties[] {
 	const fields = resources.flatMap((resource) =>
 		resource.operations.flatMap((operation) => operation.properties.map((field) => scopedTo(resource.value, operation.value, field))),
 	);
-	return [resourceField, ...operationFields, ...fields];
+	return [resourceField, ...operationFields, ...fields, ...oneAtATimeFields(resources)];
 }

@@ -130,12 +130,24 @@ async function credentialsOf(context: CometChatContext): Promise<ICredentialData
 	return await credentials;
 }
 
+/**
+ * The observer of the requests a context makes without one of their own: the node run's window of
+ * items in flight (CometChat.node.ts), which every item's requests feed, whatever operation sends them.
+ */
+const observerByContext = new WeakMap<object, RequestObserver>();
+
+/** Makes `observer` follow every request `context` makes without an observer of its own. */
+export function observeRequests(context: CometChatContext, observer: RequestObserver): void {
+	observerByContext.set(context, observer);
+}
+
 /** The one place this package makes an HTTP request. */
 export async function cometChatRequest(
 	this: CometChatContext,
 	request: CometChatRequest,
-	observer: RequestObserver = {},
+	ownObserver?: RequestObserver,
 ): Promise<CometChatResponse> {
+	const observer = ownObserver ?? observerByContext.get(this) ?? {};
 	const dotSegment = dotSegmentOf(request.path);
 	if (dotSegment !== undefined) {
 		throw new NodeOperationError(this.getNode(), `The ID "${dotSegment}" cannot be used in a CometChat URL`, {

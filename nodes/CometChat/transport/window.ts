@@ -2,41 +2,77 @@ import { sleep } from 'n8n-workflow';
 
 import type { RequestObserver, RetryReason } from './request';
 
-/**
- * The bounds of the sliding window of page requests that Return All keeps in flight on a
- * page-numbered list (docs/cometchat-api.md, Return All): it starts at 4, grows by one for each
- * page answered at its first try, up to 8, and halves (to 1 at least) on a 429 or a transient
- * failure.
- */
-export const WINDOW_BOUNDS = Object.freeze({ initial: 4, max: 8, min: 1 });
+/** How many requests a window keeps in flight: where it starts, and between which bounds it moves. */
+export interface WindowBounds {
+	initial: number;
+	max: number;
+	min: number;
+}
 
 /**
- * One Return All's window of requests in flight. Besides its size, two signals from the service
- * hold requests back: after a 429 no request starts until its Retry-After has passed, and no more
- * requests are in flight than the service said it has left in its minute (X-Rate-Limit-Remaining).
+ * Return All on a page-numbered list (docs/cometchat-api.md, Return All): 4 pages in flight at
+ * first, up to 8. A page of 1,000 records is large; more in flight would only hold more of them in
+ * memory at once.
+ */
+export const WINDOW_BOUNDS: Readonly<WindowBounds> = Object.freeze({ initial: 4, max: 8, min: 1 });
+
+/**
+ * The items of one node run (docs/cometchat-api.md, Items in flight): 4 at first, up to 64. An
+ * item's request is small, so the bound is the service's pace, not memory: at CometChat's 100 to
+ * 200 ms from a user's n8n, 64 in flight carry 300 to 600 requests a second, above the 10,000 a
+ * minute (167 a second) an app is allowed, so a long run is held back by the rate limit headers,
+ * not by the window.
+ */
+export const ITEM_WINDOW_BOUNDS: Readonly<WindowBounds> = Object.freeze({ initial: 4, max: 64, min: 1 });
+
+/**
+ * A window of work in flight: pages of one Return All, or the items of one node run. It grows by
+ * one for each piece of work that ends with no slowdown since it started, and halves (once per
+ * slowdown, however many pieces met it) on a 429 or a transient failure. Besides its size, two
+ * signals from the service hold work back: after a 429 nothing starts until its Retry-After has
+ * passed, and nothing starts when the requests the service said it has left in its minute
+ * (X-Rate-Limit-Remaining) are already taken by the work in flight.
  */
 export class RequestWindow {
-	private size: number = WINDOW_BOUNDS.initial;
+	private size: number;
 	private inFlight = 0;
-	/** Requests left in the service's current minute, from the latest answer that said. */
-	private remaining: number | undefined;
-	/** No request starts before this time (ms since the epoch): the end of the latest Retry-After. */
+	/**
+	 * Requests the service has left in its minute, as far as this window can tell: the latest
+	 * answer's X-Rate-Limit-Remaining, less what was in flight when it came (not counted by it, as
+	 * far as the window knows) and less what started since. Undefined until an answer says.
+	 */
+	private budget: number | undefined;
+	/** Nothing starts before this time (ms since the epoch): the end of the latest Retry-After. */
 	private pausedUntil = 0;
 	/** One slowdown halves the window once, however many requests in flight met it. */
 	private halvedUntil = 0;
-	/** Counts slowdowns: only a request started since the latest one may grow the window. */
+	/** Counts slowdowns: only work started since the latest one may grow the window. */
 	private slowdowns = 0;
-	/** Who waits for a request to end (`waitForRoom`). */
+	/** Who waits for work to end (`waitForRoom`). */
 	private waiting: Array<() => void> = [];
 
-	/** Whether one more request may start now. */
-	hasRoom(): boolean {
-		if (Date.now() < this.pausedUntil) return false;
-		const left = this.remaining === undefined ? this.size : Math.max(WINDOW_BOUNDS.min, this.remaining);
-		return this.inFlight < Math.min(this.size, left);
+	/** What every request of the window's work tells it (transport/request.ts calls it). */
+	readonly observer: RequestObserver = {
+		onAnswer: (remaining) => {
+			// The answering request is still counted in flight.
+			if (remaining !== undefined) this.budget = remaining - (this.inFlight - 1);
+		},
+		onRetry: (reason, waitMs) => this.slowDown(reason, waitMs),
+	};
+
+	constructor(private readonly bounds: Readonly<WindowBounds> = WINDOW_BOUNDS) {
+		this.size = bounds.initial;
 	}
 
-	/** Resolves when the window may have room again: the pause is over, or a request ended. */
+	/** Whether one more piece of work may start now. */
+	hasRoom(): boolean {
+		if (Date.now() < this.pausedUntil) return false;
+		if (this.inFlight >= this.size) return false;
+		// With nothing in flight one request may ask: its answer tells the count again, or its 429 how long to wait.
+		return this.budget === undefined || this.budget > 0 || this.inFlight === 0;
+	}
+
+	/** Resolves when the window may have room again: the pause is over, or some work ended. */
 	async waitForRoom(): Promise<void> {
 		const pause = this.pausedUntil - Date.now();
 		if (pause > 0) return await sleep(pause);
@@ -44,26 +80,19 @@ export class RequestWindow {
 		await new Promise<void>((resolve) => this.waiting.push(resolve));
 	}
 
-	/** Runs one request in the window (the caller checked `hasRoom`), with an observer that feeds the window. */
-	async run<T>(request: (observer: RequestObserver) => Promise<T>): Promise<T> {
+	/** Runs one piece of work in the window (the caller checked `hasRoom`); its requests report to `observer`. */
+	async run<T>(work: (observer: RequestObserver) => Promise<T>): Promise<T> {
 		this.inFlight++;
+		if (this.budget !== undefined) this.budget--;
 		const slowdownsAtStart = this.slowdowns;
-		let retried = false;
-		const observer: RequestObserver = {
-			onAnswer: (remaining) => {
-				if (remaining !== undefined) this.remaining = remaining;
-			},
-			onRetry: (reason, waitMs) => {
-				retried = true;
-				this.slowDown(reason, waitMs);
-			},
-		};
 		try {
-			return await request(observer);
+			return await work(this.observer);
 		} finally {
 			this.inFlight--;
-			// An answer that left before the latest slowdown says nothing about the service since.
-			if (!retried && this.slowdowns === slowdownsAtStart) this.size = Math.min(WINDOW_BOUNDS.max, this.size + 1);
+			// Work that started before the latest slowdown says nothing about the service since; and
+			// with the minute's requests running out there is nothing to grow into.
+			const roomInTheMinute = this.budget === undefined || this.budget > this.size;
+			if (this.slowdowns === slowdownsAtStart && roomInTheMinute) this.size = Math.min(this.bounds.max, this.size + 1);
 			const waiting = this.waiting;
 			this.waiting = [];
 			for (const wake of waiting) wake();
@@ -76,10 +105,10 @@ export class RequestWindow {
 		if (reason === 'rateLimit') {
 			this.pausedUntil = Math.max(this.pausedUntil, now + waitMs);
 			// The count said before the 429 is stale: the next answer says it again.
-			this.remaining = undefined;
+			this.budget = undefined;
 		}
 		if (now >= this.halvedUntil) {
-			this.size = Math.max(WINDOW_BOUNDS.min, Math.floor(this.size / 2));
+			this.size = Math.max(this.bounds.min, Math.floor(this.size / 2));
 			this.halvedUntil = now + waitMs;
 		}
 	}
