@@ -31,6 +31,7 @@ import {
 	pairedRatios,
 	parseArgs,
 	ratioCell,
+	readUsersInFlight,
 	readUsersOneByOne,
 	RSS_CONTENDERS,
 	runRounds,
@@ -119,22 +120,6 @@ async function ours(credentials: CredentialData, parameters: INodeParameters, in
 	return items.length;
 }
 
-/** Page 1 first (for total_pages), then the rest with a sliding window of IN_FLIGHT requests. */
-async function rawWindowUsers(raw: AxiosInstance): Promise<number> {
-	const first = (await raw.get('/users', { params: { perPage: USERS_PER_PAGE, page: 1 } })).data;
-	const totalPages: number = first.meta.pagination.total_pages;
-	const pages: unknown[][] = [first.data];
-	let next = 2;
-	const worker = async () => {
-		while (next <= totalPages) {
-			const page = next++;
-			pages[page - 1] = (await raw.get('/users', { params: { perPage: USERS_PER_PAGE, page } })).data.data;
-		}
-	};
-	await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
-	return pages.reduce((sum, page) => sum + page.length, 0);
-}
-
 async function usersCase(emulator: BenchEmulator, credentials: CredentialData, raw: AxiosInstance): Promise<Row[]> {
 	const n = SIZES.users;
 	log(`\nUser → Get Many, Return All over ${fmt(n)} users`);
@@ -145,7 +130,7 @@ async function usersCase(emulator: BenchEmulator, credentials: CredentialData, r
 			run: async () => expectCount('ours', await ours(credentials, { resource: 'user', operation: 'getAll', returnAll: true }), n),
 		},
 		{ name: 'raw sequential', run: async () => expectCount('raw sequential', (await readUsersOneByOne(raw)).length, n) },
-		{ name: `raw ${IN_FLIGHT} in flight`, run: async () => expectCount('raw window', await rawWindowUsers(raw), n) },
+		{ name: `raw ${IN_FLIGHT} in flight`, run: async () => expectCount('raw window', await readUsersInFlight(raw, IN_FLIGHT), n) },
 	];
 	for (const contender of contenders) await contender.run(-1); // warm-up, untimed
 	const samples = await runRounds(emulator, contenders, rounds, { log });

@@ -10,7 +10,8 @@ import { join } from 'path';
 
 import type { AxiosInstance } from 'axios';
 
-import type { EmulatorCount, EmulatorReady } from './emulator-child';
+import type { EmulatorCount, EmulatorReady, EmulatorStats, StoreStats } from './emulator-child';
+import type { StubReady } from './stub-child';
 
 export const REPO_DIR = join(__dirname, '..');
 export const BENCHMARKS_FILE = join(REPO_DIR, 'BENCHMARKS.md');
@@ -66,6 +67,8 @@ export interface BenchEmulator {
 	pid: number;
 	/** API requests the emulator has served since it started (counted in its process). */
 	served(): Promise<number>;
+	/** What the store holds and the 429s answered (read in the emulator's process). */
+	stats(): Promise<StoreStats>;
 	/** A call of the control API under /__emulator (never delayed, never counted); answers its `data`. */
 	control<T = unknown>(method: string, path: string, body?: unknown): Promise<T>;
 	stop(): Promise<void>;
@@ -89,10 +92,15 @@ export async function startBenchEmulator(latencyMs: number): Promise<BenchEmulat
 	});
 	let nextId = 1;
 	const waiting = new Map<number, (served: number) => void>();
-	child.on('message', (message: EmulatorCount) => {
-		if (message?.type !== 'count') return;
-		waiting.get(message.id)?.(message.served);
-		waiting.delete(message.id);
+	const waitingStats = new Map<number, (stats: StoreStats) => void>();
+	child.on('message', (message: EmulatorCount | EmulatorStats) => {
+		if (message?.type === 'count') {
+			waiting.get(message.id)?.(message.served);
+			waiting.delete(message.id);
+		} else if (message?.type === 'stats') {
+			waitingStats.get(message.id)?.(message.stats);
+			waitingStats.delete(message.id);
+		}
 	});
 	const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 	return {
@@ -106,6 +114,12 @@ export async function startBenchEmulator(latencyMs: number): Promise<BenchEmulat
 				const id = nextId++;
 				waiting.set(id, resolve);
 				child.send({ type: 'count', id });
+			}),
+		stats: () =>
+			new Promise<StoreStats>((resolve) => {
+				const id = nextId++;
+				waitingStats.set(id, resolve);
+				child.send({ type: 'stats', id });
 			}),
 		async control<T>(method: string, path: string, body?: unknown): Promise<T> {
 			const response = await fetch(`${ready.baseUrl}/__emulator${path}`, {
@@ -145,6 +159,90 @@ export async function readUsersOneByOne(raw: AxiosInstance): Promise<unknown[]> 
 		const { data } = await raw.get('/users', { params: { perPage: USERS_PER_PAGE, page } });
 		records.push(...data.data);
 		if (page >= data.meta.pagination.total_pages) return records;
+	}
+}
+
+/** Page 1 first (for total_pages), then the rest with a sliding window of `inFlight` requests; answers the records read. */
+export async function readUsersInFlight(raw: AxiosInstance, inFlight: number): Promise<number> {
+	const first = (await raw.get('/users', { params: { perPage: USERS_PER_PAGE, page: 1 } })).data;
+	const totalPages: number = first.meta.pagination.total_pages;
+	const pages: unknown[][] = [first.data];
+	let next = 2;
+	const worker = async () => {
+		while (next <= totalPages) {
+			const page = next++;
+			pages[page - 1] = (await raw.get('/users', { params: { perPage: USERS_PER_PAGE, page } })).data.data;
+		}
+	};
+	await Promise.all(Array.from({ length: inFlight }, worker));
+	return pages.reduce((sum, page) => sum + page.length, 0);
+}
+
+/** A users list served by bench/stub-child.ts: pre-serialized pages, the same latency. */
+export interface UsersStub {
+	baseUrl: string;
+	pages: number;
+	bytes: number;
+	pid: number;
+	served(): Promise<number>;
+	stop(): Promise<void>;
+}
+
+/** Starts bench/stub-child.ts, which reads every page of the users list from `emulator` once and then serves them. */
+export async function startUsersStub(emulator: BenchEmulator, latencyMs: number): Promise<UsersStub> {
+	const child: ChildProcess = fork(
+		join(__dirname, 'stub-child.ts'),
+		[String(latencyMs), emulator.baseUrl, emulator.apiKey, String(USERS_PER_PAGE)],
+		{ execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] },
+	);
+	const ready = await new Promise<StubReady>((resolve, reject) => {
+		const onMessage = (message: StubReady) => {
+			if (message?.type !== 'stub-ready') return;
+			child.off('message', onMessage);
+			resolve(message);
+		};
+		child.on('message', onMessage);
+		child.once('exit', (code) => reject(new Error(`the users stub exited (code ${code}) before it listened`)));
+		child.once('error', reject);
+	});
+	let nextId = 1;
+	const waiting = new Map<number, (served: number) => void>();
+	child.on('message', (message: EmulatorCount) => {
+		if (message?.type !== 'count') return;
+		waiting.get(message.id)?.(message.served);
+		waiting.delete(message.id);
+	});
+	const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+	return {
+		baseUrl: ready.baseUrl,
+		pages: ready.pages,
+		bytes: ready.bytes,
+		pid: ready.pid,
+		served: () =>
+			new Promise<number>((resolve) => {
+				const id = nextId++;
+				waiting.set(id, resolve);
+				child.send({ type: 'count', id });
+			}),
+		async stop() {
+			if (child.exitCode !== null) return;
+			child.send({ type: 'stop' });
+			const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+			await exited;
+			clearTimeout(timer);
+		},
+	};
+}
+
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); NaN elsewhere. */
+export function cpuMs(pid: number): number {
+	try {
+		const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+		const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+		// utime and stime are fields 14 and 15 of the line (11 and 12 after the command), in clock ticks (100 a second).
+		return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+	} catch {
+		return NaN;
 	}
 }
 
