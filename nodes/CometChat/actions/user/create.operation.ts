@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { cometChatRequest } from '../../transport/request';
+import { appliedEarlier, cometChatRequest } from '../../transport/request';
+import { createdRecordLookup } from '../createdRecord';
 import type { OperationDefinition } from '../types';
 import { askedAuthToken, userRecordFields, userRecordOf } from './profile';
 
@@ -15,9 +16,25 @@ export const create: OperationDefinition = {
 	}),
 	shownSecrets: askedAuthToken,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
-		const { body, withAuthToken } = userRecordOf(this, itemIndex);
+		const { uid, body, withAuthToken } = userRecordOf(this, itemIndex);
+		const findApplied = createdRecordLookup(this, itemIndex, {
+			what: 'user',
+			idField: 'uid',
+			id: uid,
+			path: ['users', uid],
+			notFoundCode: 'ERR_UID_NOT_FOUND',
+			sent: { ...body },
+			// The user's record does not hold the auth token the create made.
+			cannotOutput: withAuthToken ? 'its new auth token cannot be read back: create one with Auth Token → Create' : undefined,
+		});
 		if (withAuthToken) body.withAuthToken = true;
-		const response = await cometChatRequest.call(this, { method: 'POST', path: ['users'], body });
-		return response.data as IDataObject;
+		const response = await cometChatRequest.call(this, {
+			method: 'POST',
+			path: ['users'],
+			body,
+			alreadyDone: ['ERR_UID_ALREADY_EXISTS'],
+			findApplied,
+		});
+		return { ...(response.data as IDataObject), ...appliedEarlier(response) };
 	},
 };
