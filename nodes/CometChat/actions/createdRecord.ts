@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { isRecord } from '../helpers/records';
-import type { AppliedLookup, CometChatResponse } from '../transport/request';
+import type { AppliedLookup, CometChatRequest, CometChatResponse } from '../transport/request';
 import { cometChatRequest } from '../transport/request';
 import { serviceCodeOf, undecidedAfter } from '../transport/requestErrors';
 
@@ -13,59 +13,68 @@ import { serviceCodeOf, undecidedAfter } from '../transport/requestErrors';
  * with the fields sent: the first attempt made it. There with other fields: another client made it,
  * and the item fails saying so.
  */
-export interface CreatedRecord {
-	/** What the record is, e.g. `user`. */
-	what: string;
-	/** Its ID field and value, e.g. `uid` and `ada`. */
-	idField: string;
-	id: string;
-	/** The path of GET for the record, e.g. `['users', 'ada']`. */
-	path: string[];
-	/** The service's code for no record with the ID. */
-	notFoundCode: string;
-	/** The create's body: each field the service echoes back is compared. */
-	sent: IDataObject;
-	/** Fields of the body the service does not echo back (a group's password and members). */
-	notEchoed?: readonly string[];
-	onBehalfOf?: string;
-	/** When the record found cannot be the create's output, why: the item fails saying it was created. */
-	cannotOutput?: string;
-}
+/** What each create that can look for its record needs to know: its ID field, its path, the service's codes. */
+const CREATES = {
+	user: { idField: 'uid', collection: 'users', notFound: 'ERR_UID_NOT_FOUND', taken: 'ERR_UID_ALREADY_EXISTS', notEchoed: [] },
+	// The group record shows neither its password nor its members.
+	group: {
+		idField: 'guid',
+		collection: 'groups',
+		notFound: 'ERR_GUID_NOT_FOUND',
+		taken: 'ERR_GUID_ALREADY_EXISTS',
+		notEchoed: ['password', 'members'],
+	},
+	bot: { idField: 'uid', collection: 'bots', notFound: 'ERR_BOT_NOT_FOUND', taken: 'ERR_BOT_ALREADY_EXISTS', notEchoed: [] },
+} as const;
 
-/** The `findApplied` of a create (transport/request.ts): the record as the create answers it (`{data}`), or none. */
-export function createdRecordLookup(context: IExecuteFunctions, itemIndex: number, created: CreatedRecord): () => Promise<AppliedLookup> {
-	return async () => {
+/**
+ * What makes a create's request safe to send again: its `findApplied`, which reads the record by
+ * the ID in `sent` (the create's body) and answers it as the create does (`{data}`), and its
+ * `alreadyDone` (an "already exists" after a lost answer is looked up too). `onBehalfOf`: read as
+ * the create was made. `cannotOutput`: why a record found cannot be the create's output (the item
+ * then fails saying it was created).
+ */
+export function createdRecordLookup(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	what: keyof typeof CREATES,
+	sent: IDataObject,
+	options: { onBehalfOf?: string; cannotOutput?: string } = {},
+): Pick<CometChatRequest, 'alreadyDone' | 'findApplied'> {
+	const kind = CREATES[what];
+	const id = String(sent[kind.idField]);
+	const compared = Object.keys(sent).filter((field) => field !== kind.idField && !(kind.notEchoed as readonly string[]).includes(field));
+	const findApplied = async (): Promise<AppliedLookup> => {
 		let response: CometChatResponse;
 		try {
-			response = await cometChatRequest.call(context, { method: 'GET', path: created.path, onBehalfOf: created.onBehalfOf });
+			response = await cometChatRequest.call(context, { method: 'GET', path: [kind.collection, id], onBehalfOf: options.onBehalfOf });
 		} catch (error) {
-			if (serviceCodeOf(error) === created.notFoundCode) return { notFound: true };
-			return undecidedAfter(`reading the ${created.what} ${created.id}`, error);
+			if (serviceCodeOf(error) === kind.notFound) return { notFound: true };
+			return undecidedAfter(`reading the ${what} ${id}`, error);
 		}
-		if (!isRecord(response.data)) return { undecided: `reading the ${created.what} ${created.id} gave no record` };
+		if (!isRecord(response.data)) return { undecided: `reading the ${what} ${id} gave no record` };
 		const record = response.data;
-		const differing = Object.keys(created.sent).filter(
-			(field) => field !== created.idField && !created.notEchoed?.includes(field) && !sameAsSent(created.sent[field], record[field]),
-		);
+		const differing = compared.filter((field) => !sameAsSent(sent[field], record[field]));
 		const node = context.getNode();
 		if (differing.length > 0) {
 			throw new NodeOperationError(
 				node,
-				`A ${created.what} with the ID "${created.id}" already exists, but it is not the one this item sent: its ${differing.join(', ')} ${differing.length > 1 ? 'differ' : 'differs'}`,
+				`A ${what} with the ID "${id}" already exists, but it is not the one this item sent: its ${differing.join(', ')} ${differing.length > 1 ? 'differ' : 'differs'}`,
 				{
 					itemIndex,
-					description: `The answer to the create was lost, so the node read the ${created.what} by its ID before sending again: another client created it. Nothing was changed. Use another ID, or Update to change it.`,
+					description: `The answer to the create was lost, so the node read the ${what} by its ID before sending again: another client created it. Nothing was changed. Use another ID, or Update to change it.`,
 				},
 			);
 		}
-		if (created.cannotOutput !== undefined) {
-			throw new NodeOperationError(node, `The ${created.what} "${created.id}" was created, but ${created.cannotOutput}`, {
+		if (options.cannotOutput !== undefined) {
+			throw new NodeOperationError(node, `The ${what} "${id}" was created, but ${options.cannotOutput}`, {
 				itemIndex,
-				description: `The answer to the create was lost after CometChat applied it; the ${created.what} was found by its ID. Do not run the create again.`,
+				description: `The answer to the create was lost after CometChat applied it; the ${what} was found by its ID. Do not run the create again.`,
 			});
 		}
 		return { found: response };
 	};
+	return { alreadyDone: [kind.taken], findApplied };
 }
 
 /**

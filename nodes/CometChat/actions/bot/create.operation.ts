@@ -71,22 +71,8 @@ export const create: OperationDefinition = {
 			);
 		}
 		const secrets = typeof body.password === 'string' ? [body.password] : [];
-		const findApplied = createdRecordLookup(this, itemIndex, {
-			what: 'bot',
-			idField: 'uid',
-			id: uid,
-			path: ['bots', uid],
-			notFoundCode: 'ERR_BOT_NOT_FOUND',
-			sent: body,
-		});
-		const response = await cometChatRequest.call(this, {
-			method: 'POST',
-			path: ['bots'],
-			body,
-			secrets,
-			alreadyDone: ['ERR_BOT_ALREADY_EXISTS'],
-			findApplied,
-		});
+		const lookup = createdRecordLookup(this, itemIndex, 'bot', body);
+		const response = await cometChatRequest.call(this, { method: 'POST', path: ['bots'], body, secrets, ...lookup });
 		return { ...botOutput(response.data as IDataObject), ...appliedEarlier(response) };
 	},
 };

@@ -124,24 +124,13 @@ export const create: OperationDefinition = {
 			members: Object.keys(memberLists).length > 0 ? memberLists : undefined,
 		});
 		const onBehalfOf = onBehalfOfValue(this, itemIndex);
-		const findApplied = createdRecordLookup(this, itemIndex, {
-			what: 'group',
-			idField: 'guid',
-			id: guid,
-			path: ['groups', guid],
-			notFoundCode: 'ERR_GUID_NOT_FOUND',
-			sent: body,
-			notEchoed: ['password', 'members'],
-			onBehalfOf,
-		});
 		const response = await cometChatRequest.call(this, {
 			method: 'POST',
 			path: ['groups'],
 			body,
 			onBehalfOf,
 			secrets: password ? [password] : undefined,
-			alreadyDone: ['ERR_GUID_ALREADY_EXISTS'],
-			findApplied,
+			...createdRecordLookup(this, itemIndex, 'group', body, { onBehalfOf }),
 		});
 		return { ...(response.data as IDataObject), ...appliedEarlier(response) };
 	},

@@ -16,25 +16,12 @@ export const create: OperationDefinition = {
 	}),
 	shownSecrets: askedAuthToken,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
-		const { uid, body, withAuthToken } = userRecordOf(this, itemIndex);
-		const findApplied = createdRecordLookup(this, itemIndex, {
-			what: 'user',
-			idField: 'uid',
-			id: uid,
-			path: ['users', uid],
-			notFoundCode: 'ERR_UID_NOT_FOUND',
-			sent: { ...body },
-			// The user's record does not hold the auth token the create made.
-			cannotOutput: withAuthToken ? 'its new auth token cannot be read back: create one with Auth Token → Create' : undefined,
-		});
+		const { body, withAuthToken } = userRecordOf(this, itemIndex);
+		// The user's record does not hold the auth token the create made.
+		const cannotOutput = withAuthToken ? 'its new auth token cannot be read back: create one with Auth Token → Create' : undefined;
+		const lookup = createdRecordLookup(this, itemIndex, 'user', { ...body }, { cannotOutput });
 		if (withAuthToken) body.withAuthToken = true;
-		const response = await cometChatRequest.call(this, {
-			method: 'POST',
-			path: ['users'],
-			body,
-			alreadyDone: ['ERR_UID_ALREADY_EXISTS'],
-			findApplied,
-		});
+		const response = await cometChatRequest.call(this, { method: 'POST', path: ['users'], body, ...lookup });
 		return { ...(response.data as IDataObject), ...appliedEarlier(response) };
 	},
 };
