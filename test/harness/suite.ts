@@ -26,6 +26,11 @@ export function useEmulator(): () => Emulator {
 	return () => emulator;
 }
 
+/** The muid the node gives the message of item `itemIndex` when Muid is empty (actions/message/muid.ts). */
+export function nodeMuid(itemIndex = 0): unknown {
+	return expect.stringMatching(new RegExp(`^n8n-[A-Za-z0-9-]+-${itemIndex}$`));
+}
+
 /** A resource locator value in By ID mode, as n8n stores it. */
 export function byId(value: string): INodeParameterResourceLocator {
 	return { __rl: true, mode: 'id', value };

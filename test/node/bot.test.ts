@@ -3,7 +3,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { apiRequests, credentialsFor } from '../harness/emulator';
 import { listSearch, runNode } from '../harness/engine';
-import { byId, expectErrorItem, expectInputError, expectServiceError, useEmulator } from '../harness/suite';
+import { byId, expectErrorItem, expectInputError, expectServiceError, nodeMuid, useEmulator } from '../harness/suite';
 
 const emulator = useEmulator();
 const PASSWORD = 'Sup3rSecretBotPw';
@@ -251,6 +251,7 @@ describe('Message → Send as Bot', () => {
 			type: 'text',
 			data: { text: 'Hi Ada, how can I help?', metadata: { ticket: 7 } },
 			tags: ['support'],
+			muid: nodeMuid(),
 		});
 	});
 

@@ -12,7 +12,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { TEST_API_KEY } from '../harness/emulator';
 import { runNode, shutdownEngine } from '../harness/engine';
-import { byId } from '../harness/suite';
+import { byId, nodeMuid } from '../harness/suite';
 
 interface PinnedRequest {
 	method: string;
@@ -183,6 +183,7 @@ describe('Message → Send, media', () => {
 					{ name: 'notes.txt', extension: 'txt', mimeType: 'text/plain', size: '512', url: 'https://example.com/notes.txt' },
 				],
 			},
+			muid: nodeMuid(),
 		});
 	});
 });

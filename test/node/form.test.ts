@@ -7,7 +7,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { formProblems } from '../../nodes/CometChat/actions/message/form/problems';
 import { apiRequests, credentialsFor } from '../harness/emulator';
 import { runNode } from '../harness/engine';
-import { byId, expectErrorItem, expectInputError, useEmulator } from '../harness/suite';
+import { byId, expectErrorItem, expectInputError, nodeMuid, useEmulator } from '../harness/suite';
 
 const emulator = useEmulator();
 const run = async (parameters: INodeParameters, input?: IDataObject[], nodeOptions = {}) =>
@@ -214,6 +214,7 @@ describe('Message → Send Form', () => {
 			category: 'interactive',
 			type: 'form',
 			data: expectedData,
+			muid: nodeMuid(),
 		});
 		expect(items).toHaveLength(1);
 		expect(items[0].pairedItem).toEqual({ item: 0 });

@@ -277,11 +277,26 @@ describe('retries', () => {
 		expect(emulator().faultCounts.reset).toBe(1);
 	});
 
-	it('never retries a POST after a 503: it fails and says the request may have been applied', async () => {
+	it('after a 503, a User → Create looks the user up, finds none, and sends it again', async () => {
 		emulator().injectNext([{ kind: '503' }], { pathPrefix: '/v3/users' });
-		const { error } = await runNode(credentialsFor(emulator()), createUser('once', 'Once'));
+		const { items, error } = await runNode(credentialsFor(emulator()), createUser('once', 'Once'));
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.json)).toEqual([expect.objectContaining({ uid: 'once', name: 'Once' })]);
+		expect(items[0].json.appliedByEarlierAttempt).toBeUndefined();
+		expect(apiRequests(emulator()).map((request) => `${request.method} ${request.path} ${request.status}`)).toEqual([
+			'POST /v3/users 503',
+			'GET /v3/users/once 404',
+			'POST /v3/users 200',
+		]);
+	});
+
+	it('never retries a POST that cannot look for its result after a 503: it fails and says the request may have been applied', async () => {
+		emulator().store.addUser({ uid: 'ada', name: 'Ada' });
+		emulator().injectNext([{ kind: '503' }], { pathPrefix: '/v3/users/ada/auth_tokens' });
+		const { error } = await runNode(credentialsFor(emulator()), { resource: 'authToken', operation: 'create', uid: byId('ada') });
 		expect(error?.name).toBe('NodeApiError');
 		expect(error?.httpCode).toBe('503');
+		expect(error?.description).toMatch(/may have been applied/);
 		expect(apiRequests(emulator())).toHaveLength(1);
 	});
 

@@ -7,7 +7,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { CURSOR_MAX_LIMIT, THREAD_MAX_LIMIT } from '../../nodes/CometChat/transport/paginate';
 import { apiRequests, credentialsFor, offContract, TEST_API_KEY } from '../harness/emulator';
 import { runNode } from '../harness/engine';
-import { byId, expectErrorItem, expectInputError, expectServiceError, useEmulator } from '../harness/suite';
+import { byId, expectErrorItem, expectInputError, expectServiceError, nodeMuid, useEmulator } from '../harness/suite';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const emulatorMessages = require('../../emulator');
@@ -118,7 +118,14 @@ describe('Message → Send', () => {
 		const data = {
 			attachments: [{ name: 'cat.jpg', extension: 'jpg', size: '2048', mimeType: 'image/jpeg', url: 'https://example.com/cat.jpg' }],
 		};
-		expect(apiRequests(emulator())[0].body).toEqual({ receiver: 'bob', receiverType: 'user', category: 'message', type: 'image', data });
+		expect(apiRequests(emulator())[0].body).toEqual({
+			receiver: 'bob',
+			receiverType: 'user',
+			category: 'message',
+			type: 'image',
+			data,
+			muid: nodeMuid(),
+		});
 		expect(items[0].json).toMatchObject({ type: 'image', data });
 	});
 
@@ -130,6 +137,7 @@ describe('Message → Send', () => {
 			category: 'custom',
 			type: 'location',
 			data: { customData: { lat: 52.5, lon: 13.4 } },
+			muid: nodeMuid(),
 		});
 		expect(items[0].json).toMatchObject({ category: 'custom', type: 'location', data: { customData: { lat: 52.5 } } });
 	});
@@ -143,6 +151,7 @@ describe('Message → Send', () => {
 			category: 'message',
 			type: 'text',
 			data,
+			muid: nodeMuid(),
 		});
 		expect(items[0].json).toMatchObject({ data });
 	});
@@ -154,7 +163,14 @@ describe('Message → Send', () => {
 			'Data (JSON) is sent as written; this one holds an undeclared field on purpose',
 			async () => await run(send({ dataMode: 'json', data: JSON.stringify(data) })),
 		);
-		expect(apiRequests(emulator())[0].body).toEqual({ receiver: 'bob', receiverType: 'user', category: 'message', type: 'text', data });
+		expect(apiRequests(emulator())[0].body).toEqual({
+			receiver: 'bob',
+			receiverType: 'user',
+			category: 'message',
+			type: 'text',
+			data,
+			muid: nodeMuid(),
+		});
 		expectServiceError(stopped, 'ERR_BAD_REQUEST', '400');
 		expect(stopped.error?.description).toContain('data.extra');
 	});
@@ -169,6 +185,7 @@ describe('Message → Send', () => {
 			category: 'message',
 			type: 'text',
 			data: { text: 'Announcement' },
+			muid: nodeMuid(),
 		});
 		expect(items).toHaveLength(3);
 		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 0 }, { item: 0 }]);

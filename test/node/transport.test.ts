@@ -19,7 +19,8 @@ const trigger = new CometChatTrigger();
 registerNodeType(TRIGGER_TYPE, trigger);
 
 const getUser = (uid = 'ada') => ({ resource: 'user', operation: 'get', uid: byId(uid) });
-const createUser = (uid: string) => ({ resource: 'user', operation: 'create', uid, name: uid, additionalFields: {} });
+/** A POST that cannot look for its own result: it is never sent twice (Auth Token → Create). */
+const createToken = (uid = 'ada') => ({ resource: 'authToken', operation: 'create', uid: byId(uid) });
 const hostOf = (url: string) => new URL(url).host;
 
 /** Drops injected faults a test left unused (a stalled request may end the run before all are met). */
@@ -84,10 +85,10 @@ describe('stalled answers', () => {
 	});
 
 	it.each(['stall', 'stallBody'] as const)('a POST that meets a %s is not repeated: it may have been applied', async (kind) => {
-		emulator().injectNext([{ kind }], { pathPrefix: '/v3/users' });
-		const { result, ms } = await withShortLimits(() => timed(() => runNode(credentialsFor(emulator()), createUser('once'))));
+		emulator().injectNext([{ kind }], { pathPrefix: '/v3/users/ada/auth_tokens' });
+		const { result, ms } = await withShortLimits(() => timed(() => runNode(credentialsFor(emulator()), createToken())));
 		expect(result.error?.message).toBe(`CometChat at ${hostOf(emulator().baseUrl)} did not answer within 0.4 s [item 0]`);
-		expect(result.error?.description).toMatch(/POST \/v3\/users .*may have been applied/);
+		expect(result.error?.description).toMatch(/POST \/v3\/users\/ada\/auth_tokens .*may have been applied/);
 		expect(apiRequests(emulator())).toHaveLength(1);
 		expect(ms).toBeLessThan(1_500);
 	});
@@ -133,10 +134,11 @@ describe('retries', () => {
 		expect(apiRequests(emulator()).map((request) => `${request.method} ${request.status}`)).toEqual(['PUT 500', 'PUT 200']);
 	});
 
-	it('never retries a POST after a 500', async () => {
-		emulator().injectNext(['500'], { pathPrefix: '/v3/users' });
-		const { error } = await runNode(credentialsFor(emulator()), createUser('once'));
+	it('never retries a POST that cannot look for its result after a 500: it says the request may have been applied', async () => {
+		emulator().injectNext(['500'], { pathPrefix: '/v3/users/ada/auth_tokens' });
+		const { error } = await runNode(credentialsFor(emulator()), createToken());
 		expect(error?.httpCode).toBe('500');
+		expect(error?.description).toMatch(/may have been applied/);
 		expect(apiRequests(emulator())).toHaveLength(1);
 	});
 

@@ -2,7 +2,9 @@
  * Writes tell the truth: a PUT or DELETE that the service applied, whose answer was lost (cut off
  * after the service did the work), is retried; the retry finds the work done ("not found" after a
  * delete, the same scope after a scope change) and the item reports it done, with
- * `appliedByEarlierAttempt`. The same answer on a first attempt stays the item's error.
+ * `appliedByEarlierAttempt`. The same answer on a first attempt stays the item's error. A POST that
+ * can look for its own result (a send by its muid, a create by its ID) looks instead of resending,
+ * and reports the write found the same way.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
@@ -150,7 +152,9 @@ function writeNamed(name: string): Write {
 }
 
 const figures: string[] = [];
-afterAll(() => report('lost answers', { writes: names.length, reportedDone: figures.length, figures: figures.join('; ') }));
+afterAll(() =>
+	report('lost answers', { writes: names.length + postNames.length, reportedDone: figures.length, figures: figures.join('; ') }),
+);
 
 describe.each(names)('%s', (name) => {
 	test('its answer cut off after the service applied it: retried, reported done, with appliedByEarlierAttempt', async () => {
@@ -175,5 +179,56 @@ describe.each(names)('%s', (name) => {
 		const carriedOn = await runNode(credentialsFor(emulator()), write.parameters, [{}], { continueOnFail: true });
 		expect(carriedOn.error).toBeUndefined();
 		expect(carriedOn.items.map((item) => [typeof item.json.error, item.json.appliedByEarlierAttempt])).toEqual([['string', undefined]]);
+	});
+});
+
+/** POSTs that look for their result before they resend: the request whose answer is cut off, the lookup, and the state. */
+const lookingPosts = (): Array<[string, INodeParameters, string, string, () => number]> => {
+	const store = emulator().store;
+	return [
+		[
+			'Message → Send',
+			{ resource: 'message', operation: 'send', onBehalfOf: byId('ada'), receiverType: 'user', receiverUid: byId('bob'), text: 'Hi' },
+			'/v3/messages',
+			'GET /v3/messages',
+			() => store.messages.size,
+		],
+		[
+			'User → Create',
+			{ resource: 'user', operation: 'create', uid: 'neo', name: 'Neo', additionalFields: {} },
+			'/v3/users',
+			'GET /v3/users/neo',
+			() => (store.users.has('neo') ? 1 : 0),
+		],
+		[
+			'Group → Create',
+			{ resource: 'group', operation: 'create', guid: 'club', name: 'Club', type: 'public' },
+			'/v3/groups',
+			'GET /v3/groups/club',
+			() => (store.groups.has('club') ? 1 : 0),
+		],
+		[
+			'Bot → Create',
+			{ resource: 'bot', operation: 'create', uid: byId('cy'), webhookURL: 'https://example.com/cy' },
+			'/v3/bots',
+			'GET /v3/bots/cy',
+			() => (store.bots.has('cy') ? 1 : 0),
+		],
+	];
+};
+
+const postNames = ['Message → Send', 'User → Create', 'Group → Create', 'Bot → Create'];
+
+describe.each(postNames)('%s', (name) => {
+	test('its answer cut off after the service applied it: looked up, not sent again, reported done with appliedByEarlierAttempt', async () => {
+		const [, parameters, path, lookup, stored] = lookingPosts().find(([named]) => named === name)!;
+		emulator().injectNext(['truncated'], { method: 'POST', pathPrefix: path });
+		const { items, error } = await runNode(credentialsFor(emulator()), parameters);
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.json.appliedByEarlierAttempt)).toEqual([true]);
+		expect(stored()).toBe(1);
+		const requests = apiRequests(emulator()).map((r) => `${r.method} ${r.path}`);
+		expect(requests).toEqual([`POST ${path}`, lookup]);
+		figures.push(name);
 	});
 });

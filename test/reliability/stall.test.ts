@@ -56,7 +56,8 @@ async function measured<T>(limits: Partial<RequestLimits> | undefined, body: () 
 }
 
 const getUser = { resource: 'user', operation: 'get', uid: { __rl: true, mode: 'id', value: 'ada' } };
-const createUser = { resource: 'user', operation: 'create', uid: 'new-user', name: 'New', additionalFields: {} };
+/** A POST that cannot look for its own result (Auth Token → Create): never sent twice. */
+const createToken = { resource: 'authToken', operation: 'create', uid: { __rl: true, mode: 'id', value: 'ada' } };
 
 describe.each([
 	['shipped', undefined, REQUEST_LIMITS],
@@ -87,8 +88,8 @@ describe.each([
 	});
 
 	it.each(kinds)('a POST that meets a %s fails after one attempt, naming the host', async (kind) => {
-		emulator.injectNext([{ kind }], { pathPrefix: '/v3/users' });
-		const { result, ms } = await measured(override, () => runNode(credentialsFor(emulator), createUser));
+		emulator.injectNext([{ kind }], { pathPrefix: '/v3/users/ada/auth_tokens' });
+		const { result, ms } = await measured(override, () => runNode(credentialsFor(emulator), createToken));
 		const attempts = apiRequests(emulator).length;
 		report(`stall node-post ${kind} ${name}`, {
 			attemptTimeoutMs: limits.attemptTimeoutMs,

@@ -73,7 +73,20 @@ export interface CometChatRequest {
 	 * request resolves to `{ appliedByEarlierAttempt: true }`. On a first attempt it stays an error.
 	 */
 	alreadyDone?: readonly string[];
+	/**
+	 * Makes a POST safe to send again: after an attempt the service may have applied (a 5xx, a
+	 * connection lost after sending, a timeout, a 2xx whose body was lost), this looks for the write
+	 * before the request is sent again, and before it fails. `found`: the request resolves to the
+	 * write's result, with `appliedByEarlierAttempt`. `notFound`: it is sent again (within the usual
+	 * retries and time). `undecided`: it is not sent again; it looks again after the next backoff, then
+	 * fails saying it may have been applied, and why the lookup could not tell. An error it throws is
+	 * the item's. With `alreadyDone`, such an answer after a lost one is looked up too, not taken for done.
+	 */
+	findApplied?: () => Promise<AppliedLookup>;
 }
+
+/** What a `findApplied` concluded. */
+export type AppliedLookup = { found: CometChatResponse } | { notFound: true } | { undecided: string };
 
 /** Why a request is repeated: a 429, or a transient failure (5xx, reset, timeout, unreadable answer). */
 export type RetryReason = 'rateLimit' | 'transient';
@@ -231,6 +244,34 @@ export async function cometChatRequest(
 	let transientRetries = 0;
 	/** Whether an earlier attempt may have been applied by the service though its answer was lost. */
 	let mayHaveApplied = false;
+	/** A GET, PUT or DELETE, or a POST that can look for its own result (`findApplied`). */
+	const retryable = call.idempotent || request.findApplied !== undefined;
+	/** A POST that may have been applied is looked up first: its result if found, whether to send it again if not. */
+	const lookUp = async (): Promise<CometChatResponse | 'send' | 'undecided'> => {
+		if (!mayHaveApplied || request.findApplied === undefined) return 'send';
+		const seen = await request.findApplied();
+		if ('found' in seen) return { ...seen.found, appliedByEarlierAttempt: true };
+		call.lookup = 'notFound' in seen ? { notApplied: true } : seen;
+		return 'notFound' in seen ? 'send' : 'undecided';
+	};
+	/**
+	 * Waits, then says whether to send again (true), not (false: no time left, or a lookup that could
+	 * not tell through the retries left), or the result an earlier attempt had (found by `lookUp`).
+	 */
+	const tryAgain = async (ms: number, reason: RetryReason = 'transient'): Promise<boolean | CometChatResponse> => {
+		for (;;) {
+			if (!(await waitFor(ms, reason))) return false;
+			const seen = await lookUp();
+			if (seen !== 'undecided') return seen === 'send' || seen;
+			if (transientRetries >= MAX_TRANSIENT_RETRIES) return false;
+			[ms, reason] = [backoffMs(transientRetries++), 'transient'];
+		}
+	};
+	/** Before a POST that may have been applied fails: one last look, whose result is returned if found. */
+	const lastLook = async (): Promise<CometChatResponse | undefined> => {
+		const seen = await lookUp();
+		return typeof seen === 'object' ? seen : undefined;
+	};
 	for (;;) {
 		const timeoutMs = Math.max(1, Math.min(call.limits.attemptTimeoutMs, deadline - Date.now()));
 		call.attempts++;
@@ -241,13 +282,15 @@ export async function cometChatRequest(
 			// A body cut short by the timeout may surface as an aborted stream rather than as a timeout.
 			const stalled = outcome.timedOut === true || Date.now() - attemptStartedAt >= timeoutMs;
 			const code = stalled ? 'ETIMEDOUT' : networkErrorCode(failure);
-			const error = stalled ? stallError(call, timeoutMs) : connectionError(call, code, failure);
-			const retryable = code !== undefined && RETRYABLE_NETWORK_CODES.has(code);
-			if (retryable && call.idempotent && transientRetries < MAX_TRANSIENT_RETRIES) {
-				mayHaveApplied ||= !NOT_SENT_CODES.has(code);
-				if (await waitFor(backoffMs(transientRetries++))) continue;
+			mayHaveApplied ||= !NOT_SENT_CODES.has(code ?? '');
+			if (code !== undefined && RETRYABLE_NETWORK_CODES.has(code) && retryable && transientRetries < MAX_TRANSIENT_RETRIES) {
+				const next = await tryAgain(backoffMs(transientRetries++));
+				if (next === true) continue;
+				if (next) return next;
 			}
-			throw markTransient(error);
+			const found = await lastLook();
+			if (found) return found;
+			throw markTransient(stalled ? stallError(call, timeoutMs) : connectionError(call, code, failure));
 		}
 		const response = outcome.response;
 		observer.onAnswer?.(rateLimitRemainingOf(response.headers));
@@ -260,31 +303,43 @@ export async function cometChatRequest(
 			}
 			if (rateLimitRetries < MAX_RATE_LIMIT_RETRIES) {
 				rateLimitRetries++;
-				if (await waitFor(waitMs, 'rateLimit')) continue;
+				const next = await tryAgain(waitMs, 'rateLimit');
+				if (next === true) continue;
+				if (next) return next;
 				throw markTransient(rateLimitError(call, response, waitMs));
 			}
 			throw markTransient(rateLimitExhaustedError(call, response));
 		}
-		if (TRANSIENT_STATUSES.has(statusCode) && call.idempotent && transientRetries < MAX_TRANSIENT_RETRIES) {
-			// A 5xx does not say whether the work was done before the failure.
-			mayHaveApplied = true;
-			if (await waitFor(backoffMs(transientRetries++))) continue;
+		// A 5xx does not say whether the work was done before the failure.
+		if (TRANSIENT_STATUSES.has(statusCode)) mayHaveApplied = true;
+		if (TRANSIENT_STATUSES.has(statusCode) && retryable && transientRetries < MAX_TRANSIENT_RETRIES) {
+			const next = await tryAgain(backoffMs(transientRetries++));
+			if (next === true) continue;
+			if (next) return next;
 		}
 
 		const body = parseBody(response.body);
 		if (body === undefined && statusCode >= 200 && statusCode < 300) {
-			// A cut-off or garbled answer: harmless to repeat a GET/PUT/DELETE, not a POST.
-			if (call.idempotent && transientRetries < MAX_TRANSIENT_RETRIES) {
-				// A success whose body was lost: the work is done.
-				mayHaveApplied = true;
-				if (await waitFor(backoffMs(transientRetries++))) continue;
+			// A cut-off or garbled answer: harmless to repeat a GET/PUT/DELETE; a POST only after its lookup.
+			// A success whose body was lost: the work is done.
+			mayHaveApplied = true;
+			if (retryable && transientRetries < MAX_TRANSIENT_RETRIES) {
+				const next = await tryAgain(backoffMs(transientRetries++));
+				if (next === true) continue;
+				if (next) return next;
 			}
+			const found = await lastLook();
+			if (found) return found;
 			throw markTransient(unreadableAnswerError(call, response));
 		}
 		if (statusCode < 200 || statusCode >= 300) {
 			if (mayHaveApplied && statusCode < 500 && request.alreadyDone?.includes(errorCodeInBody(body) ?? '')) {
-				return { appliedByEarlierAttempt: true };
+				if (request.findApplied === undefined) return { appliedByEarlierAttempt: true };
+				const found = await lastLook();
+				if (found) return found;
 			}
+			const found = statusCode >= 500 ? await lastLook() : undefined;
+			if (found) return found;
 			const error = serviceError(call, { ...response, body });
 			throw statusCode >= 500 ? markTransient(error) : error;
 		}

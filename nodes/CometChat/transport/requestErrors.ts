@@ -27,6 +27,8 @@ export interface RequestCall {
 	limits: Readonly<RequestLimits>;
 	startedAt: number;
 	attempts: number;
+	/** What the last lookup of a POST that may have been applied concluded (`findApplied` in transport/request.ts). */
+	lookup?: { notApplied: true } | { undecided: string };
 }
 
 /**
@@ -66,7 +68,7 @@ export function connectionError(call: RequestCall, code: string | undefined, err
 		message: `Could not reach CometChat at ${call.hostName}: ${what}`,
 		description:
 			`${describeRequest(call)} failed before an answer came back (${reason}${triesOf(call)}). Check the ${call.field} in the credential and the network.` +
-			(call.idempotent ? '' : ' The request may have been applied: check in CometChat before you run it again.'),
+			appliedNote(call),
 	});
 }
 
@@ -77,9 +79,7 @@ export function stallError(call: RequestCall, timeoutMs: number) {
 		message: `CometChat at ${call.hostName} did not answer within ${seconds}`,
 		description:
 			`${describeRequest(call)} got no answer, or an answer that stopped half-way, for ${seconds}${triesOf(call)}.` +
-			(call.idempotent
-				? ' CometChat may be down or overloaded: try again later.'
-				: ' The request may have been applied: check in CometChat before you run it again.'),
+			(call.idempotent ? ' CometChat may be down or overloaded: try again later.' : appliedNote(call)),
 	});
 }
 
@@ -90,6 +90,19 @@ export function rateLimitError(call: RequestCall, response: RawResponse, waitMs:
 		message: `CometChat's rate limit was exceeded: try again after ${retryAt}`,
 		description: `CometChat asks to wait ${formatSeconds(waitMs)} before the next request (Retry-After). That is longer than this node waits (${formatSeconds(Math.min(call.limits.maxRetryAfterMs, call.limits.requestBudgetMs))} at most), so ${describeRequest(call)} was not repeated. Run it again after ${retryAt}, or spread the work over time.`,
 	});
+}
+
+/**
+ * What a failed POST says about its write: that it may have been applied (and, when its lookup could
+ * not tell, why), or that its lookup found it was not. Nothing for a GET, PUT or DELETE.
+ */
+function appliedNote(call: RequestCall): string {
+	if (call.idempotent) return '';
+	if (call.lookup !== undefined && 'notApplied' in call.lookup) {
+		return ' CometChat did not apply it (it was looked up after the answer was lost): it is safe to run again.';
+	}
+	const why = call.lookup !== undefined ? ` Looking it up could not tell: ${call.lookup.undecided}.` : '';
+	return ` The request may have been applied: check in CometChat before you run it again.${why}`;
 }
 
 /** ` after 3 attempts in 12 s`, when there was more than one. */
@@ -130,7 +143,7 @@ export function unreadableAnswerError(call: RequestCall, response: RawResponse) 
 		message: 'CometChat sent an answer that is not valid JSON',
 		description: call.idempotent
 			? `The answer stayed unreadable after ${call.attempts} attempts. Try again later.`
-			: 'The request may have been applied. Check in CometChat before you run it again.',
+			: `The answer was lost${triesOf(call)}.${appliedNote(call)}`,
 	});
 }
 
@@ -150,7 +163,8 @@ export function serviceError(call: RequestCall, response: RawResponse, override?
 	const message = redact(override?.message ?? serviceMessage ?? `CometChat answered HTTP ${response.statusCode}`, call.secrets);
 	const description = redact(
 		override?.description ??
-			`${serviceCode ? `CometChat error code ${serviceCode}` : `HTTP ${response.statusCode}`} on ${describeRequest(call)}.${details}${hintFor(serviceCode, response.statusCode)}`,
+			`${serviceCode ? `CometChat error code ${serviceCode}` : `HTTP ${response.statusCode}`} on ${describeRequest(call)}.${details}${hintFor(serviceCode, response.statusCode)}` +
+				(response.statusCode >= 500 ? appliedNote(call) : ''),
 		call.secrets,
 	);
 	const error = new NodeApiError(
@@ -173,6 +187,11 @@ function hintFor(code: string | undefined, status: number): string {
 		return ' Pick another id, or use Update, or Create or Update, for an existing one.';
 	}
 	return '';
+}
+
+/** A lookup's "cannot tell" (`findApplied` in transport/request.ts) after its own request failed. */
+export function undecidedAfter(what: string, error: unknown): { undecided: string } {
+	return { undecided: `${what} failed (${String((error as Error)?.message ?? error)})` };
 }
 
 /** The service's error code in an error answer's body (`error.code`), if it has one. */

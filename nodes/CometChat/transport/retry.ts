@@ -9,14 +9,17 @@ import type { RawResponse } from './attempt';
 
 /** How often a 429 is waited out before the request fails. */
 export const MAX_RATE_LIMIT_RETRIES = 5;
-/** How often a GET, PUT or DELETE is retried after a 500/502/503/504, a reset, a timeout or an unreadable body. */
+/**
+ * How often a GET, PUT or DELETE (or a POST that can look for its own result, `findApplied`) is
+ * retried after a 500/502/503/504, a reset, a timeout or an unreadable body.
+ */
 export const MAX_TRANSIENT_RETRIES = 4;
 /** Backoff when the service gives no Retry-After: 250 ms, 500 ms, 1 s, ... */
 const BASE_BACKOFF_MS = 250;
 
 export const TRANSIENT_STATUSES = new Set([500, 502, 503, 504]);
 export const IDEMPOTENT_METHODS = new Set<IHttpRequestMethods>(['GET', 'PUT', 'DELETE', 'HEAD']);
-/** Socket failures worth another try (a GET, PUT or DELETE only). */
+/** Socket failures worth another try (a GET, PUT or DELETE, or a POST after its lookup). */
 export const RETRYABLE_NETWORK_CODES = new Set([
 	'ECONNRESET',
 	'ECONNREFUSED',
@@ -27,7 +30,7 @@ export const RETRYABLE_NETWORK_CODES = new Set([
 	'ERR_BAD_RESPONSE',
 ]);
 /** Socket failures that happen before the request reaches the service: a retry after them cannot repeat work. */
-export const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'EAI_AGAIN']);
+export const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'EAI_AGAIN', 'ENOTFOUND']);
 
 /** The wait before retry number `retry` (from 0) when the service gives no Retry-After. */
 export function backoffMs(retry: number): number {

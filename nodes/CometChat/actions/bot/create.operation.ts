@@ -3,7 +3,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { userField } from '../../fields/common';
 import { inputError } from '../../readers/fieldErrors';
 import { readRequiredText, requiredUid } from '../../readers/text';
-import { cometChatRequest } from '../../transport/request';
+import { appliedEarlier, cometChatRequest } from '../../transport/request';
+import { createdRecordLookup } from '../createdRecord';
 import type { OperationDefinition } from '../types';
 import { botOutput, botSettingsBody, botSettingsOptions, groupChatSettingField } from './fields';
 
@@ -70,7 +71,8 @@ export const create: OperationDefinition = {
 			);
 		}
 		const secrets = typeof body.password === 'string' ? [body.password] : [];
-		const response = await cometChatRequest.call(this, { method: 'POST', path: ['bots'], body, secrets });
-		return botOutput(response.data as IDataObject);
+		const lookup = createdRecordLookup(this, itemIndex, 'bot', body);
+		const response = await cometChatRequest.call(this, { method: 'POST', path: ['bots'], body, secrets, ...lookup });
+		return { ...botOutput(response.data as IDataObject), ...appliedEarlier(response) };
 	},
 };

@@ -4,7 +4,8 @@ import { metadataField, onBehalfOfField, onBehalfOfValue, tagsField } from '../.
 import { tagsOf } from '../../readers/lists';
 import { idOf, optionalTextOf, optionalUrlOf, readRequiredText, requiredId, textOf, uidOf } from '../../readers/text';
 import { compact, metadataOf, optionOf } from '../../readers/values';
-import { cometChatRequest } from '../../transport/request';
+import { appliedEarlier, cometChatRequest } from '../../transport/request';
+import { createdRecordLookup } from '../createdRecord';
 import type { OperationDefinition } from '../types';
 import { checkTypeAndPassword, GROUP_TYPES, groupTypeOptions } from './fields';
 import { memberFields, memberListsOf } from './members';
@@ -122,13 +123,15 @@ export const create: OperationDefinition = {
 			tags: tagsOf(this, itemIndex, 'Tags', fields.tags),
 			members: Object.keys(memberLists).length > 0 ? memberLists : undefined,
 		});
+		const onBehalfOf = onBehalfOfValue(this, itemIndex);
 		const response = await cometChatRequest.call(this, {
 			method: 'POST',
 			path: ['groups'],
 			body,
-			onBehalfOf: onBehalfOfValue(this, itemIndex),
+			onBehalfOf,
 			secrets: password ? [password] : undefined,
+			...createdRecordLookup(this, itemIndex, 'group', body, { onBehalfOf }),
 		});
-		return response.data as IDataObject;
+		return { ...(response.data as IDataObject), ...appliedEarlier(response) };
 	},
 };

@@ -5,7 +5,8 @@ import { inputError } from '../../readers/fieldErrors';
 import { checkIdsPerRequest, listOf, tagsOf, uidListOf } from '../../readers/lists';
 import { idOf, optionalTextOf, requiredId, requiredUid } from '../../readers/text';
 import { compact, metadataOf, readOption } from '../../readers/values';
-import { cometChatRequest } from '../../transport/request';
+import { appliedEarlier, cometChatRequest } from '../../transport/request';
+import { muidFor, sentMessageLookup } from './muid';
 
 /**
  * Who sends a message and to whom: the fields Send and Send Form share (docs/cometchat-api.md, Messages). "Several Users
@@ -84,7 +85,8 @@ export const deliveryOptionsField: INodeProperties = {
 			type: 'string',
 			default: '',
 			placeholder: 'e.g. order-4711-reminder',
-			description: 'Your own unique ID for the message, e.g. to recognise it in webhooks',
+			description:
+				'Your own unique ID for the message, e.g. to recognise it in webhooks. Left empty, the node gives one, by which a send whose answer was lost is found instead of sent twice.',
 		},
 		{
 			displayName: 'Quoted Message ID',
@@ -144,8 +146,8 @@ export async function sendMessage(
 		category: message.category,
 		type: message.type,
 		data,
+		muid: optionalTextOf(context, itemIndex, 'Muid', options.muid) ?? muidFor(context, itemIndex),
 		...compact({
-			muid: optionalTextOf(context, itemIndex, 'Muid', options.muid),
 			quotedMessageId: idOf(context, itemIndex, 'Quoted Message ID', options.quotedMessageId),
 			tags: tagsOf(context, itemIndex, 'Tags', options.tags),
 		}),
@@ -156,16 +158,20 @@ export async function sendMessage(
 			: message.parentId
 				? ['messages', message.parentId, 'thread']
 				: ['messages'];
-	const response = await cometChatRequest.call(context, { method: 'POST', path, body, onBehalfOf });
+	// The sender, whose messages the lookup after a lost answer lists (actions/message/muid.ts).
+	const sender = message.bot ?? (onBehalfOf as string);
+	const findApplied = sentMessageLookup(context, { sender, body, parentId: message.parentId || undefined, since: Date.now() });
+	const response = await cometChatRequest.call(context, { method: 'POST', path, body, onBehalfOf, findApplied });
 	const answer = (response.data ?? {}) as IDataObject;
-	if (!receiver.multipleReceivers) return answer;
-	return [...perReceiver(answer.uids, 'user'), ...perReceiver(answer.guids, 'group')];
+	const applied = appliedEarlier(response);
+	if (!receiver.multipleReceivers) return { ...answer, ...applied };
+	return [...perReceiver(answer.uids, 'user', applied), ...perReceiver(answer.guids, 'group', applied)];
 }
 
-function perReceiver(answers: unknown, receiverType: string): IDataObject[] {
+function perReceiver(answers: unknown, receiverType: string, applied: IDataObject): IDataObject[] {
 	return Object.entries((answers ?? {}) as Record<string, IDataObject>).map(([receiver, answer]) =>
 		answer && typeof answer === 'object' && 'error' in answer && !('id' in answer)
 			? { receiverType, receiver, error: answer.error }
-			: answer,
+			: { ...answer, ...applied },
 	);
 }

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { cometChatRequest } from '../../transport/request';
+import { appliedEarlier, cometChatRequest } from '../../transport/request';
+import { createdRecordLookup } from '../createdRecord';
 import type { OperationDefinition } from '../types';
 import { askedAuthToken, userRecordFields, userRecordOf } from './profile';
 
@@ -16,8 +17,11 @@ export const create: OperationDefinition = {
 	shownSecrets: askedAuthToken,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const { body, withAuthToken } = userRecordOf(this, itemIndex);
+		// The user's record does not hold the auth token the create made.
+		const cannotOutput = withAuthToken ? 'its new auth token cannot be read back: create one with Auth Token → Create' : undefined;
+		const lookup = createdRecordLookup(this, itemIndex, 'user', { ...body }, { cannotOutput });
 		if (withAuthToken) body.withAuthToken = true;
-		const response = await cometChatRequest.call(this, { method: 'POST', path: ['users'], body });
-		return response.data as IDataObject;
+		const response = await cometChatRequest.call(this, { method: 'POST', path: ['users'], body, ...lookup });
+		return { ...(response.data as IDataObject), ...appliedEarlier(response) };
 	},
 };
