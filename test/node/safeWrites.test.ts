@@ -39,17 +39,19 @@ const sent = () => apiRequests(emulator()).map((request) => `${request.method} $
 const storedWith = (muid: unknown) => [...store().messages.values()].filter((message) => message.muid === muid);
 
 describe('every message carries a muid', () => {
-	it("is derived per item when Muid is empty, and the user's own is kept", async () => {
+	it("is derived from the execution, the node, its run and the item when Muid is empty, and the user's own is kept", async () => {
 		const parameters = send({ additionalFields: { muid: '={{ $json.muid }}' } });
 		const { items, error } = await run(parameters, [{ muid: '' }, { muid: 'order-4711' }, { muid: '' }]);
 		expect(error).toBeUndefined();
 		const muids = apiRequests(emulator()).map((request) => (request.body as IDataObject).muid);
 		expect(muids).toEqual([nodeMuid(0), 'order-4711', nodeMuid(2)]);
 		expect(items.map((item) => item.json.muid)).toEqual(muids);
-		// Another run of the same node gives other muids: a loop cannot take an earlier message for its own.
+		// Derived from the execution, the node, its run and the item.
+		expect(muids[0]).toBe('n8n-testexecutio-cometcha-r0-0');
+		// Another execution gives other muids: it cannot take an earlier execution's message for its own.
 		emulator().clearRequests();
-		await run(parameters, [{ muid: '' }]);
-		expect((apiRequests(emulator())[0].body as IDataObject).muid).not.toBe(muids[0]);
+		await runNode(credentialsFor(emulator()), parameters, [{ muid: '' }], {}, { executionId: 'another-execution' });
+		expect((apiRequests(emulator())[0].body as IDataObject).muid).toBe('n8n-anotherexecu-cometcha-r0-0');
 	});
 });
 

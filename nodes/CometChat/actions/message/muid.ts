@@ -21,19 +21,28 @@ export const LOOKUP_MAX_PAGES = 3;
 const runParts = new WeakMap<object, string>();
 
 /**
- * The muid of an item's message when the user set none: `n8n-<execution>-<node>-<run>-<item>`. The
- * execution id and the start of the node's id say where it comes from; `<run>` (random, one per
- * node run) keeps two runs apart that share them: a node run again in a loop, or an engine that gives
- * no execution id.
+ * The muid of an item's message when the user set none, derived from where it is sent:
+ * `n8n-<execution>-<node>-r<run>-<item>`: the execution's id, the start of the node's id, the
+ * node's run in the execution (a node run again in a loop numbers its items from 0 again) and the
+ * item. Where the engine gives no execution id, a random part stands for it, so two runs never share
+ * a muid.
  */
 export function muidFor(context: IExecuteFunctions, itemIndex: number): string {
 	let run = runParts.get(context);
 	if (run === undefined) {
-		const parts = ['n8n', shortId(executionIdOf(context), 12), shortId(context.getNode().id, 8), Math.random().toString(36).slice(2, 8)];
-		run = parts.filter((part) => part !== '').join('-');
+		const execution = shortId(executionIdOf(context), 12) || Math.random().toString(36).slice(2, 10);
+		run = ['n8n', execution, shortId(context.getNode().id, 8), `r${runIndexOf(context)}`].filter((part) => part !== '').join('-');
 		runParts.set(context, run);
 	}
 	return `${run}-${itemIndex}`;
+}
+
+function runIndexOf(context: IExecuteFunctions): number {
+	try {
+		return Number(context.getWorkflowDataProxy(0).$runIndex) || 0;
+	} catch {
+		return 0;
+	}
 }
 
 function executionIdOf(context: IExecuteFunctions): string {
