@@ -213,7 +213,8 @@ ${table.join('\n')}
 How to read them:
 - **The workflows**: a Manual Trigger, a Code node that makes the ${fmt(info.items)} input items, then the
   writing node. **Ours** is CometChat → User → Create (UID and Name from \`$json\`) or Message → Send (a
-  text on behalf of \`${SENDER}\` to a user, the receivers taking turns over ${SEND_RECEIVERS} users). The
+  text on behalf of \`${SENDER}\` to a user, item i to the i-th of ${SEND_RECEIVERS} users, as an announcement: a
+  conversation per item, since the node sends the messages of one conversation in item order). The
   **HTTP Request node** (typeVersion 4.2, default options: no batching, no retry) POSTs the same bodies
   to \`/v3/users\` or \`/v3/messages\` with the \`apikey\` header (and \`onBehalfOf\` for the sends). The **raw
   loop** POSTs the same bodies from the benchmark's process with ${RAW_WRITES_IN_FLIGHT} requests in flight (axios,

@@ -84,9 +84,13 @@ export const emptyWorkflow = () => workflow('benchEmpty000001', 'Bench: Manual T
 
 // ---------------------------------------------------------------- writes
 
-/** The users the sends go between: one sender and SEND_RECEIVERS receivers, seeded before each run. */
+/**
+ * The users the sends go between: one sender and SEND_RECEIVERS receivers, seeded before each run.
+ * As an announcement: each item to a user of its own, so each item is a conversation of its own (the
+ * node keeps the messages of one conversation in item order, one after the other).
+ */
 export const SENDER = 'bench-1';
-export const SEND_RECEIVERS = 8;
+export const SEND_RECEIVERS = 2_000;
 /** Receiver of item i (0-based): bench-2 … bench-9 in turn. */
 export const receiverOf = (i: number) => `bench-${2 + (i % SEND_RECEIVERS)}`;
 export const newUserOf = (i: number) => ({ uid: `writer-${i + 1}`, name: `Writer ${i + 1}` });
@@ -126,8 +130,13 @@ export function writeWorkflows(emulator: { baseUrl: string; apiKey: string }, us
 			sendHeaders: true,
 			headerParameters: { parameters: [{ name: 'apikey', value: emulator.apiKey }] },
 			sendBody: true,
-			specifyBody: 'json',
-			jsonBody: '={{ JSON.stringify({ uid: $json.uid, name: $json.name }) }}',
+			// The body as the node offers it by default: Using Fields Below, one field per body member.
+			bodyParameters: {
+				parameters: [
+					{ name: 'uid', value: '={{ $json.uid }}' },
+					{ name: 'name', value: '={{ $json.name }}' },
+				],
+			},
 			options: {},
 		},
 	};

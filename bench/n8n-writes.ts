@@ -24,12 +24,14 @@ export interface WriteSample {
 	ms: number;
 	/** The execution's wall time (see n8n-run.ts), for the n8n contenders. */
 	wallMs?: number;
+	/** The CPU time the n8n process used in the run (see n8n-run.ts), for the n8n contenders. */
+	n8nCpuMs?: number;
 	requests: number;
 	stored: number;
 	load: number;
 }
 
-/** Empties the store; for sends, adds the sender and its receivers (bench-1 … bench-9). Untimed. */
+/** Empties the store; for sends, adds the sender and its receivers (bench-1, then the receivers). Untimed. */
 export async function resetStore(emulator: BenchEmulator, op: WriteOp): Promise<void> {
 	await emulator.control('POST', '/reset');
 	if (op === 'send') await emulator.control('POST', '/users/bulk', { count: 1 + SEND_RECEIVERS, prefix: 'bench-' });
@@ -99,7 +101,7 @@ export async function writeRounds(
 		if (requests !== count) fail(`${requests} requests, expected ${count}`);
 		if (result.stored !== count) fail(`${result.stored} ${op === 'create' ? 'users' : 'messages'} stored, expected ${count}`);
 		if (result.duplicated !== 0) fail(`${result.duplicated} messages stored twice`);
-		return { ms, wallMs: run?.wallMs, requests, stored: result.stored, load };
+		return { ms, wallMs: run?.wallMs, n8nCpuMs: run?.n8nCpuMs, requests, stored: result.stored, load };
 	};
 	const between = () => resetStore(emulator, op);
 	for (const contender of contenders) {
@@ -109,7 +111,7 @@ export async function writeRounds(
 	return await interleave(contenders, rounds, measure, {
 		between,
 		log: (line) => log(`  ${op}:${line}`),
-		describe: (sample) => `${fmt(sample.ms)} ms`,
+		describe: (sample) => `${fmt(sample.ms)} ms${sample.n8nCpuMs === undefined ? '' : ` (n8n CPU ${fmt(sample.n8nCpuMs)} ms)`}`,
 	});
 }
 
