@@ -9,6 +9,7 @@ import { orderKeysOf } from './actions/orderKeys';
 import { asNodeError, hideErrorSecrets, keepHttpCode } from './helpers/itemErrors';
 import { hideSecrets, knownSecrets } from './helpers/secrets';
 import { runItemsInFlight } from './items/inFlight';
+import { ParameterMemory } from './items/parameterMemory';
 import { listSearch, loadOptions } from './methods';
 import { observeRequests } from './transport/request';
 import { ITEM_WINDOW_BOUNDS, RequestWindow } from './transport/window';
@@ -55,17 +56,31 @@ export class CometChat implements INodeType {
 		const outputs: INodeExecutionData[][] = new Array(items.length);
 		const failures = new Map<number, NodeApiError | NodeOperationError>();
 		const continueOnFail = this.continueOnFail();
+		const memory = new ParameterMemory(this);
+		const context = memory.context;
 		const window = new RequestWindow(ITEM_WINDOW_BOUNDS);
-		observeRequests(this, window.observer);
+		observeRequests(context, window.observer);
+		const resourceOf = perItem(context, 'resource', '');
+		const operationOf = perItem(context, 'operation', '');
+		const oneAtATime = perItem(context, ONE_AT_A_TIME, false);
+		/** What the item touches (actions/orderKeys.ts), or undefined to run it alone: a list, or One at a Time. */
+		const keysOf = (itemIndex: number): string[] | undefined => {
+			try {
+				if (oneAtATime(itemIndex) === true) return undefined;
+				return orderKeysOf((name) => memory.read(itemIndex, name), String(resourceOf(itemIndex)), String(operationOf(itemIndex)));
+			} catch {
+				return undefined;
+			}
+		};
 		await runItemsInFlight(
 			items.length,
-			(itemIndex) => keysOf(this, itemIndex),
+			keysOf,
 			async (itemIndex) => {
 				try {
-					outputs[itemIndex] = await runItem(this, itemIndex);
+					outputs[itemIndex] = await runItem(context, itemIndex, String(resourceOf(itemIndex)), String(operationOf(itemIndex)));
 					return true;
 				} catch (error) {
-					const itemError = withItemIndex(this, error, itemIndex);
+					const itemError = withItemIndex(context, error, itemIndex);
 					if (continueOnFail) {
 						// n8n keeps `json` to the message and carries the whole error (description with the
 						// service code, `context.httpCode`) on `error`, which also routes the item to an error output.
@@ -74,6 +89,8 @@ export class CometChat implements INodeType {
 					}
 					failures.set(itemIndex, itemError);
 					return false;
+				} finally {
+					memory.forget(itemIndex);
 				}
 			},
 			window,
@@ -84,9 +101,12 @@ export class CometChat implements INodeType {
 }
 
 /** One item: its operation, run, and its output items through the secrets filter. */
-async function runItem(context: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const resource = context.getNodeParameter('resource', itemIndex) as string;
-	const operationName = context.getNodeParameter('operation', itemIndex) as string;
+async function runItem(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	resource: string,
+	operationName: string,
+): Promise<INodeExecutionData[]> {
 	const operation = findOperation(resource, operationName);
 	if (!operation) {
 		throw new NodeOperationError(
@@ -106,16 +126,15 @@ async function runItem(context: IExecuteFunctions, itemIndex: number): Promise<I
 	return (Array.isArray(result) ? result : [result]).map((json) => ({ json: hideSecrets(json, resource, secrets, shown), pairedItem }));
 }
 
-/** What the item touches (actions/orderKeys.ts), or undefined to run it alone: a list, or One at a Time. */
-function keysOf(context: IExecuteFunctions, itemIndex: number): string[] | undefined {
-	try {
-		if (context.getNodeParameter(ONE_AT_A_TIME, itemIndex, false) === true) return undefined;
-		const resource = context.getNodeParameter('resource', itemIndex) as string;
-		const operation = context.getNodeParameter('operation', itemIndex) as string;
-		return orderKeysOf(context, itemIndex, resource, operation);
-	} catch {
-		return undefined;
-	}
+/**
+ * A parameter of the run's items: read once where the node holds a fixed value (no expression), as
+ * n8n answers the same for every item then; else read for each item.
+ */
+function perItem(context: IExecuteFunctions, name: string, fallback: string | boolean): (itemIndex: number) => unknown {
+	const raw = context.getNode().parameters[name];
+	if (typeof raw === 'string' && raw.startsWith('=')) return (itemIndex) => context.getNodeParameter(name, itemIndex, fallback);
+	const value = context.getNodeParameter(name, 0, fallback);
+	return () => value;
 }
 
 /**

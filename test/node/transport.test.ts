@@ -4,6 +4,8 @@
  * credential URLs checked before anything is sent, and secrets kept out of errors.
  */
 import type { INode } from 'n8n-workflow';
+import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:http';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
@@ -311,5 +313,32 @@ describe("an attempt's race against its backstop timer (firstOf)", () => {
 
 	it('a first rejection is the outcome', async () => {
 		await expect(firstOf(Promise.reject(new Error('reset')), new Promise<never>(() => {}))).rejects.toThrow('reset');
+	});
+});
+
+describe('a service that sends a byte now and then', () => {
+	it('the backstop ends the attempt at its time, though the socket is never idle', async () => {
+		// Headers, then one byte of a body that never ends every 100 ms: axios's idle timeout never fires.
+		const server = createServer((_request, response) => {
+			response.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000000' });
+			const drip = setInterval(() => response.write(' '), 100);
+			response.on('close', () => clearInterval(drip));
+		});
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+		const { port } = server.address() as AddressInfo;
+		const restore = overrideRequestLimits({ attemptTimeoutMs: 400, maxRetryAfterMs: 2_000, requestBudgetMs: 1_000 });
+		try {
+			const started = Date.now();
+			const { error } = await runNode(credentialsFor(emulator(), { baseUrl: `http://127.0.0.1:${port}` }), getUser());
+			const ms = Date.now() - started;
+			expect(error?.message).toMatch(/did not answer within/);
+			// At least one attempt's time (400 ms) and its grace (250 ms); within the request's bound and a tick or two.
+			expect(ms).toBeGreaterThanOrEqual(650);
+			expect(ms).toBeLessThan(1_000 + 1_000);
+		} finally {
+			restore();
+			server.closeAllConnections();
+			await new Promise((resolve) => server.close(resolve));
+		}
 	});
 });

@@ -1,5 +1,3 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
-
 /**
  * What each operation's item touches, as keys (docs/cometchat-api.md, Items in flight): items of
  * one node run that share a key run in input order, one after the other; items with no key in
@@ -7,85 +5,88 @@ import type { IExecuteFunctions } from 'n8n-workflow';
  * which keeps a window of its own pages. Send and Wait for Response is not here: it sends one
  * question for the whole run.
  *
- * The keys are read from the raw parameters, before the operation reads and checks them: a value
+ * The keys are read from the parameters as given, before the operation reads and checks them: a value
  * the operation will refuse gives a key all the same, and the item then fails without a request.
  * They are compared without case, so two spellings of one ID keep their order.
  */
-type KeyRule = ((context: IExecuteFunctions, itemIndex: number) => string[]) | 'alone';
+/** Reads one of the item's parameters as the user gave it, expressions resolved. */
+export type ParameterReader = (name: string) => unknown;
+
+type KeyRule = ((read: ParameterReader) => string[]) | 'alone';
 
 /** The keys of each operation, by `resource:operation`. */
 export const ORDER_KEYS: Readonly<Record<string, KeyRule>> = {
-	'user:create': (c, i) => [user(c, i, 'uid')],
-	'user:upsert': (c, i) => [user(c, i, 'uid')],
-	'user:get': (c, i) => [user(c, i, 'uid')],
-	'user:update': (c, i) => [user(c, i, 'uid')],
-	'user:updateAuthToken': (c, i) => [user(c, i, 'uid')],
-	'user:delete': (c, i) => [user(c, i, 'uid')],
-	'user:deactivate': (c, i) => listOf(c, i, 'uids').map((uid) => `user:${uid}`),
-	'user:reactivate': (c, i) => listOf(c, i, 'uids').map((uid) => `user:${uid}`),
+	'user:create': (read) => [user(read('uid'))],
+	'user:upsert': (read) => [user(read('uid'))],
+	'user:get': (read) => [user(read('uid'))],
+	'user:update': (read) => [user(read('uid'))],
+	'user:updateAuthToken': (read) => [user(read('uid'))],
+	'user:delete': (read) => [user(read('uid'))],
+	'user:deactivate': (read) => entriesOf(read('uids')).map((uid) => `user:${uid}`),
+	'user:reactivate': (read) => entriesOf(read('uids')).map((uid) => `user:${uid}`),
 	'user:getAll': 'alone',
 	'user:getFriends': 'alone',
-	'authToken:create': (c, i) => [user(c, i, 'uid')],
-	'authToken:get': (c, i) => [user(c, i, 'uid')],
-	'authToken:delete': (c, i) => [user(c, i, 'uid')],
-	'authToken:deleteAll': (c, i) => [user(c, i, 'uid')],
+	'authToken:create': (read) => [user(read('uid'))],
+	'authToken:get': (read) => [user(read('uid'))],
+	'authToken:delete': (read) => [user(read('uid'))],
+	'authToken:deleteAll': (read) => [user(read('uid'))],
 	'authToken:getAll': 'alone',
 	// A user's block list: blocks and unblocks by one user go in order.
-	'blockedUser:block': (c, i) => [user(c, i, 'uid')],
-	'blockedUser:unblock': (c, i) => [user(c, i, 'uid')],
+	'blockedUser:block': (read) => [user(read('uid'))],
+	'blockedUser:unblock': (read) => [user(read('uid'))],
 	'blockedUser:getAll': 'alone',
-	'group:create': (c, i) => [group(c, i, 'guid')],
-	'group:get': (c, i) => [group(c, i, 'guid')],
-	'group:update': (c, i) => [group(c, i, 'guid')],
-	'group:delete': (c, i) => [group(c, i, 'guid')],
+	'group:create': (read) => [group(read('guid'))],
+	'group:get': (read) => [group(read('guid'))],
+	'group:update': (read) => [group(read('guid'))],
+	'group:delete': (read) => [group(read('guid'))],
 	'group:getAll': 'alone',
 	'group:getBannedUsers': 'alone',
 	// The same group and member.
-	'groupMember:add': (c, i) => {
-		const members = raw(c, i, 'members');
+	'groupMember:add': (read) => {
+		const members = read('members');
 		const lists = typeof members === 'object' && members !== null ? Object.values(members) : [];
-		return lists.flatMap((list) => entriesOf(list)).map((uid) => member(c, i, uid));
+		return lists.flatMap((list) => entriesOf(list)).map((uid) => member(read, uid));
 	},
-	'groupMember:remove': (c, i) => [member(c, i, idOf(raw(c, i, 'uid')))],
-	'groupMember:changeScope': (c, i) => [member(c, i, idOf(raw(c, i, 'uid')))],
-	'groupMember:ban': (c, i) => [member(c, i, idOf(raw(c, i, 'uid')))],
-	'groupMember:unban': (c, i) => [member(c, i, idOf(raw(c, i, 'uid')))],
+	'groupMember:remove': (read) => [member(read, idOf(read('uid')))],
+	'groupMember:changeScope': (read) => [member(read, idOf(read('uid')))],
+	'groupMember:ban': (read) => [member(read, idOf(read('uid')))],
+	'groupMember:unban': (read) => [member(read, idOf(read('uid')))],
 	'groupMember:getAll': 'alone',
 	// The same conversation: a one-to-one conversation is its two users, whoever sends.
-	'message:send': (c, i) => conversations(c, i, 'onBehalfOf'),
-	'message:sendAsBot': (c, i) => conversations(c, i, 'botUid'),
-	'message:sendForm': (c, i) => conversations(c, i, 'onBehalfOf'),
-	'message:get': (c, i) => [message(c, i)],
-	'message:update': (c, i) => [message(c, i)],
-	'message:delete': (c, i) => [message(c, i)],
-	'message:flag': (c, i) => [message(c, i)],
+	'message:send': (read) => conversations(read, 'onBehalfOf'),
+	'message:sendAsBot': (read) => conversations(read, 'botUid'),
+	'message:sendForm': (read) => conversations(read, 'onBehalfOf'),
+	'message:get': (read) => [message(read)],
+	'message:update': (read) => [message(read)],
+	'message:delete': (read) => [message(read)],
+	'message:flag': (read) => [message(read)],
 	'message:getAll': 'alone',
 	'message:getReactions': 'alone',
 	'message:getThread': 'alone',
-	'role:get': (c, i) => [`role:${idOf(raw(c, i, 'role'))}`],
+	'role:get': (read) => [`role:${idOf(read('role'))}`],
 	'role:getAll': 'alone',
-	'call:get': (c, i) => [`call:${idOf(raw(c, i, 'sessionId'))}`],
+	'call:get': (read) => [`call:${idOf(read('sessionId'))}`],
 	// A user's session: its push tokens.
-	'pushToken:delete': (c, i) => [`session:${idOf(raw(c, i, 'authToken'))}`],
-	'pushToken:deleteByValue': (c, i) => [`session:${idOf(raw(c, i, 'authToken'))}`],
-	'flaggedMessage:approve': (c, i) => [message(c, i)],
-	'flaggedMessage:disapprove': (c, i) => [message(c, i)],
+	'pushToken:delete': (read) => [`session:${idOf(read('authToken'))}`],
+	'pushToken:deleteByValue': (read) => [`session:${idOf(read('authToken'))}`],
+	'flaggedMessage:approve': (read) => [message(read)],
+	'flaggedMessage:disapprove': (read) => [message(read)],
 	'flaggedMessage:getAll': 'alone',
-	'blockedMessage:approve': (c, i) => [message(c, i)],
-	'blockedMessage:reject': (c, i) => [message(c, i)],
+	'blockedMessage:approve': (read) => [message(read)],
+	'blockedMessage:reject': (read) => [message(read)],
 	'blockedMessage:getAll': 'alone',
 	'moderationReason:getAll': 'alone',
-	'moderationRule:update': (c, i) => [`rule:${idOf(raw(c, i, 'ruleId'))}`],
-	'moderationRule:delete': (c, i) => [`rule:${idOf(raw(c, i, 'ruleId'))}`],
+	'moderationRule:update': (read) => [`rule:${idOf(read('ruleId'))}`],
+	'moderationRule:delete': (read) => [`rule:${idOf(read('ruleId'))}`],
 	'moderationRule:getAll': 'alone',
 	'moderationRule:getRevisions': 'alone',
-	'keywordList:get': (c, i) => [`keywordList:${idOf(raw(c, i, 'keywordListId'))}`],
+	'keywordList:get': (read) => [`keywordList:${idOf(read('keywordListId'))}`],
 	'keywordList:getAll': 'alone',
 	// A bot is a user.
-	'bot:create': (c, i) => [user(c, i, 'uid')],
-	'bot:get': (c, i) => [user(c, i, 'botUid')],
-	'bot:update': (c, i) => [user(c, i, 'botUid')],
-	'bot:delete': (c, i) => [user(c, i, 'botUid')],
+	'bot:create': (read) => [user(read('uid'))],
+	'bot:get': (read) => [user(read('botUid'))],
+	'bot:update': (read) => [user(read('botUid'))],
+	'bot:delete': (read) => [user(read('botUid'))],
 	'bot:getAll': 'alone',
 };
 
@@ -93,23 +94,20 @@ export const ORDER_KEYS: Readonly<Record<string, KeyRule>> = {
  * The item's keys, or undefined when it runs alone: a list, an operation not in the table, or a
  * parameter whose expression cannot be read (the operation then fails the item with its own error).
  */
-export function orderKeysOf(context: IExecuteFunctions, itemIndex: number, resource: string, operation: string): string[] | undefined {
+export function orderKeysOf(read: ParameterReader, resource: string, operation: string): string[] | undefined {
 	const rule = ORDER_KEYS[`${resource}:${operation}`];
 	if (rule === undefined || rule === 'alone') return undefined;
 	try {
-		return rule(context, itemIndex);
+		return rule(read);
 	} catch {
 		return undefined;
 	}
 }
 
-/** A parameter as the user gave it (a resource locator's value), with expressions resolved. */
-function raw(context: IExecuteFunctions, itemIndex: number, name: string): unknown {
-	return context.getNodeParameter(name, itemIndex, '', { extractValue: true });
-}
-
+/** An ID as a key: a resource locator's value, in lower case. */
 function idOf(value: unknown): string {
-	return (typeof value === 'string' || typeof value === 'number' ? String(value) : JSON.stringify(value ?? '')).trim().toLowerCase();
+	const id = typeof value === 'object' && value !== null && '__rl' in value ? (value as { value?: unknown }).value : value;
+	return (typeof id === 'string' || typeof id === 'number' ? String(id) : JSON.stringify(id ?? '')).trim().toLowerCase();
 }
 
 /** A list field's entries: an array from an expression, or text separated by commas. */
@@ -118,37 +116,33 @@ function entriesOf(value: unknown): string[] {
 	return entries.map(idOf).filter((entry) => entry !== '');
 }
 
-function listOf(context: IExecuteFunctions, itemIndex: number, name: string): string[] {
-	return entriesOf(raw(context, itemIndex, name));
+function user(uid: unknown): string {
+	return `user:${idOf(uid)}`;
 }
 
-function user(context: IExecuteFunctions, itemIndex: number, name: string): string {
-	return `user:${idOf(raw(context, itemIndex, name))}`;
+function group(guid: unknown): string {
+	return `group:${idOf(guid)}`;
 }
 
-function group(context: IExecuteFunctions, itemIndex: number, name: string): string {
-	return `group:${idOf(raw(context, itemIndex, name))}`;
+function member(read: ParameterReader, uid: string): string {
+	return `member:${idOf(read('guid'))}:${uid}`;
 }
 
-function member(context: IExecuteFunctions, itemIndex: number, uid: string): string {
-	return `member:${idOf(raw(context, itemIndex, 'guid'))}:${uid}`;
-}
-
-function message(context: IExecuteFunctions, itemIndex: number): string {
-	return `message:${idOf(raw(context, itemIndex, 'messageId'))}`;
+function message(read: ParameterReader): string {
+	return `message:${idOf(read('messageId'))}`;
 }
 
 /** The conversations a send writes to: `sender` names the field of the sending user. */
-function conversations(context: IExecuteFunctions, itemIndex: number, sender: string): string[] {
-	const from = idOf(raw(context, itemIndex, sender));
+function conversations(read: ParameterReader, sender: string): string[] {
+	const from = idOf(read(sender));
 	const withUser = (uid: string) => `conversation:users:${[from, uid].sort().join(':')}`;
 	const inGroup = (guid: string) => `conversation:group:${guid}`;
-	switch (raw(context, itemIndex, 'receiverType')) {
+	switch (read('receiverType')) {
 		case 'group':
-			return [inGroup(idOf(raw(context, itemIndex, 'receiverGuid')))];
+			return [inGroup(idOf(read('receiverGuid')))];
 		case 'multiple':
-			return [...listOf(context, itemIndex, 'receiverUids').map(withUser), ...listOf(context, itemIndex, 'receiverGuids').map(inGroup)];
+			return [...entriesOf(read('receiverUids')).map(withUser), ...entriesOf(read('receiverGuids')).map(inGroup)];
 		default:
-			return [withUser(idOf(raw(context, itemIndex, 'receiverUid')))];
+			return [withUser(idOf(read('receiverUid')))];
 	}
 }

@@ -4,8 +4,8 @@
  * is the installed n8n's, not ours. The differences that are decisions rather than code paths are
  * listed here too, with where they are handled.
  *
- * - The backstop timer of a request: n8n-workflow 2.8 exports `sleepWithAbort`, 2.41 dropped it
- *   (`sleepUnlessAborted`).
+ * - Timers: n8n-workflow 2.8 exports `sleepWithAbort`, 2.41 dropped it. The package does not use
+ *   it: a request's backstop is one shared clock (transport/attempt.ts).
  * - Send and Wait's resume signature: n8n 2.8 checks it once asked to
  *   (`setSignatureValidationRequired`), later versions check every send-and-wait resume and no
  *   longer have the method (`requireResumeSignature`).
@@ -17,14 +17,6 @@
  *   (delivery/memory.ts).
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
-import * as n8nWorkflow from 'n8n-workflow';
-import { sleep } from 'n8n-workflow';
-
-/** Waits `ms`, or less when `signal` aborts where n8n-workflow can stop its timer (2.8); else the whole time. */
-export async function sleepUnlessAborted(ms: number, signal: AbortSignal): Promise<void> {
-	const { sleepWithAbort } = n8nWorkflow as { sleepWithAbort?: (ms: number, signal?: AbortSignal) => Promise<void> };
-	return typeof sleepWithAbort === 'function' ? await sleepWithAbort(ms, signal) : await sleep(ms);
-}
 
 /** Asks n8n to check the signature of this execution's resume calls, where it has to be asked (2.8). */
 export function requireResumeSignature(context: IExecuteFunctions): void {

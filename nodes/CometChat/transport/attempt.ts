@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { sleepUnlessAborted } from '../helpers/n8nVersions';
+import { sleep } from 'n8n-workflow';
 
 /** How much later than axios's own timeout the backstop timer of an attempt fires. */
 const RACE_GRACE_MS = 250;
@@ -17,25 +17,63 @@ export type AttemptOutcome = { response: RawResponse } | { error: unknown; timed
 /**
  * One attempt: `send` is the request through n8n's helper, which hands `timeout` to axios, which
  * aborts when the socket has been idle that long: no answer, or a body that stops half-way. A
- * service that sends a byte now and then would never be idle, so the attempt is also raced against
- * the same time (plus a little, so axios's own error, which closes the socket, usually comes first).
+ * service that sends a byte now and then would never be idle, so the attempt also has a backstop
+ * at the same time (plus a little, so axios's own error, which closes the socket, usually comes
+ * first).
  */
 export async function attempt(send: (timeoutMs: number) => Promise<unknown>, timeoutMs: number): Promise<AttemptOutcome> {
-	const stopTimer = new AbortController();
 	const answer = send(timeoutMs).then(
 		(response): AttemptOutcome => ({ response: response as RawResponse }),
 		(error: unknown): AttemptOutcome => ({ error }),
 	);
-	// The backstop stops when the answer comes first where n8n can stop its timer (helpers/n8nVersions.ts).
-	const timer = sleepUnlessAborted(timeoutMs + RACE_GRACE_MS, stopTimer.signal).then(
-		(): AttemptOutcome => ({ timedOut: true }),
-		// Stopped because the answer came first.
-		(): AttemptOutcome => ({ timedOut: true }),
-	);
+	const backstop = startBackstop(timeoutMs + RACE_GRACE_MS);
 	try {
-		return await firstOf(answer, timer);
+		return await firstOf(
+			answer,
+			backstop.fired.then((): AttemptOutcome => ({ timedOut: true })),
+		);
 	} finally {
-		stopTimer.abort();
+		backstop.stop();
+	}
+}
+
+/** How often the backstop clock looks at the attempts' deadlines. */
+const BACKSTOP_TICK_MS = 100;
+
+/** The backstops not yet fired or stopped: one clock serves every attempt in flight. */
+const backstops = new Set<{ deadline: number; fire: () => void }>();
+let clockRunning = false;
+
+/**
+ * A backstop that fires after `ms` (to within a tick) unless stopped. One clock, a `sleep` loop
+ * that runs while any backstop is set, serves all attempts: a timer of its own per attempt would
+ * cost each request an abort (n8n 2.8's `sleepWithAbort` makes an error with its stack trace for
+ * every stopped timer) or, where n8n cannot stop a timer (2.41), a timer left running 30 s.
+ */
+function startBackstop(ms: number): { fired: Promise<void>; stop: () => void } {
+	let entry: { deadline: number; fire: () => void } | undefined;
+	const fired = new Promise<void>((resolve) => {
+		entry = { deadline: Date.now() + ms, fire: resolve };
+	});
+	backstops.add(entry!);
+	if (!clockRunning) void runBackstopClock();
+	return { fired, stop: () => backstops.delete(entry!) };
+}
+
+async function runBackstopClock(): Promise<void> {
+	clockRunning = true;
+	try {
+		while (backstops.size > 0) {
+			await sleep(BACKSTOP_TICK_MS);
+			const now = Date.now();
+			for (const backstop of backstops) {
+				if (now < backstop.deadline) continue;
+				backstops.delete(backstop);
+				backstop.fire();
+			}
+		}
+	} finally {
+		clockRunning = false;
 	}
 }
 
