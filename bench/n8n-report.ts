@@ -141,7 +141,8 @@ How to read them:
   n8n has stored the execution as finished: n8n writes its status and its run data in one
   transaction after the last node, its hooks and the serialization of the run data, the moment the
   result can first be read back. The end is read from n8n's SQLite database by this process, every
-  ${POLL_MS} ms (the polling costs n8n nothing). The raw loop is timed in the benchmark's process.
+  ${POLL_MS} ms (n8n opens it in WAL mode, so the reads hold up none of its writes and cost n8n no
+  work). The raw loop is timed in the benchmark's process.
 - **The other clocks** show where the time goes: \`startedAt → stoppedAt\` is the execution's own span
   as n8n stores it (it stops before the run data is saved); the node's \`executionTime\`
   (\`resultData.runData[<node>][0].executionTime\`) is measured inside n8n-core's WorkflowExecute
