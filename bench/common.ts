@@ -374,10 +374,11 @@ export function expectCount(name: string, got: number, expected: number): number
 /** What BENCHMARKS.md says before its sections (rewritten by each script). */
 const HEADER = `# Benchmarks
 
-Two scripts write this file, each its own section, from one run's measurements (no number here is
+Two scripts write this file, each its own sections, from one run's measurements (no number here is
 typed by hand): \`npm run bench\` (our node in n8n's engine against raw HTTP loops) and
-\`npm run bench:n8n\` (our node against n8n's HTTP Request node, in the real n8n). Each replaces
-only its own section. Compare ratios, not absolute times: the machine is shared.
+\`npm run bench:n8n\` (our node against n8n's HTTP Request node and raw loops, in the real n8n:
+Return All, writes, and writes under a rate limit, a section each). Each run replaces only the
+sections of what it ran. Compare ratios, not absolute times: the machine is shared.
 `;
 
 /**

@@ -141,7 +141,8 @@ How to read them:
   n8n has stored the execution as finished: n8n writes its status and its run data in one
   transaction after the last node, its hooks and the serialization of the run data, the moment the
   result can first be read back. The end is read from n8n's SQLite database by this process, every
-  ${POLL_MS} ms (the polling costs n8n nothing). The raw loop is timed in the benchmark's process.
+  ${POLL_MS} ms (n8n opens it in WAL mode, so the reads hold up none of its writes and cost n8n no
+  work). The raw loop is timed in the benchmark's process.
 - **The other clocks** show where the time goes: \`startedAt → stoppedAt\` is the execution's own span
   as n8n stores it (it stops before the run data is saved); the node's \`executionTime\`
   (\`resultData.runData[<node>][0].executionTime\`) is measured inside n8n-core's WorkflowExecute
@@ -216,7 +217,9 @@ How to read them:
   text on behalf of \`${SENDER}\` to a user, item i to the i-th of ${SEND_RECEIVERS} users, as an announcement: a
   conversation per item, since the node sends the messages of one conversation in item order). The
   **HTTP Request node** (typeVersion 4.2, default options: no batching, no retry) POSTs the same bodies
-  to \`/v3/users\` or \`/v3/messages\` with the \`apikey\` header (and \`onBehalfOf\` for the sends). The **raw
+  to \`/v3/users\` or \`/v3/messages\` with the \`apikey\` header (and \`onBehalfOf\` for the sends); with
+  these options it starts every item's request before it awaits any (n8n-nodes-base's HttpRequestV3
+  awaits them all together), so all ${fmt(info.items)} are in flight at once. The **raw
   loop** POSTs the same bodies from the benchmark's process with ${RAW_WRITES_IN_FLIGHT} requests in flight (axios,
   default agent with keep-alive).
 - **Times** are the writing node's \`executionTime\` from the run data (the Code node and n8n's start and
@@ -255,7 +258,8 @@ How to read it:
   \`Retry-After\` up to the window's end, \`X-Rate-Limit\` and \`X-Rate-Limit-Remaining\`). Just before each
   run a fresh window opens with ${fmt(setup.used)} requests already spent by "the app's other clients", so only
   ${fmt(setup.perMinute - setup.used)} are left in it and no client can write the ${fmt(setup.items)} users before the next
-  window opens, 60 s later. The workflows are the write case's User → Create (a Code node making
+  window opens, 60 s later. The HTTP Request node starts all its requests at once (see the writes
+  section). The workflows are the write case's User → Create (a Code node making
   ${fmt(setup.items)} items, then the writer); the store is empty before each run.
 - **stored**: users in the store after the run. **items failed**: output items carrying an error
   (Continue on Fail; none with the default settings used here). **not written**: when the execution

@@ -4,7 +4,8 @@
  *
  * - `wallMs`, what a user's n8n sees: from sending `POST /rest/workflows/<id>/run` until the
  *   execution is stored as finished. The end is read from n8n's own database (its SQLite file,
- *   polled every POLL_MS from this process, so the polling costs n8n nothing): n8n writes the status
+ *   polled every POLL_MS from this process; n8n opens it in WAL mode, so these reads hold up none of
+ *   its writes and the polling costs n8n no work of its own): n8n writes the status
  *   and the run data in one transaction after the last node, its hooks and the saving of the data;
  *   it is also the moment the execution's result can first be read back.
  * - `startStopMs`: the execution's `startedAt` → `stoppedAt`, as n8n stores them; `stoppedAt` is set
