@@ -23,7 +23,7 @@ export const WINDOW_BOUNDS: Readonly<WindowBounds> = Object.freeze({ initial: 4,
  * minute (167 a second) an app is allowed, so a long run is held back by the rate limit headers,
  * not by the window.
  */
-export const ITEM_WINDOW_BOUNDS: Readonly<WindowBounds> = Object.freeze({ initial: 16, max: 512, min: 1 });
+export const ITEM_WINDOW_BOUNDS: Readonly<WindowBounds> = Object.freeze({ initial: 16, max: 256, min: 1 });
 
 /**
  * A window of work in flight: pages of one Return All, or the items of one node run. It grows by
