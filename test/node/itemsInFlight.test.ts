@@ -48,8 +48,8 @@ function watchInFlight(keyOf: (path: string) => string | undefined, delayMs: (in
 }
 
 describe('items in flight', () => {
-	it('the window grows by one for each answer, to 64 and never beyond', async () => {
-		const count = 300;
+	it(`the window grows by one for each answer, to ${ITEM_WINDOW_BOUNDS.max} and never beyond`, async () => {
+		const count = 800;
 		// Holds every users request until as many have arrived as the rule expects, then releases them all.
 		const held: Array<() => void> = [];
 		const rounds: number[] = [];
@@ -83,7 +83,14 @@ describe('items in flight', () => {
 			const { items, error } = await run(createUsers, input);
 			expect(error).toBeUndefined();
 			expect(stalled).toBe(false);
-			expect(rounds).toEqual([4, 8, 16, 32, 64, 64, 64, 48]);
+			// Each round's answers double the next round, up to the bound: 16, 32, 64, 128, 256, 256, 48.
+			const expectedRounds: number[] = [];
+			for (let left = count, width = ITEM_WINDOW_BOUNDS.initial; left > 0; width = Math.min(ITEM_WINDOW_BOUNDS.max, width * 2)) {
+				expectedRounds.push(Math.min(width, left));
+				left -= Math.min(width, left);
+			}
+			expect(rounds).toEqual(expectedRounds);
+			expect(Math.max(...rounds)).toBe(ITEM_WINDOW_BOUNDS.max);
 			expect(items.map((item) => [item.json.uid, item.pairedItem])).toEqual(input.map(({ uid }, item) => [uid, { item }]));
 			expect(store().users.size).toBe(count);
 		} finally {

@@ -26,7 +26,7 @@ export function oneAtATimeFields(resources: ResourceDefinition[]): INodeProperti
 				type: 'boolean',
 				default: false,
 				description:
-					"Whether to send each item only after the previous item's answer came. Off, items that touch different users, groups, members or conversations are sent together (up to 64 at once, fewer when CometChat signals its rate limit), while items that touch the same one still go in input order.",
+					"Whether to send each item only after the previous item's answer came. Off, items that touch different users, groups, members or conversations are sent together (up to 256 at once, fewer when CometChat signals its rate limit), while items that touch the same one still go in input order.",
 				displayOptions: { show: { resource: [resource.value], operation: operations } },
 			},
 		];
