@@ -111,7 +111,8 @@ export async function writeRounds(
 	return await interleave(contenders, rounds, measure, {
 		between,
 		log: (line) => log(`  ${op}:${line}`),
-		describe: (sample) => `${fmt(sample.ms)} ms${sample.n8nCpuMs === undefined ? '' : ` (wall ${fmt(sample.wallMs ?? 0)} ms, n8n CPU ${fmt(sample.n8nCpuMs)} ms)`}`,
+		describe: (sample) =>
+			`${fmt(sample.ms)} ms${sample.n8nCpuMs === undefined ? '' : ` (wall ${fmt(sample.wallMs ?? 0)} ms, n8n CPU ${fmt(sample.n8nCpuMs)} ms)`}`,
 	});
 }
 
