@@ -74,53 +74,78 @@ export interface BenchEmulator {
 	stop(): Promise<void>;
 }
 
-/** Starts bench/emulator-child.ts in its own process and waits until it listens. */
-export async function startBenchEmulator(latencyMs: number): Promise<BenchEmulator> {
-	const child: ChildProcess = fork(join(__dirname, 'emulator-child.ts'), [String(latencyMs)], {
+/** A bench server in a process of its own (forked with tsx), once it listens, asked over its IPC channel. */
+interface ChildServer<R> {
+	ready: R;
+	/** Sends `{ type, id }` and answers the child's message with the same `id`. */
+	ask<M>(type: string): Promise<M>;
+	stop(): Promise<void>;
+}
+
+/** Forks `script` (in bench/) and waits for its message of type `readyType`; `name` says who failed to start. */
+async function startChildServer<R extends { type: string }>(
+	script: string,
+	args: string[],
+	readyType: R['type'],
+	name: string,
+): Promise<ChildServer<R>> {
+	const child: ChildProcess = fork(join(__dirname, script), args, {
 		execArgv: ['--import', 'tsx'],
 		stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
 	});
-	const ready = await new Promise<EmulatorReady>((resolve, reject) => {
-		const onMessage = (message: EmulatorReady) => {
-			if (message?.type !== 'ready') return;
+	const ready = await new Promise<R>((resolve, reject) => {
+		const onMessage = (message: R) => {
+			if (message?.type !== readyType) return;
 			child.off('message', onMessage);
 			resolve(message);
 		};
 		child.on('message', onMessage);
-		child.once('exit', (code) => reject(new Error(`the bench emulator exited (code ${code}) before it listened`)));
+		child.once('exit', (code) => reject(new Error(`${name} exited (code ${code}) before it listened`)));
 		child.once('error', reject);
 	});
 	let nextId = 1;
-	const waiting = new Map<number, (served: number) => void>();
-	const waitingStats = new Map<number, (stats: StoreStats) => void>();
-	child.on('message', (message: EmulatorCount | EmulatorStats) => {
-		if (message?.type === 'count') {
-			waiting.get(message.id)?.(message.served);
-			waiting.delete(message.id);
-		} else if (message?.type === 'stats') {
-			waitingStats.get(message.id)?.(message.stats);
-			waitingStats.delete(message.id);
-		}
+	const waiting = new Map<number, (message: unknown) => void>();
+	child.on('message', (message: { id?: number }) => {
+		const answer = typeof message?.id === 'number' ? waiting.get(message.id) : undefined;
+		if (!answer) return;
+		waiting.delete(message.id!);
+		answer(message);
 	});
 	const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+	return {
+		ready,
+		ask: <M>(type: string) =>
+			new Promise<M>((resolve) => {
+				const id = nextId++;
+				waiting.set(id, resolve as (message: unknown) => void);
+				child.send({ type, id });
+			}),
+		async stop() {
+			if (child.exitCode !== null) return;
+			child.send({ type: 'stop' });
+			const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+			await exited;
+			clearTimeout(timer);
+		},
+	};
+}
+
+/** Starts bench/emulator-child.ts in its own process and waits until it listens. */
+export async function startBenchEmulator(latencyMs: number): Promise<BenchEmulator> {
+	const { ready, ask, stop } = await startChildServer<EmulatorReady>(
+		'emulator-child.ts',
+		[String(latencyMs)],
+		'ready',
+		'the bench emulator',
+	);
 	return {
 		baseUrl: ready.baseUrl,
 		callUrl: ready.callUrl,
 		apiKey: ready.apiKey,
 		latencyMs: ready.latencyMs,
 		pid: ready.pid,
-		served: () =>
-			new Promise<number>((resolve) => {
-				const id = nextId++;
-				waiting.set(id, resolve);
-				child.send({ type: 'count', id });
-			}),
-		stats: () =>
-			new Promise<StoreStats>((resolve) => {
-				const id = nextId++;
-				waitingStats.set(id, resolve);
-				child.send({ type: 'stats', id });
-			}),
+		served: async () => (await ask<EmulatorCount>('count')).served,
+		stats: async () => (await ask<EmulatorStats>('stats')).stats,
 		async control<T>(method: string, path: string, body?: unknown): Promise<T> {
 			const response = await fetch(`${ready.baseUrl}/__emulator${path}`, {
 				method,
@@ -131,13 +156,7 @@ export async function startBenchEmulator(latencyMs: number): Promise<BenchEmulat
 			if (!response.ok) throw new Error(`control ${method} ${path} answered ${response.status}: ${text.slice(0, 300)}`);
 			return (JSON.parse(text) as { data: T }).data;
 		},
-		async stop() {
-			if (child.exitCode !== null) return;
-			child.send({ type: 'stop' });
-			const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-			await exited;
-			clearTimeout(timer);
-		},
+		stop,
 	};
 }
 
@@ -190,47 +209,19 @@ export interface UsersStub {
 
 /** Starts bench/stub-child.ts, which reads every page of the users list from `emulator` once and then serves them. */
 export async function startUsersStub(emulator: BenchEmulator, latencyMs: number): Promise<UsersStub> {
-	const child: ChildProcess = fork(
-		join(__dirname, 'stub-child.ts'),
+	const { ready, ask, stop } = await startChildServer<StubReady>(
+		'stub-child.ts',
 		[String(latencyMs), emulator.baseUrl, emulator.apiKey, String(USERS_PER_PAGE)],
-		{ execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] },
+		'stub-ready',
+		'the users stub',
 	);
-	const ready = await new Promise<StubReady>((resolve, reject) => {
-		const onMessage = (message: StubReady) => {
-			if (message?.type !== 'stub-ready') return;
-			child.off('message', onMessage);
-			resolve(message);
-		};
-		child.on('message', onMessage);
-		child.once('exit', (code) => reject(new Error(`the users stub exited (code ${code}) before it listened`)));
-		child.once('error', reject);
-	});
-	let nextId = 1;
-	const waiting = new Map<number, (served: number) => void>();
-	child.on('message', (message: EmulatorCount) => {
-		if (message?.type !== 'count') return;
-		waiting.get(message.id)?.(message.served);
-		waiting.delete(message.id);
-	});
-	const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 	return {
 		baseUrl: ready.baseUrl,
 		pages: ready.pages,
 		bytes: ready.bytes,
 		pid: ready.pid,
-		served: () =>
-			new Promise<number>((resolve) => {
-				const id = nextId++;
-				waiting.set(id, resolve);
-				child.send({ type: 'count', id });
-			}),
-		async stop() {
-			if (child.exitCode !== null) return;
-			child.send({ type: 'stop' });
-			const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-			await exited;
-			clearTimeout(timer);
-		},
+		served: async () => (await ask<EmulatorCount>('count')).served,
+		stop,
 	};
 }
 
