@@ -79,10 +79,9 @@ async function runBackstopClock(): Promise<void> {
 
 /**
  * The outcome of whichever promise settles first, as `Promise.race`, but without holding on to it.
- * A race stays subscribed to a loser still pending, and through it keeps the winner's value: on n8n
- * 2.41, whose `sleep` cannot be stopped, every answer (a whole page of a list) would stay in memory
- * until its backstop timer ran out, 30 s later. Here the losers hold only a function that has
- * already let go.
+ * A race stays subscribed to a loser still pending, and through it keeps the winner's value (a
+ * whole page of a list) for as long as the loser is referenced, e.g. by a timer still running. Here
+ * the losers hold only a function that has already let go.
  */
 export async function firstOf<T>(...candidates: Array<Promise<T>>): Promise<T> {
 	let settle: { resolve(value: T): void; reject(reason: unknown): void } | undefined;

@@ -92,8 +92,9 @@ export type AppliedLookup = { found: CometChatResponse } | { notFound: true } | 
 export type RetryReason = 'rateLimit' | 'transient';
 
 /**
- * Who follows one request's dealings with the service: a Return All's window of requests in flight
- * (transport/window.ts) slows down on retries and keeps within the requests the service has left.
+ * Who follows one request's dealings with the service: a window of requests in flight (a Return
+ * All's pages, a node run's items: transport/window.ts) slows down on retries and keeps within the
+ * requests the service has left.
  */
 export interface RequestObserver {
 	/** An answer came (any status); `rateLimitRemaining` is its X-Rate-Limit-Remaining, if it had one. */
