@@ -6,12 +6,19 @@
  */
 import { ApiError, validationError } from '../../core/errors';
 import type { Json } from '../../core/validation';
-import type { Message } from './collection';
 
 /** Pinned messages per conversation, pins by users and by the app together, as published. */
 export const PINNED_MESSAGES_LIMIT = 100;
 /** Saved messages per user, as published. */
 export const SAVED_MESSAGES_LIMIT = 100;
+
+/** What the marks read of a message (collection.ts holds the marks, so the type is not imported from there). */
+export interface MarkedMessage {
+	id: string;
+	conversationId: string;
+	category: string;
+	data: Json;
+}
 
 export interface Pin {
 	pinnedBy: string;
@@ -36,7 +43,7 @@ export class MessageMarks {
 	}
 
 	/** Pins `m` (a pinned message keeps its first pin); 400 once its conversation holds the limit. */
-	pin(m: Message, by: string, now: number, pinnedIn: (conversationId: string) => number): Pin {
+	pin(m: MarkedMessage, by: string, now: number, pinnedIn: (conversationId: string) => number): Pin {
 		const pinned = this.pins.get(m.id);
 		if (pinned) return pinned;
 		if (pinnedIn(m.conversationId) >= PINNED_MESSAGES_LIMIT) {
@@ -51,7 +58,7 @@ export class MessageMarks {
 	}
 
 	/** Saves `m` for `uid` (a saved message keeps its first savedAt); 400 once the user holds the limit. */
-	save(uid: string, m: Message, now: number): number {
+	save(uid: string, m: MarkedMessage, now: number): number {
 		const saved = this.saves.get(uid) ?? new Map<string, number>();
 		const savedAt = saved.get(m.id);
 		if (savedAt !== undefined) return savedAt;
@@ -84,7 +91,7 @@ export class MessageMarks {
 	 * Records `uid`'s interactions with elements of the interactive message `m`: 400 when `m` is not
 	 * interactive or an element is not one it declares. An element already recorded keeps its time.
 	 */
-	interact(m: Message, uid: string, elementIds: string[], now: number): void {
+	interact(m: MarkedMessage, uid: string, elementIds: string[], now: number): void {
 		if (m.category !== 'interactive') {
 			throw validationError({ id: [`The message with id ${m.id} is not an interactive message.`] });
 		}
