@@ -212,4 +212,9 @@ describe('GET /threads', () => {
 		expect(newest.data.meta.next).toEqual({ affix: 'prepend', updatedAt: 300 });
 		expect((await ctx.api.get('/threads', { params: { limit: 'x' } })).status).toBe(400);
 	});
+	test("a limit above the published 1000 is lowered to it; one emoji's reactions to 100, as all reactions", async () => {
+		expect((await ctx.api.get('/threads', { params: { limit: 5000 } })).data.meta.current.limit).toBe(1000);
+		const reactions = await ctx.api.get(`/messages/${id}/reactions/ok`, { params: { limit: 5000 } });
+		expect(reactions.data.meta.current.limit).toBe(100);
+	});
 });
