@@ -34,8 +34,8 @@ describe('PUT /messages/:id', () => {
 		const byApp = await ctx.api.put(`/messages/${id}`, { data: { text: 'by app' } });
 		expect(byApp.data.data.data.entities.on.entity.editedBy).toBe('app_system');
 		const byOther = await ctx.as('cat').put(`/messages/${id}`, { data: { text: 'nope' } });
-		expect(byOther.status).toBe(400);
-		expect(byOther.data.error.details.onBehalfOf).toBeDefined();
+		expect(byOther.status).toBe(403);
+		expect(byOther.data.error.code).toBe('AUTH_ERR_NO_ACCESS');
 		const extra = await ctx.api.put(`/messages/${id}`, { data: { text: 'x', customData: {} } });
 		expect(extra.status).toBe(400);
 		expect(ctx.emu.store.areas.messages.byId.get(id).data.text).toBe('by app');

@@ -82,7 +82,7 @@ describe('Message → Edit', () => {
 			],
 			CONTINUE,
 		);
-		expectErrorItem(carriedOn.items[0], 0, 'ERR_BAD_REQUEST');
+		expectErrorItem(carriedOn.items[0], 0, 'AUTH_ERR_NO_ACCESS');
 		expect(carriedOn.items[1].json).toMatchObject({ id: messageId, editedBy: 'ada' });
 	});
 });

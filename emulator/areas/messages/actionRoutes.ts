@@ -4,7 +4,7 @@
  * list of threads. The published request shapes are checked by the validation step
  * (core/contract.ts) before these handlers run.
  */
-import { validationError } from '../../core/errors';
+import { ApiError, validationError } from '../../core/errors';
 import { cursorPage } from '../../core/paging';
 import type { Req, Router } from '../../core/router';
 import { isObject, queryBool, queryInt, queryOne, requireBodyObject } from '../../core/validation';
@@ -43,7 +43,9 @@ export function register(router: Router, areas: Areas): void {
 		const body = requireBodyObject(req.body);
 		if (body.data === undefined && body.tags === undefined) throw validationError({ data: ['Send data or tags to edit.'] });
 		if (by !== undefined && by !== m.sender) {
-			throw validationError({ onBehalfOf: [`The user ${by} did not send the message with id ${m.id} and may not edit it.`] });
+			throw new ApiError('AUTH_ERR_NO_ACCESS', `The user ${by} did not send the message with id ${m.id} and may not edit it.`, {
+				details: { id: m.id },
+			});
 		}
 		if (isObject(body.data)) {
 			if (body.data.text !== undefined) m.data.text = body.data.text;
