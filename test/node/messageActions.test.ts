@@ -192,6 +192,7 @@ describe('Message → Pin and Unpin', () => {
 		const group = store().addMessage({ sender: 'ada', receiver: 'crew', receiverType: 'group', data: { text: 'g' } }).id;
 		const result = await run(action({ operation: 'pin', messageId: byId('={{ $json.id }}') }), [{ id: ids[100] }, { id: group }], CONTINUE);
 		expectErrorItem(result.items[0], 0, 'ERR_PINNED_MESSAGES_LIMIT_EXCEEDED');
+		expect(result.items[0].error?.description).toContain('unpin one first (Message → Unpin)');
 		expect(result.items[1].json).toMatchObject({ id: group, pinnedBy: 'app_system' });
 		expect(marks().pins.has(ids[100])).toBe(false);
 	});
@@ -221,11 +222,9 @@ describe('Message → Save and Unsave', () => {
 			.addMessages(101, { sender: 'ada', receiver: 'bob' })
 			.map((m) => m.id);
 		marks().saves.set('bob', new Map(ids.slice(0, 100).map((id) => [id, 1])));
-		expectServiceError(
-			await run(action({ operation: 'save', messageId: byId(ids[100]), onBehalfOf: byId('bob') })),
-			'ERR_SAVED_MESSAGES_LIMIT_EXCEEDED',
-			'400',
-		);
+		const over = await run(action({ operation: 'save', messageId: byId(ids[100]), onBehalfOf: byId('bob') }));
+		expectServiceError(over, 'ERR_SAVED_MESSAGES_LIMIT_EXCEEDED', '400');
+		expect(over.error?.description).toContain('unsave one first (Message → Unsave)');
 		const noUser = await run(action({ operation: 'save', onBehalfOf: byId('={{ $json.uid }}') }), [{ uid: '' }]);
 		expectInputError(noUser, /'On Behalf Of' is empty/, /Choose/);
 	});
