@@ -4,27 +4,38 @@ import { onBehalfOfField, onBehalfOfValue } from '../../fields/common';
 import { inputError } from '../../readers/fieldErrors';
 import { booleanOf, compact } from '../../readers/values';
 import { listOperation } from '../list';
-import { SIMPLIFIED_MESSAGE_FIELDS, simplifyMessage } from './simplify';
 
 /** Largest `limit` of the threads list: the published maximum (default 100). */
 const THREADS_MAX_LIMIT = 1000;
 
-/** A simplified thread: its first message in short, how many replies, and the last reply's id and time. */
+/**
+ * A simplified thread (10 fields): who wrote its first message to whom, its text and time, how many
+ * replies, the last reply's time, and the user's counts.
+ */
 const SIMPLIFIED_THREAD_FIELDS = [
-	...SIMPLIFIED_MESSAGE_FIELDS,
+	'id',
+	'sender',
+	'receiverType',
+	'receiver',
+	'text',
+	'sentAt',
 	'replyCount',
-	'lastReplyId',
 	'lastReplyAt',
 	'unreadReplyCount',
 	'mentionCount',
 ];
 
 function simplifyThread(thread: IDataObject): IDataObject {
+	const data = (thread.data ?? {}) as IDataObject;
 	const lastReply = (thread.lastReply ?? {}) as IDataObject;
 	return compact({
-		...simplifyMessage(thread),
+		id: thread.id,
+		sender: thread.sender,
+		receiverType: thread.receiverType,
+		receiver: thread.receiver,
+		text: data.text,
+		sentAt: thread.sentAt,
 		replyCount: thread.replyCount,
-		lastReplyId: lastReply.id,
 		lastReplyAt: lastReply.sentAt,
 		unreadReplyCount: thread.unreadReplyCount,
 		mentionCount: thread.mentionCount,
