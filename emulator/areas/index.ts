@@ -13,6 +13,7 @@ import { Groups } from './groups/collection';
 import * as groupMemberRoutes from './groups/memberRoutes';
 import * as groupRoutes from './groups/routes';
 import { Messages } from './messages/collection';
+import * as messageActionRoutes from './messages/actionRoutes';
 import * as messageRoutes from './messages/routes';
 import { Moderation } from './moderation/collection';
 import * as moderationRoutes from './moderation/routes';
@@ -51,6 +52,7 @@ export const CHAT_ROUTES: readonly Register[] = [
 	groupRoutes.register,
 	groupMemberRoutes.register,
 	messageRoutes.register,
+	messageActionRoutes.register,
 	moderationRoutes.register,
 	pushRoutes.register,
 	botRoutes.register,

@@ -513,6 +513,120 @@ test('GET /calls/{sessionId} (call host)', async () => {
 	expect(res.data.data.totalDuration).toBe('00:00:19');
 });
 
+/** The users and the message of the message action examples (edit, reactions, pin, save, threads): Andrew Joseph to George Alan. */
+function andrewToGeorge() {
+	s().addUser({
+		uid: 'cometchat-uid-1',
+		name: 'Andrew Joseph',
+		avatar: 'https://x/1.webp',
+		createdAt: 1639448370,
+		lastActiveAt: 1700000000,
+	});
+	s().addUser({ uid: 'cometchat-uid-2', name: 'George Alan', avatar: 'https://x/2.webp', createdAt: 1639448370, lastActiveAt: 1700000000 });
+	return s().addMessage({ sender: 'cometchat-uid-1', receiver: 'cometchat-uid-2', data: { text: 'Hi,' }, sentAt: 1700210266 });
+}
+
+/** Why the emulator's message answers hold more than the short examples of the message actions. */
+const TRIMMED = {
+	entities:
+		'The example is cut down to data.text; every message the emulator answers carries data.entities, as the Get Message and send examples do.',
+	avatar: 'The example trims its entities to uid, name, role and status; the send, thread and edit examples show avatar on a user entity.',
+	lastActiveAt: 'The example shows lastActiveAt, which the edit and send examples leave out; the emulator shows it where the user has one.',
+	entityTagsUpdated:
+		"The emulator's embedded user entities hold uid, name, avatar, status, role, createdAt and lastActiveAt, as the send, thread and reaction examples do; only some examples add tags and updatedAt.",
+};
+
+test('PUT /messages/{id}', async () => {
+	const m = andrewToGeorge();
+	const res = await ctx.as('cometchat-uid-1').put(`/messages/${m.id}`, { data: { text: 'hello spider' }, tags: ['t6'] });
+	expectConforms('PUT /messages/{id}', res, {
+		skip: { '$.data.data.entities.by.entity.updatedAt': TRIMMED.entityTagsUpdated },
+		extra: {
+			'$.data.data.entities.by.entity.avatar':
+				"The editor is the message's sender, whose entity in the same example (data.entities.on) shows an avatar.",
+			'$.data.data.entities.by.entity.lastActiveAt': TRIMMED.lastActiveAt,
+			'$.data.data.entities.for.entity.lastActiveAt': TRIMMED.lastActiveAt,
+			'$.data.data.entities.on.entity.data.moderation': WHY.moderation,
+			'$.data.data.entities.on.entity.data.entities.sender.entity.lastActiveAt': TRIMMED.lastActiveAt,
+			'$.data.data.entities.on.entity.data.entities.receiver.entity.lastActiveAt': TRIMMED.lastActiveAt,
+		},
+	});
+});
+
+test('POST and DELETE /messages/{id}/reactions/{reaction}; GET /messages/{id}/reactions/{reaction}', async () => {
+	const m = andrewToGeorge();
+	s().addReaction({ messageId: m.id, uid: 'cometchat-uid-2', reaction: '😅' });
+	const entityExtras = (at) => ({
+		[`${at}.sender.entity.avatar`]: TRIMMED.avatar,
+		[`${at}.sender.entity.createdAt`]: WHY.createdAtEntity,
+		[`${at}.sender.entity.lastActiveAt`]: TRIMMED.lastActiveAt,
+		[`${at}.receiver.entity.avatar`]: TRIMMED.avatar,
+		[`${at}.receiver.entity.createdAt`]: WHY.createdAtEntity,
+		[`${at}.receiver.entity.lastActiveAt`]: TRIMMED.lastActiveAt,
+		'$.data.data.moderation': WHY.moderation,
+	});
+	const added = await ctx.as('cometchat-uid-1').post(`/messages/${m.id}/reactions/${enc('😒')}`);
+	expectConforms('POST /messages/{id}/reactions/{reaction}', added, { extra: entityExtras('$.data.data.entities') });
+	const removed = await ctx.as('cometchat-uid-1').delete(`/messages/${m.id}/reactions/${enc('😒')}`);
+	expectConforms('DELETE /messages/{id}/reactions/{reaction}', removed, { extra: entityExtras('$.data.data.entities') });
+	s().addReaction({ messageId: m.id, uid: 'cometchat-uid-1', reaction: '😅' });
+	const listed = await ctx.as('cometchat-uid-2').get(`/messages/${m.id}/reactions/${enc('😅')}`, { params: { limit: 1 } });
+	expectConforms('GET /messages/{id}/reactions/{reaction}', listed);
+});
+
+test('POST and DELETE /messages/{id}/pin; POST and DELETE /messages/{id}/save', async () => {
+	const m = andrewToGeorge();
+	const trimmed = { '$.data.data.entities': TRIMMED.entities, '$.data.data.moderation': WHY.moderation };
+	expectConforms('POST /messages/{id}/pin', await ctx.api.post(`/messages/${m.id}/pin`), { extra: trimmed });
+	expectConforms('DELETE /messages/{id}/pin', await ctx.api.delete(`/messages/${m.id}/pin`), { extra: trimmed });
+	expectConforms('POST /messages/{id}/save', await ctx.as('cometchat-uid-2').post(`/messages/${m.id}/save`), { extra: trimmed });
+	expectConforms('DELETE /messages/{id}/save', await ctx.as('cometchat-uid-2').delete(`/messages/${m.id}/save`), { extra: trimmed });
+});
+
+test('PATCH /messages/{id}/interacted; POST and DELETE /messages/{id}/thread/subscription', async () => {
+	const m = andrewToGeorge();
+	const form = s().addMessage({
+		sender: 'cometchat-uid-2',
+		receiver: 'cometchat-uid-1',
+		category: 'interactive',
+		type: 'form',
+		data: { interactiveData: { formFields: [], submitElement: { elementId: 'submit' } } },
+	});
+	const interacted = await ctx.as('cometchat-uid-1').patch(`/messages/${form.id}/interacted`, { interactions: ['submit'] });
+	expectConforms('PATCH /messages/{id}/interacted', interacted);
+	expectConforms('POST /messages/{id}/thread/subscription', await ctx.as('cometchat-uid-1').post(`/messages/${m.id}/thread/subscription`));
+	expectConforms(
+		'DELETE /messages/{id}/thread/subscription',
+		await ctx.as('cometchat-uid-1').delete(`/messages/${m.id}/thread/subscription`),
+	);
+});
+
+test('GET /threads', async () => {
+	const m = andrewToGeorge();
+	const other = s().addMessage({ sender: 'cometchat-uid-1', receiver: 'cometchat-uid-2', data: { text: '123' }, sentAt: 1700210267 });
+	const reply = { sender: 'cometchat-uid-1', receiver: 'cometchat-uid-2', muid: '' };
+	s().addMessage({ ...reply, parentId: m.id, data: { text: 'Hello in thread' }, sentAt: 1700210300 });
+	s().addMessage({ ...reply, parentId: other.id, data: { text: 'Again' }, sentAt: 1700210400 });
+	const unset =
+		'The emulator leaves out a field that has no value (not edited, delivered, read or deleted), as in every other message it answers, where the example sends null or "".';
+	expectConforms('GET /threads', await ctx.api.get('/threads', { params: { limit: 1 } }), {
+		extra: { '$.data[0].lastReply.parentId': "A reply carries parentId, as the thread example's replies do." },
+		skip: {
+			'$.data[0].data.entities.sender.entity.tags': TRIMMED.entityTagsUpdated,
+			'$.data[0].data.entities.sender.entity.updatedAt': TRIMMED.entityTagsUpdated,
+			'$.data[0].lastReply.data.entities.sender.entity.tags': TRIMMED.entityTagsUpdated,
+			'$.data[0].lastReply.data.entities.sender.entity.updatedAt': TRIMMED.entityTagsUpdated,
+			'$.data[0].data.moderation.rule':
+				'The example thread was disapproved by a rule, which its moderation names; an approved message has no rule.',
+			'$.data[0].lastReply.editedAt': unset,
+			'$.data[0].lastReply.editedBy': unset,
+			'$.data[0].lastReply.deliveredAt': unset,
+			'$.data[0].lastReply.readAt': unset,
+			'$.data[0].lastReply.deletedAt': unset,
+		},
+	});
+});
+
 test('every example in the fixture has a conformance test above', () => {
 	const src = fs.readFileSync(__filename, 'utf8');
 	// A call may be wrapped over lines: `expectConforms(\n\t'POST /users/{uid}/blockedusers', …`.

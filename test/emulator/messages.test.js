@@ -291,9 +291,15 @@ describe('reactions', () => {
 		expect(b.data.data.map((x) => x.id)).toEqual(['3']);
 		expect(b.data.meta.next).toBeUndefined();
 	});
-	test('POST /messages/:id/reactions/:reaction', async () => {
+	test('POST /messages/:id/reactions/:reaction answers the message with its reaction counts', async () => {
 		const r = await ctx.as('bob').post(`/messages/${id}/reactions/${enc('🎉')}`);
-		expect(r.data.data).toMatchObject({ reaction: '🎉', uid: 'bob', messageId: id });
+		expect(r.data.data).toMatchObject({ id, sender: 'ann' });
+		expect(r.data.data.data.reactions).toEqual([
+			{ reaction: '👍', count: 1 },
+			{ reaction: ':heart:', count: 1, reactedByMe: true },
+			{ reaction: '😅', count: 1 },
+			{ reaction: '🎉', count: 1, reactedByMe: true },
+		]);
 	});
 	test('onBehalfOf required; unknown message → 404', async () => {
 		expect((await ctx.api.get(`/messages/${id}/reactions`)).status).toBe(400);

@@ -210,6 +210,7 @@ const onBehalfOf = (fallback = 'ada') => ({ onBehalfOf: rl('onBehalfOf', fallbac
 const requiredOnBehalfOf: Field = { key: 'onBehalfOf', label: 'On Behalf Of', bad: NOT_UID };
 const optionalOnBehalfOf: Field = { key: 'onBehalfOf', label: 'On Behalf Of', bad: NOT_OPTIONAL_UID };
 const messageIdField: Field = { key: 'messageId', label: 'Message', bad: NOT_ID };
+const reactionField: Field = { key: 'reaction', label: 'Reaction', bad: NOT_REQUIRED_TEXT };
 const delivery = {
 	...onBehalfOf(),
 	receiverType: ex('receiverType', 'user'),
@@ -1061,6 +1062,89 @@ const OPERATIONS: OperationSpec[] = [
 		fields: [messageIdField, { key: 'permanent', label: 'Delete Permanently', bad: NOT_BOOLEAN }, optionalOnBehalfOf],
 	},
 	{
+		resource: 'message',
+		operation: 'edit',
+		parameters: {
+			messageId: rl('messageId', '101'),
+			text: ex('text', 'Edited'),
+			changes: { metadata: ex('metadata', '{}'), tags: ex('tags', '') },
+			...onBehalfOf(''),
+		},
+		valid: [{}, { messageId: '102', tags: 'a, b', onBehalfOf: 'ada' }],
+		fields: [
+			messageIdField,
+			{ key: 'text', label: 'Text', bad: [...NOT_OPTIONAL_TEXT, ['65 KB', 'x'.repeat(65 * 1024)]] },
+			{ key: 'metadata', label: 'Metadata (JSON)', bad: NOT_METADATA },
+			{ key: 'tags', label: 'Tags', bad: NOT_TAGS },
+			optionalOnBehalfOf,
+		],
+	},
+	...(['addReaction', 'removeReaction'] as const).map(
+		(operation): OperationSpec => ({
+			resource: 'message',
+			operation,
+			parameters: { messageId: rl('messageId', '101'), reaction: ex('reaction', '👍'), ...onBehalfOf() },
+			valid: [{}, { messageId: '102', reaction: ':ok:', onBehalfOf: 'bob' }],
+			fields: [messageIdField, reactionField, requiredOnBehalfOf],
+		}),
+	),
+	{
+		resource: 'message',
+		operation: 'getReactionsByEmoji',
+		parameters: { messageId: rl('messageId', '101'), reaction: ex('reaction', '👍'), ...onBehalfOf(''), ...listParameters },
+		valid: [{}, { limit: 1, onBehalfOf: 'bob' }],
+		fields: [messageIdField, reactionField, optionalOnBehalfOf, ...limitFields],
+	},
+	...(['pin', 'unpin'] as const).map(
+		(operation): OperationSpec => ({
+			resource: 'message',
+			operation,
+			parameters: { messageId: rl('messageId', '101'), ...onBehalfOf('') },
+			valid: [{}, { messageId: '102', onBehalfOf: 'ada' }],
+			fields: [messageIdField, optionalOnBehalfOf],
+		}),
+	),
+	...(['save', 'unsave', 'subscribeThread', 'unsubscribeThread'] as const).map(
+		(operation): OperationSpec => ({
+			resource: 'message',
+			operation,
+			parameters: { messageId: rl('messageId', '101'), ...onBehalfOf() },
+			valid: [{}, { messageId: '102', onBehalfOf: 'bob' }],
+			fields: [messageIdField, requiredOnBehalfOf],
+		}),
+	),
+	{
+		resource: 'message',
+		operation: 'markInteracted',
+		parameters: { messageId: rl('messageId', '108'), elementIds: ex('elementIds', 'submit'), ...onBehalfOf('bob') },
+		valid: [{}, { elementIds: ['submit', 'email'], onBehalfOf: 'ada' }],
+		fields: [messageIdField, { key: 'elementIds', label: 'Element IDs', bad: [...NOT_LIST, ['empty text', '']] }, requiredOnBehalfOf],
+	},
+	{
+		resource: 'message',
+		operation: 'getThreads',
+		parameters: {
+			...onBehalfOf(''),
+			...listParameters,
+			filters: {
+				participatedByMe: ex('participatedByMe', false),
+				withUnreadReplyCount: ex('withUnreadReplyCount', false),
+				withMentionCount: ex('withMentionCount', false),
+			},
+			...simplifyParameters,
+		},
+		valid: [{}, { onBehalfOf: 'bob', participatedByMe: true, withUnreadReplyCount: true, withMentionCount: true, limit: 1 }],
+		fields: [
+			optionalOnBehalfOf,
+			{ key: 'participatedByMe', label: 'Only Threads the User Took Part In', bad: NOT_BOOLEAN, with: { onBehalfOf: 'bob' } },
+			{ key: 'withUnreadReplyCount', label: 'With Unread Reply Count', bad: NOT_BOOLEAN, with: { onBehalfOf: 'bob' } },
+			{ key: 'withMentionCount', label: 'With Mention Count', bad: NOT_BOOLEAN, with: { onBehalfOf: 'bob' } },
+			{ key: 'participatedByMe', label: 'On Behalf Of', bad: [['on without On Behalf Of', true]] },
+			...limitFields,
+			simplifyField,
+		],
+	},
+	{
 		resource: 'role',
 		operation: 'get',
 		parameters: { role: rl('role', 'moderator') },
@@ -1322,6 +1406,15 @@ function seed(): void {
 		store.addMessage({ id: String(id), sender: 'ada', receiver: 'bob', data: { text: `Message ${id}` }, sentAt: 1_700_000_000 + id });
 	}
 	store.addMessage({ id: '107', sender: 'bob', receiver: 'ada', parentId: '101', data: { text: 'A reply' }, sentAt: 1_700_000_200 });
+	store.addMessage({
+		id: '108',
+		sender: 'ada',
+		receiver: 'bob',
+		category: 'interactive',
+		type: 'form',
+		data: { interactiveData: { formFields: [{ elementId: 'email' }], submitElement: { elementId: 'submit' } } },
+		sentAt: 1_700_000_201,
+	});
 	store.addFlag({ messageId: '101', uid: 'bob', reasonId: 'spam', flaggedAt: 1_700_000_300 });
 	store.addFlag({ messageId: '102', uid: 'bob', reasonId: 'spam', flaggedAt: 1_700_000_301 });
 	store.addBlocked({ messageId: '103', ruleId: 'r1', createdAt: 1_700_000_302 });

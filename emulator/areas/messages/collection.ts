@@ -6,6 +6,7 @@ import type { Json } from '../../core/validation';
 import type { Groups } from '../groups/collection';
 import type { Users } from '../users/collection';
 import { userConversationId } from '../users/views';
+import { MessageMarks } from './marks';
 
 export interface Message {
 	id: string;
@@ -48,6 +49,8 @@ export class Messages {
 	/** Message id → reactions, ascending id. */
 	reactions!: Map<string, Reaction[]>;
 	private nextReactionId!: number;
+	/** Pins, saves, thread subscriptions and interactions. */
+	readonly marks = new MessageMarks();
 	/** Called with each stored message (bots relay them); kept across resets. */
 	readonly listeners = new Set<(m: Message) => void>();
 
@@ -65,6 +68,7 @@ export class Messages {
 		this.threads = new Map();
 		this.reactions = new Map();
 		this.nextReactionId = 1;
+		this.marks.reset();
 	}
 
 	/** Seed data: `messages` (stored in id order) and `reactions`. */
@@ -167,6 +171,7 @@ export class Messages {
 	remove(m: Message): void {
 		this.byId.delete(m.id);
 		this.reactions.delete(m.id);
+		this.marks.pins.delete(m.id);
 		if (m.parentId === undefined) return;
 		const siblings = this.threads.get(m.parentId);
 		if (siblings)
@@ -220,6 +225,19 @@ export class Messages {
 		list.sort((a, b) => idNum(a.id) - idNum(b.id));
 		this.reactions.set(m.id, list);
 		return r;
+	}
+
+	/** Removes `uid`'s `reaction` from a message; false when there was none. */
+	removeReaction(messageId: string, uid: string, reaction: string): boolean {
+		const list = this.reactions.get(messageId) ?? [];
+		const kept = list.filter((r) => r.uid !== uid || r.reaction !== reaction);
+		this.reactions.set(messageId, kept);
+		return kept.length < list.length;
+	}
+
+	/** A user's reaction to a message, if they reacted so. */
+	reactionOf(messageId: string, uid: string, reaction: string): Reaction | undefined {
+		return this.reactions.get(messageId)?.find((r) => r.uid === uid && r.reaction === reaction);
 	}
 
 	/** How many reactions there are in all. */

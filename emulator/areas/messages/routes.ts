@@ -4,7 +4,8 @@ import type { Req, Router } from '../../core/router';
 import { requireBodyObject } from '../../core/validation';
 import type { Json } from '../../core/validation';
 import { evaluate } from '../moderation/engine';
-import { actionMessage, messageData, reactionData } from '../webhooks/payloads';
+import { actionMessage, messageData } from '../webhooks/payloads';
+import type { Groups } from '../groups/collection';
 import type { Areas } from '../types';
 import { optionalOnBehalfOf, requireOnBehalfOf } from '../users/access';
 import { userConversationId } from '../users/views';
@@ -87,6 +88,13 @@ export function sendMessage(areas: Areas, sender: string, rawBody: unknown, pare
 	return { data: out };
 }
 
+/** Whether `uid` takes part in the conversation of `m` (its sender, its receiving user, or a member of its group). */
+export function takesPart(groups: Groups, m: Message, uid: string): boolean {
+	if (m.sender === uid) return true;
+	if (m.receiverType === 'group') return groups.byId.get(m.receiver)?.members.has(uid) ?? false;
+	return m.receiver === uid;
+}
+
 export function register(router: Router, areas: Areas): void {
 	const { users, groups, messages } = areas;
 
@@ -104,17 +112,10 @@ export function register(router: Router, areas: Areas): void {
 		return { data: page.map((m) => messageOut(areas, m, { withQuoted: true })), meta };
 	}
 
-	/** Whether `uid` takes part in the conversation of `m` (its sender, its receiving user, or a member of its group). */
-	function takesPart(m: Message, uid: string): boolean {
-		if (m.sender === uid) return true;
-		if (m.receiverType === 'group') return groups.byId.get(m.receiver)?.members.has(uid) ?? false;
-		return m.receiver === uid;
-	}
-
 	// Every message of the app; with onBehalfOf, only the conversations that user takes part in.
 	router.add('GET', '/v3/messages', (req) => {
 		const viewer = optionalOnBehalfOf(users, req);
-		return messagePage(req, (m) => viewer === undefined || takesPart(m, viewer));
+		return messagePage(req, (m) => viewer === undefined || takesPart(groups, m, viewer));
 	});
 
 	// The one-to-one conversation of onBehalfOf with :uid (required here: see docs/emulator.md).
@@ -178,13 +179,5 @@ export function register(router: Router, areas: Areas): void {
 			() => undefined,
 		);
 		return { data: page.map((r) => reactionOut(users, r, viewer)), meta };
-	});
-
-	// Extra: react to a message (answers the reaction).
-	router.add('POST', '/v3/messages/:id/reactions/:reaction', (req) => {
-		const uid = requireOnBehalfOf(users, req);
-		const r = messages.addReaction({ messageId: req.params.id, uid, reaction: req.params.reaction });
-		areas.app.emit('message_reaction_added', reactionData(areas, r));
-		return { data: reactionOut(users, r, uid) };
 	});
 }

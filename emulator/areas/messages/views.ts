@@ -49,6 +49,8 @@ export function messageOut(src: MessageViewSources, m: Message, o: { withQuoted?
 		out.deletedBy = m.deletedBy;
 	}
 	out.updatedAt = m.updatedAt;
+	const pin = src.messages.marks.pins.get(m.id);
+	if (pin) Object.assign(out, pin);
 	if (o.withQuoted && m.quotedMessageId !== undefined) {
 		const q = src.messages.byId.get(m.quotedMessageId);
 		if (q) out.quotedMessage = messageOut(src, q);
@@ -66,4 +68,16 @@ export function reactionOut(users: Users, r: Reaction, viewer?: string): Json {
 		reactedAt: r.reactedAt,
 		reactedBy: u ? userEntity(u, viewer !== undefined && viewer !== r.uid ? viewer : undefined) : { uid: r.uid },
 	};
+}
+
+/** The reaction answers' `data.reactions`: each reaction with its count, and `reactedByMe` for the viewer's own. */
+export function reactionSummary(reactions: readonly Reaction[], viewer: string): Json[] {
+	const byReaction = new Map<string, Json>();
+	for (const r of reactions) {
+		const entry = byReaction.get(r.reaction) ?? { reaction: r.reaction, count: 0 };
+		entry.count += 1;
+		if (r.uid === viewer) entry.reactedByMe = true;
+		byReaction.set(r.reaction, entry);
+	}
+	return [...byReaction.values()];
 }

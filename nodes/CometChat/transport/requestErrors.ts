@@ -186,6 +186,9 @@ function hintFor(code: string | undefined, status: number): string {
 	if (code?.endsWith('_ALREADY_EXISTS')) {
 		return ' Pick another id, or use Update, or Create or Update, for an existing one.';
 	}
+	if (code === 'ERR_PINNED_MESSAGES_LIMIT_EXCEEDED')
+		return ' A conversation holds at most 100 pinned messages: unpin one first (Message → Unpin).';
+	if (code === 'ERR_SAVED_MESSAGES_LIMIT_EXCEEDED') return ' A user keeps at most 100 saved messages: unsave one first (Message → Unsave).';
 	return '';
 }
 

@@ -1,4 +1,16 @@
 import type { ResourceDefinition } from '../types';
+import { addReaction } from './addReaction.operation';
+import { edit } from './edit.operation';
+import { getReactionsByEmoji } from './getReactionsByEmoji.operation';
+import { getThreads } from './getThreads.operation';
+import { markInteracted } from './markInteracted.operation';
+import { pin } from './pin.operation';
+import { removeReaction } from './removeReaction.operation';
+import { save } from './save.operation';
+import { subscribeThread } from './subscribeThread.operation';
+import { unpin } from './unpin.operation';
+import { unsave } from './unsave.operation';
+import { unsubscribeThread } from './unsubscribeThread.operation';
 import { deleteMessage } from './delete.operation';
 import { flag } from './flag.operation';
 import { get } from './get.operation';
@@ -15,7 +27,31 @@ export const message: ResourceDefinition = {
 	value: 'message',
 	name: 'Message',
 	description:
-		'Send messages (also as thread replies and as a bot) and interactive forms on behalf of a user, ask a person and wait for the answer, get, list and delete them, edit and re-moderate, read threads and reactions, flag',
-	operations: [deleteMessage, flag, get, getMany, getReactions, getThread, send, sendAndWait, sendAsBot, sendForm, update],
+		'Send messages (also as thread replies and as a bot) and interactive forms on behalf of a user, ask a person and wait for the answer, get, list and delete them, edit and re-moderate, read threads and reactions, flag; react, pin, save, mark interacted, subscribe to threads',
+	operations: [
+		deleteMessage,
+		flag,
+		get,
+		getMany,
+		getReactions,
+		getThread,
+		send,
+		sendAndWait,
+		sendAsBot,
+		sendForm,
+		update,
+		addReaction,
+		edit,
+		getReactionsByEmoji,
+		getThreads,
+		markInteracted,
+		pin,
+		removeReaction,
+		save,
+		subscribeThread,
+		unpin,
+		unsave,
+		unsubscribeThread,
+	],
 	defaultOperation: send.value,
 };

@@ -6,6 +6,7 @@ import { optionalTextOf } from '../../readers/text';
 import { compact, messageTextOf, metadataOf, parseJsonObject, readOption } from '../../readers/values';
 import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
+import { NEW_TEXT_FIELD } from './edit.operation';
 
 const CHANGES_MODES = ['fields', 'json'] as const;
 
@@ -18,16 +19,7 @@ export const update: OperationDefinition = {
 	properties: [
 		messageIdField('ID of the message to edit'),
 		changesModeField('specifyData'),
-		{
-			displayName: 'Text',
-			name: 'text',
-			type: 'string',
-			default: '',
-			typeOptions: { rows: 3 },
-			placeholder: 'e.g. See you tomorrow',
-			description: 'The new text of the message. Leave empty to keep the current text.',
-			displayOptions: { show: { specifyData: ['fields'] } },
-		},
+		{ ...NEW_TEXT_FIELD, displayOptions: { show: { specifyData: ['fields'] } } },
 		{
 			displayName: 'Update Fields',
 			name: 'changes',
