@@ -1,4 +1,5 @@
 /** Conversation: every operation through n8n's engine against the emulator over real HTTP. */
+import { orderKeysOf } from '../../nodes/CometChat/actions/orderKeys';
 import { apiRequests, credentialsFor } from '../harness/emulator';
 import { runNode } from '../harness/engine';
 import { byId, expectErrorItem, expectInputError, expectServiceError, pageQueries, useEmulator } from '../harness/suite';
@@ -325,5 +326,22 @@ describe('Conversation → Get by ID and Delete by ID (deprecated)', () => {
 			/'Conversation ID' is empty/,
 			/conversationId/,
 		);
+	});
+});
+
+describe('Conversation: items in flight', () => {
+	const keysOf = (operation: string, parameters: Record<string, unknown>) =>
+		orderKeysOf((name) => parameters[name], operation.split(':')[0], operation.split(':')[1]);
+
+	it('an operation on a conversation keeps the key of the messages sent to it', () => {
+		const sent = keysOf('message:send', { onBehalfOf: byId('bob'), receiverType: 'user', receiverUid: byId('Ada') });
+		expect(sent).toEqual(['conversation:users:ada:bob']);
+		expect(keysOf('conversation:markRead', { conversationWith: 'user', uid: byId('bob'), onBehalfOf: byId('ada') })).toEqual(sent);
+		expect(keysOf('conversation:deleteById', { conversationId: 'bob_user_ada' })).toEqual(sent);
+		const group = keysOf('message:send', { onBehalfOf: byId('bob'), receiverType: 'group', receiverGuid: byId('crew') });
+		expect(keysOf('conversation:pin', { conversationWith: 'group', guid: byId('crew'), onBehalfOf: byId('ada') })).toEqual(group);
+		expect(keysOf('conversation:getById', { conversationId: 'group_crew' })).toEqual(group);
+		expect(keysOf('conversation:setPinned', {})).toEqual(['conversations:pinned']);
+		expect(keysOf('conversation:getAll', {})).toBeUndefined();
 	});
 });

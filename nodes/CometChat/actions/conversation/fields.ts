@@ -22,7 +22,6 @@ export function conversationFields(purpose: string): INodeProperties[] {
 			displayName: 'Conversation With',
 			name: 'conversationWith',
 			type: 'options',
-			noDataExpression: true,
 			options: [
 				{ name: 'Group', value: 'group', description: 'The conversation of a group On Behalf Of is a member of' },
 				{ name: 'User', value: 'user', description: 'The one-to-one conversation of On Behalf Of with another user' },
