@@ -218,7 +218,7 @@ export function checkQueryParameter(name: string, schema: Schema, value: string 
 		const pattern = item.type ? QUERY_TYPES[item.type] : undefined;
 		if (pattern && !pattern.test(text))
 			problems.push(`${name}=${text} is not ${item.type === 'integer' ? 'an integer' : `a ${item.type}`}`);
-		if (item.enum && !item.enum.includes(text)) problems.push(`${name}=${text} is not one of ${item.enum.join(', ')}`);
+		if (item.enum && !item.enum.map(String).includes(text)) problems.push(`${name}=${text} is not one of ${item.enum.join(', ')}`);
 	};
 	if (schema.type === 'array') {
 		if (options.form === false) {

@@ -9,6 +9,8 @@ import * as botRoutes from './bots/routes';
 import { Router } from '../core/router';
 import { Calls } from './calls/collection';
 import * as callRoutes from './calls/routes';
+import { Conversations } from './conversations/collection';
+import * as conversationRoutes from './conversations/routes';
 import { Groups } from './groups/collection';
 import * as groupMemberRoutes from './groups/memberRoutes';
 import * as groupRoutes from './groups/routes';
@@ -40,7 +42,8 @@ export function createAreas(app: App): Areas {
 	const push = new PushTokens(app, users);
 	const bots = new Bots(app, users, groups, messages);
 	const webhooks = new Webhooks(app);
-	return { app, roles, users, groups, messages, moderation, calls, push, bots, webhooks };
+	const conversations = new Conversations(app, users, groups, messages, bots);
+	return { app, roles, users, groups, messages, moderation, calls, push, bots, webhooks, conversations };
 }
 
 type Register = (router: Router, areas: Areas) => void;
@@ -56,6 +59,7 @@ export const CHAT_ROUTES: readonly Register[] = [
 	moderationRoutes.register,
 	pushRoutes.register,
 	botRoutes.register,
+	conversationRoutes.register,
 ];
 
 /** The routes of the call host. */
@@ -77,5 +81,6 @@ export function buildRouters(areas: Areas): { chat: Router; call: Router; mgmt: 
 
 /** Empties every collection (the `default` role and the default moderation reasons come back). */
 export function resetAreas(a: Areas): void {
-	for (const collection of [a.roles, a.users, a.groups, a.messages, a.moderation, a.calls, a.push, a.bots, a.webhooks]) collection.reset();
+	for (const collection of [a.roles, a.users, a.groups, a.messages, a.moderation, a.calls, a.push, a.bots, a.webhooks, a.conversations])
+		collection.reset();
 }

@@ -2,6 +2,7 @@
 import type { App } from '../core/app';
 import type { Bots } from './bots/collection';
 import type { Calls } from './calls/collection';
+import type { Conversations } from './conversations/collection';
 import type { Groups } from './groups/collection';
 import type { Messages } from './messages/collection';
 import type { Moderation } from './moderation/collection';
@@ -21,4 +22,5 @@ export interface Areas {
 	push: PushTokens;
 	bots: Bots;
 	webhooks: Webhooks;
+	conversations: Conversations;
 }

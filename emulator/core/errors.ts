@@ -39,6 +39,11 @@ export const ERROR_STATUS = Object.freeze({
 	ERR_ROLE_ALREADY_EXISTS: 409,
 	ERR_RULE_ALREADY_EXISTS: 409,
 	ERR_TOO_MANY_REQUESTS: 429,
+	// Conversations: the limits and the global pin as published; a conversation not found is the emulator's choice.
+	ERR_CONVERSATION_NOT_FOUND: 404,
+	ERR_PINNED_CONVERSATIONS_LIMIT_EXCEEDED: 400,
+	ERR_SYSTEM_PINNED_CONVERSATIONS_LIMIT_EXCEEDED: 400,
+	ERR_SYSTEM_PINNED_CONVERSATION: 403,
 	// The management host (webhooks): its error bodies are unpublished; these are the emulator's.
 	AUTH_ERR_MANAGEMENT_KEY: 401,
 	ERR_WEBHOOK_VERSION: 400,

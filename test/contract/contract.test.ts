@@ -110,6 +110,12 @@ describe('refuses the shapes the published contract refuses', () => {
 		expect(violationsOf({ query: { cursor: 'x' } })).toEqual(['query cursor: query parameter cursor is not declared']);
 	});
 
+	it('an integer enum is read from the query text (useCursoredIndex=0 of GET /conversations)', () => {
+		const schema = { type: 'integer', enum: [0, 1] };
+		expect(checkQueryParameter('useCursoredIndex', schema, '0')).toEqual([]);
+		expect(checkQueryParameter('useCursoredIndex', schema, '2')).toEqual(['useCursoredIndex=2 is not one of 0, 1']);
+	});
+
 	it('a path no published operation has, or on the wrong host', () => {
 		expect(violationsOf({ path: '/v3/widgets' })).toEqual([
 			'operation /v3/widgets: no published operation for GET /v3/widgets on the chat host',

@@ -627,6 +627,59 @@ test('GET /threads', async () => {
 	});
 });
 
+test('conversations: pins, global pins, resets and marks', async () => {
+	for (const uid of ['cometchat-uid-1', 'cometchat-uid-2', 'cometchat-uid-3']) s().addUser({ uid, name: uid });
+	s().addGroup({ guid: 'cometchat-guid-1', name: 'Group 1', owner: 'cometchat-uid-1', members: { participants: ['cometchat-uid-2'] } });
+	s().addMessage({ id: '1', sender: 'cometchat-uid-2', receiver: 'cometchat-uid-1', data: { text: 'hi' } });
+	s().addMessage({ id: '2', sender: 'cometchat-uid-2', receiverType: 'group', receiver: 'cometchat-guid-1', data: { text: 'hi' } });
+	s().addMessage({ id: '3', sender: 'cometchat-uid-3', receiver: 'cometchat-uid-2', data: { text: 'yo' } });
+	const one = ctx.as('cometchat-uid-1');
+	expectConforms('POST /users/{uid}/conversation/pin', await one.post('/users/cometchat-uid-2/conversation/pin'));
+	expectConforms('DELETE /users/{uid}/conversation/pin', await one.delete('/users/cometchat-uid-2/conversation/pin'));
+	expectConforms('POST /groups/{guid}/conversation/pin', await one.post('/groups/cometchat-guid-1/conversation/pin'));
+	expectConforms('DELETE /groups/{guid}/conversation/pin', await one.delete('/groups/cometchat-guid-1/conversation/pin'));
+	// A {uid} entry pins every user's conversation with that user: no one pair's conversationId (docs/emulator.md).
+	const globalPins = {
+		extra: { '$.data[0].guid': 'The group of the pin, as the request named it.' },
+	};
+	const pinned = await ctx.api.put('/conversations/pinned', {
+		pinnedConversations: [{ guid: 'cometchat-guid-1' }, { uid: 'cometchat-uid-2' }],
+	});
+	expectConforms('PUT /conversations/pinned', pinned, globalPins);
+	expectConforms('GET /conversations/pinned', await ctx.api.get('/conversations/pinned'), globalPins);
+	expect(pinned.data.data[1]).toEqual({
+		uid: 'cometchat-uid-2',
+		conversationType: 'user',
+		pinnedBy: 'app_system',
+		pinnedAt: expect.any(Number),
+	});
+	await ctx.api.put('/conversations/pinned', { pinnedConversations: [] });
+	expectConforms(
+		'POST /users/{uid}/conversation/delivered',
+		await one.post('/users/cometchat-uid-2/conversation/delivered', { messageId: 1 }),
+	);
+	expectConforms('POST /users/{uid}/conversation/read', await one.post('/users/cometchat-uid-2/conversation/read', { messageId: 1 }));
+	expectConforms(
+		'DELETE /users/{uid}/conversation/read',
+		await one.delete('/users/cometchat-uid-2/conversation/read', { data: { messageId: 1 } }),
+	);
+	expectConforms(
+		'POST /groups/{guid}/conversation/delivered',
+		await one.post('/groups/cometchat-guid-1/conversation/delivered', { messageId: 2 }),
+	);
+	expectConforms('POST /groups/{guid}/conversation/read', await one.post('/groups/cometchat-guid-1/conversation/read', { messageId: 2 }));
+	expectConforms(
+		'DELETE /groups/{guid}/conversation/read',
+		await one.delete('/groups/cometchat-guid-1/conversation/read', { data: { messageId: 2 } }),
+	);
+	expectConforms('DELETE /users/{uid}/conversation', await one.delete('/users/cometchat-uid-2/conversation', { data: {} }));
+	expectConforms('DELETE /groups/{guid}/conversation', await one.delete('/groups/cometchat-guid-1/conversation', { data: {} }));
+	expectConforms(
+		'DELETE /conversations/{conversationId}',
+		await ctx.as('cometchat-uid-2').delete('/conversations/cometchat-uid-2_user_cometchat-uid-3'),
+	);
+});
+
 test('every example in the fixture has a conformance test above', () => {
 	const src = fs.readFileSync(__filename, 'utf8');
 	// A call may be wrapped over lines: `expectConforms(\n\t'POST /users/{uid}/blockedusers', …`.

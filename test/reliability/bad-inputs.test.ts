@@ -1366,7 +1366,113 @@ const OPERATIONS: OperationSpec[] = [
 			{ key: 'text', label: 'Text', bad: NOT_MESSAGE_TEXT },
 		],
 	},
+	...conversationSpecs(),
 ];
+
+/** Conversation: one user's conversation with another user (ada with bob has messages) or in a group; the app's global pins. */
+function conversationSpecs(): OperationSpec[] {
+	const target = { conversationWith: ex('conversationWith', 'user'), uid: rl('uid', 'bob'), guid: rl('guid', 'crew'), ...onBehalfOf() };
+	const targetFields: Field[] = [
+		{ key: 'conversationWith', label: 'Conversation With', bad: NOT_OPTION },
+		{ key: 'uid', label: 'With User', bad: NOT_UID },
+		{ key: 'guid', label: 'Group', bad: NOT_ID, with: { conversationWith: 'group' } },
+		requiredOnBehalfOf,
+	];
+	const other: IDataObject = { onBehalfOf: 'bob', uid: 'ada' };
+	const onOne = (
+		operation: string,
+		extra: INodeParameters = {},
+		fields: Field[] = [],
+		valid: [IDataObject, IDataObject] = [{}, other],
+	) => ({
+		resource: 'conversation',
+		operation,
+		parameters: { ...target, ...extra },
+		valid,
+		fields: [...targetFields, ...fields],
+	});
+	const mark = (operation: string) =>
+		onOne(
+			operation,
+			{ messageId: rl('messageId', '101') },
+			[{ key: 'messageId', label: 'Message', bad: [...NOT_ID, ['not a number', 'abc'], ['a negative number', '-1']] }],
+			[{}, { messageId: '102' }],
+		);
+	const tagList: Bad = NOT_LIST;
+	return [
+		{
+			resource: 'conversation',
+			operation: 'getAll',
+			parameters: {
+				...onBehalfOf(''),
+				...listParameters,
+				...simplifyParameters,
+				filters: {
+					agentic: ex('agentic', 'include'),
+					conversationType: ex('conversationType', 'user'),
+					groupTags: ex('groupTags', ''),
+					includeBlockedUsers: ex('includeBlockedUsers', false),
+					searchKey: ex('searchKey', ''),
+					tags: ex('tags', ''),
+					unread: ex('unread', false),
+					userTags: ex('userTags', ''),
+					withBlockedInfo: ex('withBlockedInfo', false),
+					withUserAndGroupTags: ex('withUserAndGroupTags', false),
+				},
+			},
+			valid: [{}, { limit: 2, onBehalfOf: 'ada' }],
+			fields: [
+				optionalOnBehalfOf,
+				{ key: 'agentic', label: 'Agentic Conversations', bad: NOT_OPTION },
+				{ key: 'conversationType', label: 'Conversation Type', bad: NOT_OPTION },
+				{ key: 'groupTags', label: 'Group Tags', bad: tagList },
+				{ key: 'includeBlockedUsers', label: 'Include Blocked Users', bad: NOT_BOOLEAN },
+				{ key: 'searchKey', label: 'Search Term', bad: NOT_OPTIONAL_TEXT },
+				{ key: 'tags', label: 'Tags', bad: tagList },
+				{ key: 'unread', label: 'Unread Only', bad: NOT_BOOLEAN },
+				{ key: 'userTags', label: 'User Tags', bad: tagList },
+				{ key: 'withBlockedInfo', label: 'With Blocked Info', bad: NOT_BOOLEAN },
+				{ key: 'withUserAndGroupTags', label: 'With User and Group Tags', bad: NOT_BOOLEAN },
+				...limitFields,
+				simplifyField,
+			],
+		},
+		onOne('get'),
+		onOne('updateTags', { tags: ex('tags', 'vip') }, [{ key: 'tags', label: 'Tags', bad: NOT_TAGS }]),
+		onOne('reset', { deleteMessagesPermanently: ex('deleteMessagesPermanently', false), preserveOrder: ex('preserveOrder', false) }, [
+			{ key: 'deleteMessagesPermanently', label: 'Delete Messages Permanently', bad: NOT_BOOLEAN },
+			{ key: 'preserveOrder', label: 'Preserve Order', bad: NOT_BOOLEAN },
+		]),
+		onOne('pin'),
+		onOne('unpin'),
+		mark('markDelivered'),
+		mark('markRead'),
+		mark('markUnread'),
+		{ resource: 'conversation', operation: 'getPinned', parameters: {}, valid: [{}, {}], fields: [] },
+		{
+			resource: 'conversation',
+			operation: 'setPinned',
+			parameters: {
+				pinnedConversations: { conversation: [{ type: ex('type', 'group'), uid: ex('pinUid', 'bob'), guid: ex('pinGuid', 'crew') }] },
+			},
+			valid: [{}, { type: 'user' }],
+			fields: [
+				{ key: 'type', label: 'Conversation With of conversation 1', bad: NOT_OPTION },
+				{ key: 'pinUid', label: 'User UID of conversation 1', bad: NOT_UID, with: { type: 'user' } },
+				{ key: 'pinGuid', label: 'Group GUID of conversation 1', bad: NOT_ID },
+			],
+		},
+		...['getById', 'deleteById'].map(
+			(operation): OperationSpec => ({
+				resource: 'conversation',
+				operation,
+				parameters: { conversationId: ex('conversationId', 'ada_user_bob'), ...onBehalfOf() },
+				valid: [{}, { onBehalfOf: 'bob' }],
+				fields: [{ key: 'conversationId', label: 'Conversation ID', bad: NOT_ID }, requiredOnBehalfOf],
+			}),
+		),
+	];
+}
 
 /**
  * The AI tool variant of every list with Options → Simplify: there it has Output (Simplified, Raw or

@@ -558,6 +558,19 @@ const ECHO_PARAMETERS: Record<string, () => INodeParameters> = {
 	'bot:get': () => ({ botUid: byId('helpbot') }),
 	'bot:getAll': () => ({ returnAll: true }),
 	'bot:update': () => ({ botUid: byId('helpbot'), updateFields: { password: NEW_BOT_PASSWORD } }),
+	'conversation:getAll': () => ({ onBehalfOf: byId('ada'), returnAll: true }),
+	'conversation:get': () => ({ conversationWith: 'user', uid: byId('bob'), onBehalfOf: byId('ada') }),
+	'conversation:updateTags': () => ({ conversationWith: 'user', uid: byId('bob'), onBehalfOf: byId('ada'), tags: 'vip' }),
+	'conversation:reset': () => ({ conversationWith: 'user', uid: byId('bob'), onBehalfOf: byId('ada'), preserveOrder: true }),
+	'conversation:pin': () => ({ conversationWith: 'user', uid: byId('bob'), onBehalfOf: byId('ada') }),
+	'conversation:unpin': () => ({ conversationWith: 'user', uid: byId('bob'), onBehalfOf: byId('ada') }),
+	'conversation:markDelivered': () => ({ conversationWith: 'user', uid: byId('bob'), onBehalfOf: byId('ada'), messageId: byId('1') }),
+	'conversation:markRead': () => ({ conversationWith: 'user', uid: byId('bob'), onBehalfOf: byId('ada'), messageId: byId('1') }),
+	'conversation:markUnread': () => ({ conversationWith: 'user', uid: byId('bob'), onBehalfOf: byId('ada'), messageId: byId('1') }),
+	'conversation:getPinned': () => ({}),
+	'conversation:setPinned': () => ({ pinnedConversations: { conversation: [{ type: 'group', guid: 'crew' }] } }),
+	'conversation:getById': () => ({ conversationId: 'ada_user_bob', onBehalfOf: byId('ada') }),
+	'conversation:deleteById': () => ({ conversationId: 'ada_user_bob', onBehalfOf: byId('ada') }),
 };
 
 /** The operations whose output always shows a secret (it is what they are for), and the field. */

@@ -5,6 +5,7 @@ import { blockedMessage } from './blockedMessage';
 import { blockedUser } from './blockedUser';
 import { bot } from './bot';
 import { call } from './call';
+import { conversation } from './conversation';
 import { flaggedMessage } from './flaggedMessage';
 import { group } from './group';
 import { groupMember } from './groupMember';
@@ -26,6 +27,7 @@ export const resources: ResourceDefinition[] = [
 	group,
 	groupMember,
 	message,
+	conversation,
 	role,
 	call,
 	pushToken,

@@ -76,6 +76,20 @@ export const ORDER_KEYS: Readonly<Record<string, KeyRule>> = {
 	'message:unsubscribeThread': (read) => [message(read)],
 	'message:getReactionsByEmoji': 'alone',
 	'message:getThreads': 'alone',
+	// The same conversation, as the messages sent to it; the app's global pins are one list.
+	'conversation:getAll': 'alone',
+	'conversation:get': (read) => [conversationOf(read)],
+	'conversation:updateTags': (read) => [conversationOf(read)],
+	'conversation:reset': (read) => [conversationOf(read)],
+	'conversation:pin': (read) => [conversationOf(read)],
+	'conversation:unpin': (read) => [conversationOf(read)],
+	'conversation:markDelivered': (read) => [conversationOf(read)],
+	'conversation:markRead': (read) => [conversationOf(read)],
+	'conversation:markUnread': (read) => [conversationOf(read)],
+	'conversation:getPinned': 'alone',
+	'conversation:setPinned': () => ['conversations:pinned'],
+	'conversation:getById': (read) => [conversationById(read)],
+	'conversation:deleteById': (read) => [conversationById(read)],
 	'role:get': (read) => [`role:${idOf(read('role'))}`],
 	'role:getAll': 'alone',
 	'call:get': (read) => [`call:${idOf(read('sessionId'))}`],
@@ -158,4 +172,18 @@ function conversations(read: ParameterReader, sender: string): string[] {
 		default:
 			return [withUser(idOf(read('receiverUid')))];
 	}
+}
+
+/** A user's conversation with another user (`conversationWith` user, `uid`) or in a group (`guid`), as the sends key it. */
+function conversationOf(read: ParameterReader): string {
+	if (read('conversationWith') === 'group') return `conversation:group:${idOf(read('guid'))}`;
+	return `conversation:users:${[idOf(read('onBehalfOf')), idOf(read('uid'))].sort().join(':')}`;
+}
+
+/** The same key from a conversation ID: `group_<guid>` or `<uid>_user_<uid>`. */
+function conversationById(read: ParameterReader): string {
+	const id = idOf(read('conversationId'));
+	if (id.startsWith('group_')) return `conversation:group:${id.slice('group_'.length)}`;
+	const users = id.split('_user_');
+	return users.length === 2 ? `conversation:users:${users.sort().join(':')}` : `conversation:${id}`;
 }

@@ -1,0 +1,22 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { onBehalfOfField, requiredOnBehalfOf } from '../../fields/common';
+import { cometChatRequest } from '../../transport/request';
+import type { OperationDefinition } from '../types';
+import { conversationIdField, conversationIdValue } from './conversationId';
+
+/** DELETE /conversations/{conversationId}, published as deprecated: see docs/cometchat-api.md, Conversations. */
+export const deleteById: OperationDefinition = {
+	value: 'deleteById',
+	name: 'Delete by ID (Deprecated)',
+	action: 'Delete a conversation by its ID (deprecated)',
+	description:
+		'Deprecated by CometChat: use Reset, which names the conversation by its user or group. Deletes a conversation by its ID for a user.',
+	properties: [conversationIdField(), onBehalfOfField(true, 'The user (UID) whose view of the conversation it is')],
+	async execute(this: IExecuteFunctions, itemIndex: number) {
+		const conversationId = conversationIdValue(this, itemIndex);
+		const onBehalfOf = requiredOnBehalfOf(this, itemIndex);
+		const response = await cometChatRequest.call(this, { method: 'DELETE', path: ['conversations', conversationId], onBehalfOf });
+		return response.data as IDataObject | IDataObject[];
+	},
+};

@@ -1,0 +1,19 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import type { OperationDefinition } from '../types';
+import { conversationFields, conversationRequest, conversationTarget } from './fields';
+
+/** GET /users/{uid}/conversation or /groups/{guid}/conversation: see docs/cometchat-api.md, Conversations. */
+export const get: OperationDefinition = {
+	value: 'get',
+	name: 'Get',
+	action: 'Get a conversation',
+	description:
+		'Get one conversation as a user sees it: the last message, the unread count, the tags and pin, and the other user or the group',
+	properties: conversationFields('to get'),
+	async execute(this: IExecuteFunctions, itemIndex: number) {
+		const target = conversationTarget(this, itemIndex);
+		const response = await conversationRequest(this, target, 'GET');
+		return response.data as IDataObject | IDataObject[];
+	},
+};

@@ -1,0 +1,22 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { onBehalfOfField, requiredOnBehalfOf } from '../../fields/common';
+import { cometChatRequest } from '../../transport/request';
+import type { OperationDefinition } from '../types';
+import { conversationIdField, conversationIdValue } from './conversationId';
+
+/** GET /conversations/{conversationId}, published as deprecated: see docs/cometchat-api.md, Conversations. */
+export const getById: OperationDefinition = {
+	value: 'getById',
+	name: 'Get by ID (Deprecated)',
+	action: 'Get a conversation by its ID (deprecated)',
+	description:
+		'Deprecated by CometChat: use Get, which names the conversation by its user or group. Gets a conversation by its ID as a user sees it.',
+	properties: [conversationIdField(), onBehalfOfField(true, 'The user (UID) whose view of the conversation it is')],
+	async execute(this: IExecuteFunctions, itemIndex: number) {
+		const conversationId = conversationIdValue(this, itemIndex);
+		const onBehalfOf = requiredOnBehalfOf(this, itemIndex);
+		const response = await cometChatRequest.call(this, { method: 'GET', path: ['conversations', conversationId], onBehalfOf });
+		return response.data as IDataObject | IDataObject[];
+	},
+};

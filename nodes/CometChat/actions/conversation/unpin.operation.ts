@@ -1,0 +1,19 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import type { OperationDefinition } from '../types';
+import { conversationFields, conversationRequest, conversationTarget } from './fields';
+
+/** DELETE /users/{uid}/conversation/pin or /groups/{guid}/conversation/pin: see docs/cometchat-api.md, Conversations. */
+export const unpin: OperationDefinition = {
+	value: 'unpin',
+	name: 'Unpin',
+	action: 'Unpin a conversation for a user',
+	description:
+		"Remove a user's own pin from a conversation. A conversation the app pinned for everyone (Set Globally Pinned) keeps its pin.",
+	properties: conversationFields('to unpin'),
+	async execute(this: IExecuteFunctions, itemIndex: number) {
+		const target = conversationTarget(this, itemIndex);
+		const response = await conversationRequest(this, target, 'DELETE', ['pin']);
+		return { ...target.names, ...(response.data as IDataObject) };
+	},
+};
