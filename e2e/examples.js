@@ -28,6 +28,7 @@ const facts = require('./lib/seed-facts');
 const USER_SYNC = readWorkflow('user-sync.json');
 const REPORT = readWorkflow('moderation-report.json');
 const TRIAGE = readWorkflow('moderation-triage.json');
+const INBOX = readWorkflow('support-inbox.json');
 
 const checks = new Checks();
 const progress = progressLog();
@@ -60,7 +61,7 @@ async function main() {
 	const n8n = await N8n.create(install);
 	await n8n.prepare(
 		emulator,
-		[USER_SYNC, REPORT, TRIAGE].map((example) => path.basename(example.file)),
+		[USER_SYNC, REPORT, TRIAGE, INBOX].map((example) => path.basename(example.file)),
 	);
 
 	progress(`${USER_SYNC.name}: n8n execute --id ${USER_SYNC.id}`);
@@ -86,6 +87,10 @@ async function main() {
 	progress(`${TRIAGE.name}: activated`);
 	await api.reset();
 	await checks.run(TRIAGE.name, () => checkTriage(checks, n8n, api));
+
+	progress(`${INBOX.name}: run from its Schedule Trigger, twice`);
+	await api.reset();
+	await checks.run(INBOX.name, () => checkSupportInbox(checks, n8n, api));
 
 	progress('Stopping n8n and the emulator');
 	await cleanup();
@@ -132,6 +137,19 @@ function emulatorApi(emulator) {
 		async reasonNames() {
 			const { body } = await call('/v3/moderation/reasons?limit=100');
 			return Object.fromEntries(body.data.map((/** @type {any} */ reason) => [reason.id, reason.name]));
+		},
+		/**
+		 * A group's conversation as one member sees it (its unread count, its last message).
+		 * @param {string} guid @param {string} uid
+		 */
+		async groupConversation(guid, uid) {
+			const { body } = await call(`/v3/groups/${encodeURIComponent(guid)}/conversation`, { onBehalfOf: uid });
+			return body.data;
+		},
+		/** The newest `count` messages of a group, newest first, as a member lists them. @param {string} guid @param {string} uid @param {number} count */
+		async groupMessages(guid, uid, count) {
+			const { body } = await call(`/v3/groups/${encodeURIComponent(guid)}/messages?limit=${count}&affix=prepend`, { onBehalfOf: uid });
+			return body.data;
 		},
 		/**
 		 * The requests our nodes made, e.g. requests('POST', '/v3/messages').
@@ -315,6 +333,65 @@ async function checkReport(checks, n8n, api) {
 		lists.length >= 2 && lists.every((/** @type {any} */ r) => String(r.query.limit) === '100'),
 		JSON.stringify(lists.map((/** @type {any} */ r) => [r.path, r.query])),
 	);
+}
+
+/**
+ * Support inbox catch-up: the support group's conversation as the moderator on call sees it; its
+ * unread messages in one triage item; then marked read for that moderator only. A second run finds
+ * nothing unread and marks nothing.
+ * @param {Checks} checks @param {N8n} n8n @param {ReturnType<typeof emulatorApi>} api
+ */
+async function checkSupportInbox(checks, n8n, api) {
+	checks.section(`${INBOX.name} (n8n start, run from the Schedule Trigger)`);
+	const getNode = nodeName(INBOX, 'n8n-nodes-cometchat.cometChat', 'get');
+	const markNode = nodeName(INBOX, 'n8n-nodes-cometchat.cometChat', 'markRead');
+	const { guid, onBehalfOf } = INBOX.workflow.nodes.find((/** @type {any} */ n) => n.name === getNode).parameters;
+	const [group, moderator] = [guid.value, onBehalfOf.value];
+	const member = 'daniel-kim';
+	const before = await api.groupConversation(group, moderator);
+	const unread = Number(before.unreadMessageCount);
+	const memberBefore = (await api.groupConversation(group, member)).unreadMessageCount;
+	const expected = await api.groupMessages(group, moderator, unread);
+	const pending = expected.filter((/** @type {any} */ m) => m.data?.moderation?.status === 'pending').map((/** @type {any} */ m) => m.id);
+	if (unread === 0 || expected.length !== unread || pending.length === 0) {
+		throw new Error(
+			`the checks need unread messages, some awaiting moderation: the demo seed gives ${moderator} ${unread} in ${group}, ${pending.length} pending`,
+		);
+	}
+	const trigger = nodeName(INBOX, 'n8n-nodes-base.scheduleTrigger');
+
+	const run = await n8n.rest.runFromTrigger(INBOX.id, trigger);
+	checks.ok('the run succeeded', run.status === 'success', `status ${run.status}, ${run.error ?? ''}`);
+	const [summary] = run.items('Triage summary');
+	checks.equal('the triage item counts the unread messages', summary?.unread, unread);
+	checks.equal('it lists the messages awaiting moderation among them', sorted(summary?.awaitingModeration ?? []), sorted(pending));
+	checks.equal(
+		'it counts them by sender',
+		summary?.bySender,
+		expected.reduce(
+			(/** @type {Record<string, number>} */ counts, /** @type {any} */ m) => ({ ...counts, [m.sender]: (counts[m.sender] ?? 0) + 1 }),
+			{},
+		),
+	);
+	const marks = api.requests('POST', `/v3/groups/${group}/conversation/read`);
+	checks.equal(
+		'one Mark as Read, on behalf of the moderator, up to the last message',
+		marks.map((/** @type {any} */ r) => [r.headers.onbehalfof, r.body.messageId]),
+		[[moderator, Number(before.lastMessage.id)]],
+	);
+	checks.equal('the mark node answered one item', run.items(markNode).length, 1);
+	checks.equal(`${moderator} has nothing unread in ${group} now`, (await api.groupConversation(group, moderator)).unreadMessageCount, '0');
+	checks.equal(
+		`another member (${member}) still has the same unread count`,
+		(await api.groupConversation(group, member)).unreadMessageCount,
+		memberBefore,
+	);
+
+	checks.section(`${INBOX.name} (run again: nothing unread)`);
+	const again = await n8n.rest.runFromTrigger(INBOX.id, trigger);
+	checks.ok('the run succeeded', again.status === 'success', `status ${again.status}, ${again.error ?? ''}`);
+	checks.equal('nothing was listed or marked', [again.items('Get the unread messages').length, again.items(markNode).length], [0, 0]);
+	checks.equal('still one Mark as Read in all', api.requests('POST', `/v3/groups/${group}/conversation/read`).length, 1);
 }
 
 /**
