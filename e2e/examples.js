@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // @ts-check
 /**
- * End-to-end test (`npm run test:e2e`): the three example workflows in the real n8n CLI, with this
+ * End-to-end test (`npm run test:e2e`): four example workflows in the real n8n CLI, with this
  * package installed as a user's n8n installs a community package, against the local emulator.
  *
  *   1. build the package; install the pinned n8n once (cached outside the repo)
@@ -10,6 +10,8 @@
  *   4. report           `n8n start`, run from its Schedule Trigger as the editor does; counts vs the seed
  *   5. triage           activated: the trigger's first poll triages the waiting flagged messages;
  *                       new flags, re-activation: only the new ones are triaged
+ *   6. support inbox    run from its Schedule Trigger: the moderator's unread messages triaged and
+ *                       marked read for them only; run again: nothing unread, nothing marked
  *
  * Ends with the line `N passed, M failed`; the exit code is non-zero on any failure.
  * Env: E2E_SKIP_BUILD=1 (dist/ is fresh), KEEP_N8N_FOLDER=1 (keep n8n's user folder and log).
