@@ -210,6 +210,15 @@ const onBehalfOf = (fallback = 'ada') => ({ onBehalfOf: rl('onBehalfOf', fallbac
 const requiredOnBehalfOf: Field = { key: 'onBehalfOf', label: 'On Behalf Of', bad: NOT_UID };
 const optionalOnBehalfOf: Field = { key: 'onBehalfOf', label: 'On Behalf Of', bad: NOT_OPTIONAL_UID };
 const messageIdField: Field = { key: 'messageId', label: 'Message', bad: NOT_ID };
+/** Role-based access control: the permissions to set, a permission key, a scope, feature keys. */
+const permissionsField: Field = {
+	key: 'permissions',
+	label: 'Permissions (JSON)',
+	bad: [...NOT_JSON_OBJECT, ['no permission', '{}'], ['a number as a value', { sendMessage: 1 }], ['an empty key', { '': 'allow' }]],
+};
+const permissionKeyField: Field = { key: 'permission', label: 'Permission', bad: [...NOT_REQUIRED_TEXT, ['a space inside', 'list users']] };
+const scopeField: Field = { key: 'scope', label: 'Scope', bad: NOT_OPTION };
+const NOT_FEATURES: Bad = [...NOT_LIST, ['empty text', ''], ...OVER_ONE_REQUEST];
 const delivery = {
 	...onBehalfOf(),
 	receiverType: ex('receiverType', 'user'),
@@ -1069,6 +1078,139 @@ const OPERATIONS: OperationSpec[] = [
 	},
 	plainList('role'),
 	{
+		resource: 'role',
+		operation: 'create',
+		parameters: {
+			role: ex('role', 'newrole'),
+			name: ex('name', 'New Role'),
+			additionalFields: {
+				description: ex('description', ''),
+				metadata: ex('metadata', '{}'),
+				listUsers: ex('listUsers', ''),
+				sendMessagesTo: ex('sendMessagesTo', ''),
+			},
+		},
+		valid: [{}, { role: 'newrole2', listUsers: 'friendsOnly', description: 'Second' }],
+		fields: [
+			{ key: 'role', label: 'Role Key', bad: [...NOT_ID, ['empty', '']] },
+			{ key: 'name', label: 'Name', bad: NOT_REQUIRED_TEXT },
+			{ key: 'description', label: 'Description', bad: NOT_OPTIONAL_TEXT },
+			{ key: 'metadata', label: 'Metadata (JSON)', bad: NOT_JSON_OBJECT },
+			{ key: 'listUsers', label: 'List Users', bad: NOT_OPTION },
+			{ key: 'sendMessagesTo', label: 'Send Messages To', bad: NOT_OPTION },
+		],
+	},
+	{
+		resource: 'role',
+		operation: 'update',
+		parameters: {
+			role: rl('role', 'moderator'),
+			updateFields: {
+				name: ex('name', ''),
+				description: ex('description', ''),
+				metadata: ex('metadata', '{}'),
+				listUsers: ex('listUsers', ''),
+				sendMessagesTo: ex('sendMessagesTo', ''),
+				clear: ex('clear', []),
+			},
+		},
+		valid: [{ name: 'Mod A' }, { sendMessagesTo: 'friendsOnly', clear: ['description'] }],
+		fields: [
+			{ key: 'role', label: 'Role', bad: NOT_ID },
+			{ key: 'name', label: 'Name', bad: NOT_OPTIONAL_TEXT },
+			{ key: 'description', label: 'Description', bad: NOT_OPTIONAL_TEXT },
+			{ key: 'metadata', label: 'Metadata (JSON)', bad: NOT_JSON_OBJECT },
+			{ key: 'listUsers', label: 'List Users', bad: NOT_OPTION },
+			{ key: 'sendMessagesTo', label: 'Send Messages To', bad: NOT_OPTION },
+			{
+				key: 'clear',
+				label: 'Clear Fields',
+				bad: [
+					['an object', { a: 1 }],
+					['a boolean', true],
+					['an unknown value', ['name']],
+				],
+			},
+		],
+	},
+	{
+		resource: 'role',
+		operation: 'delete',
+		parameters: { role: rl('role', 'spare-role1') },
+		valid: [{}, { role: 'spare-role2' }],
+		fields: [{ key: 'role', label: 'Role', bad: NOT_ID }],
+	},
+	{
+		resource: 'role',
+		operation: 'getPermissions',
+		parameters: { role: rl('role', 'moderator'), ...listParameters },
+		valid: [{}, { limit: 2 }],
+		fields: [{ key: 'role', label: 'Role', bad: NOT_ID }, ...limitFields],
+	},
+	{
+		resource: 'role',
+		operation: 'setPermissions',
+		parameters: { role: rl('role', 'moderator'), permissions: ex('permissions', '{"sendMessage": "deny"}') },
+		valid: [{}, { permissions: { 'createGroup.allowedGroupTypes': ['public'] } }],
+		fields: [{ key: 'role', label: 'Role', bad: NOT_ID }, permissionsField],
+	},
+	{
+		resource: 'role',
+		operation: 'unsetPermission',
+		parameters: { role: rl('role', 'moderator'), permission: ex('permission', 'sendMessage') },
+		valid: [{}, { permission: 'listUsers.mode' }],
+		fields: [{ key: 'role', label: 'Role', bad: NOT_ID }, permissionKeyField],
+	},
+	{
+		resource: 'role',
+		operation: 'getRestrictedFeatures',
+		parameters: { role: rl('role', 'moderator'), ...listParameters },
+		valid: [{}, { limit: 1 }],
+		fields: [{ key: 'role', label: 'Role', bad: NOT_ID }, ...limitFields],
+	},
+	{
+		resource: 'role',
+		operation: 'restrictFeatures',
+		parameters: { role: rl('role', 'moderator'), featuresToRestrict: ex('featuresToRestrict', 'u.listUsers') },
+		valid: [{}, { featuresToRestrict: ['u.deleteGroup', 'u.getUser'] }],
+		fields: [
+			{ key: 'role', label: 'Role', bad: NOT_ID },
+			{ key: 'featuresToRestrict', label: 'Features to Restrict', bad: NOT_FEATURES },
+		],
+	},
+	{
+		resource: 'role',
+		operation: 'allowFeatures',
+		parameters: { role: rl('role', 'moderator'), allow: ex('allow', 'listed'), featuresToAllow: ex('featuresToAllow', 'u.listUsers') },
+		valid: [{}, { allow: 'all' }],
+		fields: [
+			{ key: 'role', label: 'Role', bad: NOT_ID },
+			{ key: 'allow', label: 'Allow', bad: NOT_OPTION },
+			{ key: 'featuresToAllow', label: 'Features to Allow', bad: NOT_FEATURES },
+		],
+	},
+	{
+		resource: 'group',
+		operation: 'getScopePermissions',
+		parameters: { guid: rl('guid', 'crew'), scope: ex('scope', 'admin'), ...listParameters },
+		valid: [{}, { scope: 'participant', limit: 2 }],
+		fields: [{ key: 'guid', label: 'Group', bad: NOT_ID }, scopeField, ...limitFields],
+	},
+	{
+		resource: 'group',
+		operation: 'setScopePermissions',
+		parameters: { guid: rl('guid', 'crew'), scope: ex('scope', 'admin'), permissions: ex('permissions', '{"sendMessage": "deny"}') },
+		valid: [{}, { scope: 'moderator', permissions: { 'initiateCall.allowedType': ['audio'] } }],
+		fields: [{ key: 'guid', label: 'Group', bad: NOT_ID }, scopeField, permissionsField],
+	},
+	{
+		resource: 'group',
+		operation: 'unsetScopePermission',
+		parameters: { guid: rl('guid', 'crew'), scope: ex('scope', 'admin'), permission: ex('permission', 'sendMessage') },
+		valid: [{}, { scope: 'participant', permission: 'addReaction' }],
+		fields: [{ key: 'guid', label: 'Group', bad: NOT_ID }, scopeField, permissionKeyField],
+	},
+	{
 		resource: 'call',
 		operation: 'get',
 		parameters: { sessionId: ex('sessionId', 'sess-1'), ...onBehalfOf() },
@@ -1314,6 +1456,7 @@ function seed(): void {
 	store.banFromGroup(spare1, 'bob', 1_700_000_000);
 	store.addGroup({ guid: 'spare2', name: 'Spare 2', owner: 'ada', members: { participants: ['bob', 'cy'] } });
 	store.addRole({ role: 'moderator', name: 'Moderator' });
+	for (const role of ['spare-role1', 'spare-role2']) store.addRole({ role, name: role });
 	store.addReason({ id: 'spam', name: 'Spam' });
 	store.addKeywordList({ id: 'kw', name: 'Bad words', searchTerms: ['bad'] });
 	const condition = { entity: 'message', operand: 'text', category: 'word', operator: 'contains', value: ['spam'] };

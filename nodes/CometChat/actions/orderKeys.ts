@@ -41,6 +41,10 @@ export const ORDER_KEYS: Readonly<Record<string, KeyRule>> = {
 	'group:delete': (read) => [group(read('guid'))],
 	'group:getAll': 'alone',
 	'group:getBannedUsers': 'alone',
+	// A scope of a group: its permissions.
+	'group:setScopePermissions': (read) => [`scope:${idOf(read('guid'))}:${idOf(read('scope'))}`],
+	'group:unsetScopePermission': (read) => [`scope:${idOf(read('guid'))}:${idOf(read('scope'))}`],
+	'group:getScopePermissions': 'alone',
 	// The same group and member.
 	'groupMember:add': (read) => {
 		const members = read('members');
@@ -65,6 +69,15 @@ export const ORDER_KEYS: Readonly<Record<string, KeyRule>> = {
 	'message:getThread': 'alone',
 	'role:get': (read) => [`role:${idOf(read('role'))}`],
 	'role:getAll': 'alone',
+	'role:create': (read) => [`role:${idOf(read('role'))}`],
+	'role:update': (read) => [`role:${idOf(read('role'))}`],
+	'role:delete': (read) => [`role:${idOf(read('role'))}`],
+	'role:setPermissions': (read) => [`role:${idOf(read('role'))}`],
+	'role:unsetPermission': (read) => [`role:${idOf(read('role'))}`],
+	'role:restrictFeatures': (read) => [`role:${idOf(read('role'))}`],
+	'role:allowFeatures': (read) => [`role:${idOf(read('role'))}`],
+	'role:getPermissions': 'alone',
+	'role:getRestrictedFeatures': 'alone',
 	'call:get': (read) => [`call:${idOf(read('sessionId'))}`],
 	// A user's session: its push tokens.
 	'pushToken:delete': (read) => [`session:${idOf(read('authToken'))}`],
