@@ -422,6 +422,27 @@ const OPERATIONS: OperationSpec[] = [
 	},
 	{
 		resource: 'user',
+		operation: 'addFriends',
+		parameters: { uid: rl('uid', 'ada'), friends: ex('friends', 'cy'), options: { addToConversations: ex('addToConversations', false) } },
+		valid: [{}, { uid: 'bob', friends: ['ada', 'cy'], addToConversations: true }],
+		fields: [
+			{ key: 'uid', label: 'User', bad: NOT_UID },
+			{ key: 'friends', label: 'Friends', bad: NOT_UIDS_TO_SEND },
+			{ key: 'addToConversations', label: 'Add to Conversations', bad: NOT_BOOLEAN },
+		],
+	},
+	{
+		resource: 'user',
+		operation: 'removeFriends',
+		parameters: { uid: rl('uid', 'ada'), friends: ex('friends', 'bob') },
+		valid: [{}, { uid: 'cy', friends: ['bob'] }],
+		fields: [
+			{ key: 'uid', label: 'User', bad: NOT_UID },
+			{ key: 'friends', label: 'Friends', bad: NOT_UIDS_TO_SEND },
+		],
+	},
+	{
+		resource: 'user',
 		operation: 'update',
 		parameters: {
 			uid: rl('uid', 'ada'),

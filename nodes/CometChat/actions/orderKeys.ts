@@ -26,6 +26,9 @@ export const ORDER_KEYS: Readonly<Record<string, KeyRule>> = {
 	'user:reactivate': (read) => entriesOf(read('uids')).map((uid) => `user:${uid}`),
 	'user:getAll': 'alone',
 	'user:getFriends': 'alone',
+	// A friendship is both users'.
+	'user:addFriends': (read) => [user(read('uid')), ...entriesOf(read('friends')).map(user)],
+	'user:removeFriends': (read) => [user(read('uid')), ...entriesOf(read('friends')).map(user)],
 	'authToken:create': (read) => [user(read('uid'))],
 	'authToken:get': (read) => [user(read('uid'))],
 	'authToken:delete': (read) => [user(read('uid'))],
