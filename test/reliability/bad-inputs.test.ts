@@ -1445,6 +1445,17 @@ const OPERATIONS: OperationSpec[] = [
 			{ key: 'text', label: 'Text', bad: NOT_MESSAGE_TEXT },
 		],
 	},
+	{
+		resource: 'metric',
+		operation: 'getUsage',
+		parameters: { fromDate: ex('fromDate', '2024-01-01'), toDate: ex('toDate', '2024-01-31T12:00:00Z') },
+		valid: [{}, { fromDate: 1_700_000_000, toDate: 1_700_086_400 }],
+		fields: [
+			{ key: 'fromDate', label: 'From', bad: [...NOT_DATE, ['empty', '']] },
+			{ key: 'toDate', label: 'To', bad: [...NOT_DATE, ['empty', ''], ['before From', '2023-12-31']] },
+		],
+	},
+	{ resource: 'metric', operation: 'getMessageMetrics', parameters: {}, valid: [{}, {}], fields: [] },
 ];
 
 /**

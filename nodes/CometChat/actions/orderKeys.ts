@@ -104,6 +104,9 @@ export const ORDER_KEYS: Readonly<Record<string, KeyRule>> = {
 	'bot:update': (read) => [user(read('botUid'))],
 	'bot:delete': (read) => [user(read('botUid'))],
 	'bot:getAll': 'alone',
+	// The app's metrics: a read of the whole app.
+	'metric:getUsage': 'alone',
+	'metric:getMessageMetrics': 'alone',
 };
 
 /**
