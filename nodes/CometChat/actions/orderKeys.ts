@@ -82,6 +82,8 @@ export const ORDER_KEYS: Readonly<Record<string, KeyRule>> = {
 	'role:getPermissions': 'alone',
 	'role:getRestrictedFeatures': 'alone',
 	'call:get': (read) => [`call:${idOf(read('sessionId'))}`],
+	'call:getAll': 'alone',
+	'call:getTranscriptions': 'alone',
 	// A user's session: its push tokens.
 	'pushToken:delete': (read) => [`session:${idOf(read('authToken'))}`],
 	'pushToken:deleteByValue': (read) => [`session:${idOf(read('authToken'))}`],
