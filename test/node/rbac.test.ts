@@ -5,6 +5,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
+import { orderKeysOf } from '../../nodes/CometChat/actions/orderKeys';
 import { apiRequests, credentialsFor, TEST_API_KEY } from '../harness/emulator';
 import { runNode } from '../harness/engine';
 import { byId, expectErrorItem, expectInputError, expectServiceError, useEmulator } from '../harness/suite';
@@ -262,5 +263,25 @@ describe('Role → Restrict Features, Get Restricted Features, Allow Features', 
 		);
 		expectInputError(await run({ ...allow, allow: '={{ "some" }}' }), /'Allow' holds the text "some"/, /listed, all/);
 		expect(apiRequests(emulator())).toEqual([]);
+	});
+});
+
+describe('items in flight: what the operations touch', () => {
+	const read = (parameters: Record<string, unknown>) => (name: string) => parameters[name];
+	it('a role: its writes go in input order, whatever the case of its key; its lists run alone', () => {
+		for (const operation of ['create', 'update', 'delete', 'setPermissions', 'unsetPermission', 'restrictFeatures', 'allowFeatures']) {
+			expect(orderKeysOf(read({ role: { __rl: true, mode: 'id', value: ' Support ' } }), 'role', operation)).toEqual(['role:support']);
+		}
+		expect(orderKeysOf(read({ role: 'support' }), 'role', 'getPermissions')).toBeUndefined();
+		expect(orderKeysOf(read({ role: 'support' }), 'role', 'getRestrictedFeatures')).toBeUndefined();
+	});
+	it('a scope of a group, and both users of a friendship', () => {
+		const scope = read({ guid: { __rl: true, mode: 'id', value: 'Crew' }, scope: 'admin' });
+		expect(orderKeysOf(scope, 'group', 'setScopePermissions')).toEqual(['scope:crew:admin']);
+		expect(orderKeysOf(scope, 'group', 'unsetScopePermission')).toEqual(['scope:crew:admin']);
+		expect(orderKeysOf(scope, 'group', 'getScopePermissions')).toBeUndefined();
+		const friends = read({ uid: { __rl: true, mode: 'id', value: 'ada' }, friends: 'bob, cy' });
+		expect(orderKeysOf(friends, 'user', 'addFriends')).toEqual(['user:ada', 'user:bob', 'user:cy']);
+		expect(orderKeysOf(friends, 'user', 'removeFriends')).toEqual(['user:ada', 'user:bob', 'user:cy']);
 	});
 });
