@@ -4,7 +4,7 @@
  */
 import { createAreas, resetAreas } from './areas';
 import type { Areas } from './areas';
-import type { CallSession } from './areas/calls/collection';
+import type { CallSession, Transcription } from './areas/calls/collection';
 import type { Group } from './areas/groups/collection';
 import type { Message, Reaction } from './areas/messages/collection';
 import type { BlockedRecord, FlagRecord, FlagStatus, KeywordList, Reason } from './areas/moderation/collection';
@@ -293,6 +293,10 @@ export class Store {
 	/** Fills the rest: durations from the timestamps, `totalDuration` "HH:MM:SS", participants. */
 	addCallSession(c: Json): CallSession {
 		return this.areas.calls.add(c);
+	}
+	/** A transcription of a call; the call gets `hasTranscription: true`. */
+	addTranscription(sessionId: string, t?: Partial<Transcription>): Transcription {
+		return this.areas.calls.addTranscription(sessionId, t);
 	}
 	/** `{uid | authToken, pushToken?, platform?, providerId?}`. */
 	addPushToken(t: Json): PushToken {

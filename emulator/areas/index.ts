@@ -23,6 +23,7 @@ import { PushTokens } from './push/collection';
 import * as pushRoutes from './push/routes';
 import { Roles } from './roles/collection';
 import * as roleRoutes from './roles/routes';
+import * as statsRoutes from './stats/routes';
 import type { Areas } from './types';
 import { Webhooks } from './webhooks/collection';
 import * as webhookRoutes from './webhooks/routes';
@@ -60,6 +61,7 @@ export const CHAT_ROUTES: readonly Register[] = [
 	pushRoutes.register,
 	botRoutes.register,
 	conversationRoutes.register,
+	statsRoutes.register,
 ];
 
 /** The routes of the call host. */

@@ -69,6 +69,53 @@ describe('GET /v3/calls/:sessionId (call host)', () => {
 		expect(r.data.data.map((c) => c.sessionId)).toEqual(['b', 'a']);
 		expect(r.data.meta.pagination).toEqual({ total: 2, count: 2, total_pages: 1, current_page: 1 });
 	});
+	test('GET /calls filters by the published parameters; onBehalfOf is optional and keeps the calls of that user', async () => {
+		s().addCallSession({ sessionId: 'a', initiator: 'ann', receiver: 'bob', type: 'audio', initiatedAt: 10, startedAt: 15, endedAt: 75 });
+		s().addCallSession({
+			sessionId: 'b',
+			initiator: 'bob',
+			receiver: 'ann',
+			type: 'video',
+			hasRecording: true,
+			initiatedAt: 20,
+			startedAt: 25,
+			endedAt: 85,
+		});
+		s().addCallSession({
+			sessionId: 'c',
+			initiator: 'bob',
+			receiverType: 'group',
+			receiver: 'team',
+			mode: 'meet',
+			initiatedAt: 30,
+			startedAt: 35,
+			endedAt: 95,
+		});
+		const ids = async (params, headers = {}) => (await ctx.callApi.get('/calls', { params, headers })).data.data.map((c) => c.sessionId);
+		expect(await ids({})).toEqual(['c', 'b', 'a']);
+		expect(await ids({ type: 'video' })).toEqual(['b']);
+		expect(await ids({ mode: 'meet', receiverType: 'group' })).toEqual(['c']);
+		expect(await ids({ hasRecording: false })).toEqual(['c', 'a']);
+		expect(await ids({ participantsCount: 1 })).toEqual(['c']);
+		expect(await ids({ startedAt: 25 })).toEqual(['c', 'b']);
+		expect(await ids({ endedAt: 85 })).toEqual(['b', 'a']);
+		expect(await ids({ uid: 'ann' })).toEqual(['b', 'a']);
+		expect(await ids({}, { onBehalfOf: 'ann' })).toEqual(['b', 'a']);
+		expect(await ids({ status: 'ongoing' })).toEqual([]);
+		expect((await ctx.callApi.get('/calls', { params: { type: 'chat' } })).status).toBe(400);
+		expect((await ctx.callApi.get('/calls', { headers: { onBehalfOf: 'zed' } })).data.error.code).toBe('ERR_UID_NOT_FOUND');
+	});
+	test('GET /calls/:sessionId/transcriptions pages the transcriptions of the call; the call shows hasTranscription', async () => {
+		const c = s().addCallSession({ initiator: 'ann', receiver: 'bob', startedAt: 100, endedAt: 160 });
+		expect(c.hasTranscription).toBe(false);
+		for (const tid of ['t1', 't2', 't3']) s().addTranscription(c.sessionId, { tid });
+		const r = await ctx.callApi.get(`/calls/${enc(c.sessionId)}/transcriptions`, { params: { perPage: 2, page: 2 } });
+		expect(r.data.data.map((t) => t.tid)).toEqual(['t3']);
+		expect(r.data.meta.pagination).toEqual({ total: 3, count: 1, per_page: 2, current_page: 2, total_pages: 2 });
+		expect(r.data.data[0]).toMatchObject({ startTime: 100, endTime: 160, transcriptDate: '1970-01-01T00:01:40.000Z', mid: c.mid });
+		expect((await ctx.callApi.get(`/calls/${enc(c.sessionId)}`, { headers: { onBehalfOf: 'ann' } })).data.data.hasTranscription).toBe(true);
+		expect((await ctx.callApi.get('/calls/nope/transcriptions')).data.error.code).toBe('ERR_CALL_SESSION_NOT_FOUND');
+	});
 });
 
 describe('push tokens', () => {

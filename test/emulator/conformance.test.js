@@ -680,6 +680,50 @@ test('conversations: pins, global pins, resets and marks', async () => {
 	);
 });
 
+test('GET /calls (call host)', async () => {
+	s().addUser({ uid: 'cometchat-uid-8', name: 'Hulk' });
+	s().addUser({ uid: 'cometchat-uid-2', name: 'Captain America' });
+	s().addCallSession({
+		initiator: 'cometchat-uid-8',
+		receiver: 'cometchat-uid-2',
+		initiatedAt: 1692368113,
+		startedAt: 1692368127,
+		endedAt: 1692368146,
+	});
+	expectConforms('GET /calls', await ctx.callApi.get('/calls'), {
+		extra: {
+			'$.data[0].metaData': 'The call record of GET /calls/{sessionId} has it; the list shows the same record.',
+			'$.data[0].tags': 'As metaData.',
+		},
+	});
+});
+
+test('GET /calls/{sessionId}/transcriptions (call host)', async () => {
+	s().addUser({ uid: 'cometchat-uid-8', name: 'Hulk' });
+	const c = s().addCallSession({ initiator: 'cometchat-uid-8', startedAt: 1692368127, endedAt: 1692368146 });
+	s().addTranscription(c.sessionId);
+	expectConforms('GET /calls/{sessionId}/transcriptions', await ctx.callApi.get(`/calls/${enc(c.sessionId)}/transcriptions`));
+});
+
+test('GET /stats', async () => {
+	expectConforms('GET /stats', await ctx.api.get('/stats', { params: { fromDate: 1630164253, toDate: 1632842653 } }));
+});
+
+test('GET /stats/messages', async () => {
+	expectConforms('GET /stats/messages', await ctx.api.get('/stats/messages'));
+});
+
+test('GET /roles/{role}/permissions', async () => {
+	expectConforms('GET /roles/{role}/permissions', await ctx.api.get('/roles/default/permissions'), {
+		extra: { '$.data[0].value': "The emulator shows the role's current value (docs/cometchat-api.md, Roles and permissions)." },
+	});
+});
+
+test('GET /roles/{role}/restrictedfeatures', async () => {
+	await ctx.api.post('/roles/default/restrictedfeatures', { featuresToRestrict: ['u.deleteGroup'] });
+	expectConforms('GET /roles/{role}/restrictedfeatures', await ctx.api.get('/roles/default/restrictedfeatures'));
+});
+
 test('every example in the fixture has a conformance test above', () => {
 	const src = fs.readFileSync(__filename, 'utf8');
 	// A call may be wrapped over lines: `expectConforms(\n\t'POST /users/{uid}/blockedusers', …`.

@@ -40,6 +40,14 @@ describe('GET /users/:uid/friends', () => {
 		expect(r.data.data.accepted.ann).toEqual({ success: true, message: 'Created relationship with status accepted.' });
 		expect(r.data.data.accepted.zed.error.code).toBe('ERR_UID_NOT_FOUND');
 	});
+	test('DELETE friends ends the friendships both ways; a UID that is no friend changes nothing', async () => {
+		const r = await ctx.api.delete('/users/ann/friends', { data: { friends: ['bob', 'eve'] } });
+		expect(r.data.data).toEqual({ success: true, message: 'Deleted the friend relations succussfully' });
+		expect((await ctx.api.get('/users/ann/friends')).data.data.map((u) => u.uid)).toEqual(['dan', 'cat']);
+		expect((await ctx.api.get('/users/bob/friends')).data.data).toEqual([]);
+		expect((await ctx.api.delete('/users/ann/friends', { data: {} })).status).toBe(400);
+		expect((await ctx.api.delete('/users/zed/friends', { data: { friends: ['ann'] } })).data.error.code).toBe('ERR_UID_NOT_FOUND');
+	});
 });
 
 describe('PUT /users/:uid/auth_tokens/:authToken', () => {

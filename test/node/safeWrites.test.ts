@@ -196,6 +196,18 @@ const creates: Array<[string, INodeParameters, string, string]> = [
 		'/v3/bots',
 		'cy',
 	],
+	[
+		'Role → Create',
+		{
+			resource: 'role',
+			operation: 'create',
+			role: 'support',
+			name: 'Support',
+			additionalFields: { metadata: '{"b": 2, "a": 1}', listUsers: 'friendsOnly' },
+		},
+		'/v3/roles',
+		'support',
+	],
 ];
 
 describe.each(creates)('%s: its answer lost', (_name, parameters, path, id) => {

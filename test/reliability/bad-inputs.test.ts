@@ -211,6 +211,15 @@ const requiredOnBehalfOf: Field = { key: 'onBehalfOf', label: 'On Behalf Of', ba
 const optionalOnBehalfOf: Field = { key: 'onBehalfOf', label: 'On Behalf Of', bad: NOT_OPTIONAL_UID };
 const messageIdField: Field = { key: 'messageId', label: 'Message', bad: NOT_ID };
 const reactionField: Field = { key: 'reaction', label: 'Reaction', bad: NOT_REQUIRED_TEXT };
+/** Role-based access control: the permissions to set, a permission key, a scope, feature keys. */
+const permissionsField: Field = {
+	key: 'permissions',
+	label: 'Permissions (JSON)',
+	bad: [...NOT_JSON_OBJECT, ['no permission', '{}'], ['a number as a value', { sendMessage: 1 }], ['an empty key', { '': 'allow' }]],
+};
+const permissionKeyField: Field = { key: 'permission', label: 'Permission', bad: [...NOT_REQUIRED_TEXT, ['a space inside', 'list users']] };
+const scopeField: Field = { key: 'scope', label: 'Scope', bad: NOT_OPTION };
+const NOT_FEATURES: Bad = [...NOT_LIST, ['empty text', ''], ...OVER_ONE_REQUEST];
 const delivery = {
 	...onBehalfOf(),
 	receiverType: ex('receiverType', 'user'),
@@ -410,6 +419,27 @@ const OPERATIONS: OperationSpec[] = [
 			...limitFields,
 			simplifyField,
 			{ key: 'searchKey', label: 'Search Term', bad: NOT_TEXT },
+		],
+	},
+	{
+		resource: 'user',
+		operation: 'addFriends',
+		parameters: { uid: rl('uid', 'ada'), friends: ex('friends', 'cy'), options: { addToConversations: ex('addToConversations', false) } },
+		valid: [{}, { uid: 'bob', friends: ['ada', 'cy'], addToConversations: true }],
+		fields: [
+			{ key: 'uid', label: 'User', bad: NOT_UID },
+			{ key: 'friends', label: 'Friends', bad: NOT_UIDS_TO_SEND },
+			{ key: 'addToConversations', label: 'Add to Conversations', bad: NOT_BOOLEAN },
+		],
+	},
+	{
+		resource: 'user',
+		operation: 'removeFriends',
+		parameters: { uid: rl('uid', 'ada'), friends: ex('friends', 'bob') },
+		valid: [{}, { uid: 'cy', friends: ['bob'] }],
+		fields: [
+			{ key: 'uid', label: 'User', bad: NOT_UID },
+			{ key: 'friends', label: 'Friends', bad: NOT_UIDS_TO_SEND },
 		],
 	},
 	{
@@ -1153,11 +1183,188 @@ const OPERATIONS: OperationSpec[] = [
 	},
 	plainList('role'),
 	{
+		resource: 'role',
+		operation: 'create',
+		parameters: {
+			role: ex('role', 'newrole'),
+			name: ex('name', 'New Role'),
+			additionalFields: {
+				description: ex('description', ''),
+				metadata: ex('metadata', '{}'),
+				listUsers: ex('listUsers', ''),
+				sendMessagesTo: ex('sendMessagesTo', ''),
+			},
+		},
+		valid: [{}, { role: 'newrole2', listUsers: 'friendsOnly', description: 'Second' }],
+		fields: [
+			{ key: 'role', label: 'Role Key', bad: [...NOT_ID, ['empty', '']] },
+			{ key: 'name', label: 'Name', bad: NOT_REQUIRED_TEXT },
+			{ key: 'description', label: 'Description', bad: NOT_OPTIONAL_TEXT },
+			{ key: 'metadata', label: 'Metadata (JSON)', bad: NOT_JSON_OBJECT },
+			{ key: 'listUsers', label: 'List Users', bad: NOT_OPTION },
+			{ key: 'sendMessagesTo', label: 'Send Messages To', bad: NOT_OPTION },
+		],
+	},
+	{
+		resource: 'role',
+		operation: 'update',
+		parameters: {
+			role: rl('role', 'moderator'),
+			updateFields: {
+				name: ex('name', ''),
+				description: ex('description', ''),
+				metadata: ex('metadata', '{}'),
+				listUsers: ex('listUsers', ''),
+				sendMessagesTo: ex('sendMessagesTo', ''),
+				clear: ex('clear', []),
+			},
+		},
+		valid: [{ name: 'Mod A' }, { sendMessagesTo: 'friendsOnly', clear: ['description'] }],
+		fields: [
+			{ key: 'role', label: 'Role', bad: NOT_ID },
+			{ key: 'name', label: 'Name', bad: NOT_OPTIONAL_TEXT },
+			{ key: 'description', label: 'Description', bad: NOT_OPTIONAL_TEXT },
+			{ key: 'metadata', label: 'Metadata (JSON)', bad: NOT_JSON_OBJECT },
+			{ key: 'listUsers', label: 'List Users', bad: NOT_OPTION },
+			{ key: 'sendMessagesTo', label: 'Send Messages To', bad: NOT_OPTION },
+			{
+				key: 'clear',
+				label: 'Clear Fields',
+				bad: [
+					['an object', { a: 1 }],
+					['a boolean', true],
+					['an unknown value', ['name']],
+				],
+			},
+		],
+	},
+	{
+		resource: 'role',
+		operation: 'delete',
+		parameters: { role: rl('role', 'spare-role1') },
+		valid: [{}, { role: 'spare-role2' }],
+		fields: [{ key: 'role', label: 'Role', bad: NOT_ID }],
+	},
+	{
+		resource: 'role',
+		operation: 'getPermissions',
+		parameters: { role: rl('role', 'moderator'), ...listParameters },
+		valid: [{}, { limit: 2 }],
+		fields: [{ key: 'role', label: 'Role', bad: NOT_ID }, ...limitFields],
+	},
+	{
+		resource: 'role',
+		operation: 'setPermissions',
+		parameters: { role: rl('role', 'moderator'), permissions: ex('permissions', '{"sendMessage": "deny"}') },
+		valid: [{}, { permissions: { 'createGroup.allowedGroupTypes': ['public'] } }],
+		fields: [{ key: 'role', label: 'Role', bad: NOT_ID }, permissionsField],
+	},
+	{
+		resource: 'role',
+		operation: 'unsetPermission',
+		parameters: { role: rl('role', 'moderator'), permission: ex('permission', 'sendMessage') },
+		valid: [{}, { permission: 'listUsers.mode' }],
+		fields: [{ key: 'role', label: 'Role', bad: NOT_ID }, permissionKeyField],
+	},
+	{
+		resource: 'role',
+		operation: 'getRestrictedFeatures',
+		parameters: { role: rl('role', 'moderator'), ...listParameters },
+		valid: [{}, { limit: 1 }],
+		fields: [{ key: 'role', label: 'Role', bad: NOT_ID }, ...limitFields],
+	},
+	{
+		resource: 'role',
+		operation: 'restrictFeatures',
+		parameters: { role: rl('role', 'moderator'), featuresToRestrict: ex('featuresToRestrict', 'u.listUsers') },
+		valid: [{}, { featuresToRestrict: ['u.deleteGroup', 'u.getUser'] }],
+		fields: [
+			{ key: 'role', label: 'Role', bad: NOT_ID },
+			{ key: 'featuresToRestrict', label: 'Features to Restrict', bad: NOT_FEATURES },
+		],
+	},
+	{
+		resource: 'role',
+		operation: 'allowFeatures',
+		parameters: { role: rl('role', 'moderator'), allow: ex('allow', 'listed'), featuresToAllow: ex('featuresToAllow', 'u.listUsers') },
+		valid: [{}, { allow: 'all' }],
+		fields: [
+			{ key: 'role', label: 'Role', bad: NOT_ID },
+			{ key: 'allow', label: 'Allow', bad: NOT_OPTION },
+			{ key: 'featuresToAllow', label: 'Features to Allow', bad: NOT_FEATURES },
+		],
+	},
+	{
+		resource: 'group',
+		operation: 'getScopePermissions',
+		parameters: { guid: rl('guid', 'crew'), scope: ex('scope', 'admin'), ...listParameters },
+		valid: [{}, { scope: 'participant', limit: 2 }],
+		fields: [{ key: 'guid', label: 'Group', bad: NOT_ID }, scopeField, ...limitFields],
+	},
+	{
+		resource: 'group',
+		operation: 'setScopePermissions',
+		parameters: { guid: rl('guid', 'crew'), scope: ex('scope', 'admin'), permissions: ex('permissions', '{"sendMessage": "deny"}') },
+		valid: [{}, { scope: 'moderator', permissions: { 'initiateCall.allowedType': ['audio'] } }],
+		fields: [{ key: 'guid', label: 'Group', bad: NOT_ID }, scopeField, permissionsField],
+	},
+	{
+		resource: 'group',
+		operation: 'unsetScopePermission',
+		parameters: { guid: rl('guid', 'crew'), scope: ex('scope', 'admin'), permission: ex('permission', 'sendMessage') },
+		valid: [{}, { scope: 'participant', permission: 'addReaction' }],
+		fields: [{ key: 'guid', label: 'Group', bad: NOT_ID }, scopeField, permissionKeyField],
+	},
+	{
 		resource: 'call',
 		operation: 'get',
 		parameters: { sessionId: ex('sessionId', 'sess-1'), ...onBehalfOf() },
 		valid: [{}, { onBehalfOf: 'bob' }],
 		fields: [{ key: 'sessionId', label: 'Session ID', bad: NOT_ID }, requiredOnBehalfOf],
+	},
+	{
+		resource: 'call',
+		operation: 'getAll',
+		parameters: {
+			...onBehalfOf(''),
+			...listParameters,
+			...simplifyParameters,
+			filters: {
+				type: ex('type', ''),
+				mode: ex('mode', ''),
+				status: ex('status', ''),
+				receiverType: ex('receiverType', ''),
+				participantsCount: ex('participantsCount', 2),
+				startedAt: ex('startedAt', ''),
+				endedAt: ex('endedAt', ''),
+				hasRecording: ex('hasRecording', false),
+				hasTranscription: ex('hasTranscription', false),
+				uid: ex('uid', ''),
+			},
+		},
+		valid: [{}, { onBehalfOf: 'ada', type: 'audio', startedAt: '2023-01-01', uid: 'bob', limit: 2 }],
+		fields: [
+			optionalOnBehalfOf,
+			...limitFields,
+			simplifyField,
+			{ key: 'type', label: 'Type', bad: NOT_OPTION },
+			{ key: 'mode', label: 'Mode', bad: NOT_OPTION },
+			{ key: 'status', label: 'Status', bad: NOT_OPTION },
+			{ key: 'receiverType', label: 'Receiver Type', bad: NOT_OPTION },
+			{ key: 'participantsCount', label: 'Participants Count', bad: [...NOT_COUNT, ['0', 0]] },
+			{ key: 'startedAt', label: 'Started At or After', bad: NOT_DATE },
+			{ key: 'endedAt', label: 'Ended At or Before', bad: NOT_DATE },
+			{ key: 'hasRecording', label: 'Has Recording', bad: NOT_BOOLEAN },
+			{ key: 'hasTranscription', label: 'Has Transcription', bad: NOT_BOOLEAN },
+			{ key: 'uid', label: 'Participant', bad: NOT_OPTIONAL_UID },
+		],
+	},
+	{
+		resource: 'call',
+		operation: 'getTranscriptions',
+		parameters: { sessionId: ex('sessionId', 'sess-1'), ...onBehalfOf(''), ...listParameters },
+		valid: [{}, { onBehalfOf: 'bob', limit: 1 }],
+		fields: [{ key: 'sessionId', label: 'Session ID', bad: NOT_ID }, optionalOnBehalfOf, ...limitFields],
 	},
 	{
 		resource: 'pushToken',
@@ -1367,6 +1574,17 @@ const OPERATIONS: OperationSpec[] = [
 		],
 	},
 	...conversationSpecs(),
+	{
+		resource: 'metric',
+		operation: 'getUsage',
+		parameters: { fromDate: ex('fromDate', '2024-01-01'), toDate: ex('toDate', '2024-01-31T12:00:00Z') },
+		valid: [{}, { fromDate: 1_700_000_000, toDate: 1_700_086_400 }],
+		fields: [
+			{ key: 'fromDate', label: 'From', bad: [...NOT_DATE, ['empty', '']] },
+			{ key: 'toDate', label: 'To', bad: [...NOT_DATE, ['empty', ''], ['before From', '2023-12-31']] },
+		],
+	},
+	{ resource: 'metric', operation: 'getMessageMetrics', parameters: {}, valid: [{}, {}], fields: [] },
 ];
 
 /** Conversation: one user's conversation with another user (ada with bob has messages) or in a group; the app's global pins. */
@@ -1504,6 +1722,7 @@ function seed(): void {
 	store.banFromGroup(spare1, 'bob', 1_700_000_000);
 	store.addGroup({ guid: 'spare2', name: 'Spare 2', owner: 'ada', members: { participants: ['bob', 'cy'] } });
 	store.addRole({ role: 'moderator', name: 'Moderator' });
+	for (const role of ['spare-role1', 'spare-role2']) store.addRole({ role, name: role });
 	store.addReason({ id: 'spam', name: 'Spam' });
 	store.addKeywordList({ id: 'kw', name: 'Bad words', searchTerms: ['bad'] });
 	const condition = { entity: 'message', operand: 'text', category: 'word', operator: 'contains', value: ['spam'] };

@@ -6,6 +6,17 @@ import type { Users } from '../users/collection';
 
 export type CallSession = Json & { sessionId: string; initiatedAt: number };
 
+/** A transcription of a call, as GET /calls/{sessionId}/transcriptions lists it. */
+export interface Transcription {
+	roomName: string;
+	mid: string;
+	tid: string;
+	startTime: number;
+	endTime: number;
+	transcriptDate: string;
+	transcriptUrl: string;
+}
+
 /** Seconds as "HH:MM:SS". */
 function hhmmss(seconds: number): string {
 	const s = Math.round(seconds);
@@ -16,6 +27,8 @@ function hhmmss(seconds: number): string {
 /** Call sessions (served by the call host). */
 export class Calls {
 	byId!: Map<string, CallSession>;
+	/** sessionId → its transcriptions, oldest first. */
+	transcriptions!: Map<string, Transcription[]>;
 
 	constructor(
 		private readonly app: App,
@@ -26,6 +39,30 @@ export class Calls {
 
 	reset(): void {
 		this.byId = new Map();
+		this.transcriptions = new Map();
+	}
+
+	/**
+	 * A transcription of a call (derived fields: the call's room and mid, its start and end, a date
+	 * and URL from the start); the call then has `hasTranscription: true`.
+	 */
+	addTranscription(sessionId: string, input: Partial<Transcription> = {}): Transcription {
+		const c = this.require(sessionId);
+		const startTime = input.startTime ?? (c.startedAt as number);
+		const transcriptDate = input.transcriptDate ?? new Date(startTime * 1000).toISOString();
+		const tid = input.tid ?? uuid();
+		const t: Transcription = {
+			roomName: input.roomName ?? `${sessionId}@conference.rtc.emulator.local`,
+			mid: input.mid ?? (c.mid as string),
+			tid,
+			startTime,
+			endTime: input.endTime ?? (c.endedAt as number),
+			transcriptDate,
+			transcriptUrl: input.transcriptUrl ?? `https://transcripts.emulator.local/${this.app.appId}/transcript_${transcriptDate}_${tid}.json`,
+		};
+		this.transcriptions.set(sessionId, [...(this.transcriptions.get(sessionId) ?? []), t]);
+		c.hasTranscription = true;
+		return t;
 	}
 
 	require(sessionId: string): CallSession {
@@ -76,6 +113,7 @@ export class Calls {
 			totalDuration: input.totalDuration ?? hhmmss(seconds),
 			metaData: clone(input.metaData ?? []),
 			hasRecording: input.hasRecording ?? false,
+			hasTranscription: input.hasTranscription ?? false,
 			initiatedAt,
 			initiator,
 			mode: input.mode ?? 'call',

@@ -18,9 +18,15 @@ const BASE_ROLES: readonly Role[] = [
 	{ role: 'default', name: 'Default Role', description: 'The role every new user gets.', createdAt: 1629869270 },
 ];
 
-/** The roles of the app. */
+/** The roles of the app, with what role-based access control keeps of them and of group scopes. */
 export class Roles {
 	byId!: Map<string, Role>;
+	/** role → permission key → value set. */
+	permissions!: Map<string, Map<string, unknown>>;
+	/** `guid` + ' ' + scope → permission key → value set. */
+	scopePermissions!: Map<string, Map<string, unknown>>;
+	/** role → feature key → when it was restricted (epoch seconds). */
+	restrictedFeatures!: Map<string, Map<string, number>>;
 
 	constructor(private readonly app: App) {
 		this.reset();
@@ -29,6 +35,52 @@ export class Roles {
 	/** Only the `default` role remains. */
 	reset(): void {
 		this.byId = new Map(BASE_ROLES.map((r) => [r.role, clone(r)]));
+		this.permissions = new Map();
+		this.scopePermissions = new Map();
+		this.restrictedFeatures = new Map();
+	}
+
+	/** Epoch seconds from the store clock. */
+	now(): number {
+		return this.app.now();
+	}
+
+	require(role: string): Role {
+		const r = this.byId.get(role);
+		if (!r) throw new ApiError('ERR_ROLE_NOT_FOUND', `The role ${role} does not exist.`, { details: { role } });
+		return r;
+	}
+
+	/** A role and what was set for it go; its users keep the key. */
+	remove(role: string): void {
+		this.require(role);
+		this.byId.delete(role);
+		this.permissions.delete(role);
+		this.restrictedFeatures.delete(role);
+	}
+
+	/** The permissions set for a role (created empty on first use). */
+	permissionsOf(role: string): Map<string, unknown> {
+		this.require(role);
+		const set = this.permissions.get(role) ?? new Map<string, unknown>();
+		this.permissions.set(role, set);
+		return set;
+	}
+
+	/** The permissions set for a scope of a group (created empty on first use). */
+	scopePermissionsOf(guid: string, scope: string): Map<string, unknown> {
+		const key = `${guid} ${scope}`;
+		const set = this.scopePermissions.get(key) ?? new Map<string, unknown>();
+		this.scopePermissions.set(key, set);
+		return set;
+	}
+
+	/** The features a role is restricted from (created empty on first use). */
+	restrictedFeaturesOf(role: string): Map<string, number> {
+		this.require(role);
+		const set = this.restrictedFeatures.get(role) ?? new Map<string, number>();
+		this.restrictedFeatures.set(role, set);
+		return set;
 	}
 
 	add(r: Partial<Role>): Role {

@@ -264,6 +264,13 @@ export class Users {
 		}
 	}
 
+	/** Ends the friendship of `uid` and `other`, both ways; whether there was one. */
+	removeFriend(uid: string, other: string): boolean {
+		const had = this.friends.get(uid)?.delete(other) ?? false;
+		this.friends.get(other)?.delete(uid);
+		return had;
+	}
+
 	/** The users a relation of `uid` names (friends, blocks), those that still exist. */
 	private usersIn(m: Map<string, number> | undefined): User[] {
 		const out: User[] = [];

@@ -181,7 +181,8 @@ export function register(router: Router, areas: Areas): void {
 		};
 	});
 
-	// Extra: add friends ({accepted: [uids]}), answered per uid.
+	// Add friends ({accepted: [uids], addToConversations?}), answered per uid. addToConversations is
+	// accepted and has no effect: the emulator keeps no conversation list of its own.
 	router.add('POST', '/v3/users/:uid/friends', (req) => {
 		users.require(req.params.uid);
 		const body = requireBodyObject(req.body);
@@ -196,6 +197,17 @@ export function register(router: Router, areas: Areas): void {
 			accepted[uid] = { success: true, message: 'Created relationship with status accepted.' };
 		}
 		return { data: { accepted } };
+	});
+
+	// Remove friends ({friends: [uids]}), both ways; a UID that is no friend (or no user) changes nothing.
+	router.add('DELETE', '/v3/users/:uid/friends', (req) => {
+		users.require(req.params.uid);
+		const body = requireBodyObject(req.body);
+		if (!isStringArray(body.friends) || body.friends.length === 0) {
+			throw validationError({ friends: ['The friends must be a non-empty array of uids.'] });
+		}
+		for (const uid of body.friends) users.removeFriend(req.params.uid, uid);
+		return { data: { success: true, message: 'Deleted the friend relations succussfully' } };
 	});
 
 	/** An auth token as the API shows it: uid, token, createdAt, and what an update stored. */

@@ -7,7 +7,7 @@ import { cometChatRequest } from '../transport/request';
 import { serviceCodeOf, undecidedAfter } from '../transport/requestErrors';
 
 /**
- * Creates with an ID the client chose (User, Group and Bot → Create) are safe to send again
+ * Creates with an ID the client chose (User, Group, Bot and Role → Create) are safe to send again
  * (docs/cometchat-api.md, Creates that look before they resend): after an answer that was lost when
  * the service may have applied the create, the record is read by its ID. Not there: sent again. There
  * with the fields sent: the first attempt made it. There with other fields: another client made it,
@@ -25,6 +25,7 @@ const CREATES = {
 		notEchoed: ['password', 'members'],
 	},
 	bot: { idField: 'uid', collection: 'bots', notFound: 'ERR_BOT_NOT_FOUND', taken: 'ERR_BOT_ALREADY_EXISTS', notEchoed: [] },
+	role: { idField: 'role', collection: 'roles', notFound: 'ERR_ROLE_NOT_FOUND', taken: 'ERR_ROLE_ALREADY_EXISTS', notEchoed: [] },
 } as const;
 
 /**

@@ -11,6 +11,7 @@ import { group } from './group';
 import { groupMember } from './groupMember';
 import { keywordList } from './keywordList';
 import { message } from './message';
+import { metric } from './metric';
 import { moderationReason } from './moderationReason';
 import { oneAtATimeFields } from './oneAtATime';
 import { moderationRule } from './moderationRule';
@@ -37,6 +38,7 @@ export const resources: ResourceDefinition[] = [
 	moderationRule,
 	keywordList,
 	bot,
+	metric,
 ];
 
 const operationTable = new Map<string, OperationDefinition>(

@@ -26,6 +26,9 @@ export const ORDER_KEYS: Readonly<Record<string, KeyRule>> = {
 	'user:reactivate': (read) => entriesOf(read('uids')).map((uid) => `user:${uid}`),
 	'user:getAll': 'alone',
 	'user:getFriends': 'alone',
+	// A friendship is both users'.
+	'user:addFriends': (read) => [user(read('uid')), ...entriesOf(read('friends')).map(user)],
+	'user:removeFriends': (read) => [user(read('uid')), ...entriesOf(read('friends')).map(user)],
 	'authToken:create': (read) => [user(read('uid'))],
 	'authToken:get': (read) => [user(read('uid'))],
 	'authToken:delete': (read) => [user(read('uid'))],
@@ -41,6 +44,10 @@ export const ORDER_KEYS: Readonly<Record<string, KeyRule>> = {
 	'group:delete': (read) => [group(read('guid'))],
 	'group:getAll': 'alone',
 	'group:getBannedUsers': 'alone',
+	// A scope of a group: its permissions.
+	'group:setScopePermissions': (read) => [`scope:${idOf(read('guid'))}:${idOf(read('scope'))}`],
+	'group:unsetScopePermission': (read) => [`scope:${idOf(read('guid'))}:${idOf(read('scope'))}`],
+	'group:getScopePermissions': 'alone',
 	// The same group and member.
 	'groupMember:add': (read) => {
 		const members = read('members');
@@ -92,7 +99,18 @@ export const ORDER_KEYS: Readonly<Record<string, KeyRule>> = {
 	'conversation:deleteById': (read) => [conversationById(read)],
 	'role:get': (read) => [`role:${idOf(read('role'))}`],
 	'role:getAll': 'alone',
+	'role:create': (read) => [`role:${idOf(read('role'))}`],
+	'role:update': (read) => [`role:${idOf(read('role'))}`],
+	'role:delete': (read) => [`role:${idOf(read('role'))}`],
+	'role:setPermissions': (read) => [`role:${idOf(read('role'))}`],
+	'role:unsetPermission': (read) => [`role:${idOf(read('role'))}`],
+	'role:restrictFeatures': (read) => [`role:${idOf(read('role'))}`],
+	'role:allowFeatures': (read) => [`role:${idOf(read('role'))}`],
+	'role:getPermissions': 'alone',
+	'role:getRestrictedFeatures': 'alone',
 	'call:get': (read) => [`call:${idOf(read('sessionId'))}`],
+	'call:getAll': 'alone',
+	'call:getTranscriptions': 'alone',
 	// A user's session: its push tokens.
 	'pushToken:delete': (read) => [`session:${idOf(read('authToken'))}`],
 	'pushToken:deleteByValue': (read) => [`session:${idOf(read('authToken'))}`],
@@ -115,6 +133,9 @@ export const ORDER_KEYS: Readonly<Record<string, KeyRule>> = {
 	'bot:update': (read) => [user(read('botUid'))],
 	'bot:delete': (read) => [user(read('botUid'))],
 	'bot:getAll': 'alone',
+	// The app's metrics: a read of the whole app.
+	'metric:getUsage': 'alone',
+	'metric:getMessageMetrics': 'alone',
 };
 
 /**

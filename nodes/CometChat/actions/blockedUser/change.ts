@@ -30,14 +30,22 @@ export async function changeBlocks(
 	const label = done === 'blocked' ? 'Users to Block' : 'Users to Unblock';
 	const blockedUids = uidListValue(context, itemIndex, 'blockedUids', label);
 	const response = await cometChatRequest.call(context, { method, path: ['users', uid, 'blockedusers'], body: { blockedUids } });
-	const answers = (response.data ?? {}) as IDataObject;
+	const { succeeded, failed } = answersPerUid(blockedUids, (response.data ?? {}) as IDataObject);
+	return { uid, [done]: succeeded, failed };
+}
+
+/**
+ * An answer with one entry per UID sent (`{success, message}` or `{error: {code, message}}`): the
+ * UIDs it took, and the others with the service's words, so no UID is skipped in silence.
+ */
+export function answersPerUid(uids: string[], answers: IDataObject): { succeeded: string[]; failed: IDataObject[] } {
 	const succeeded: string[] = [];
 	const failed: IDataObject[] = [];
-	for (const other of blockedUids) {
+	for (const other of uids) {
 		const answer = (answers[other] ?? {}) as IDataObject;
 		const error = answer.error as IDataObject | undefined;
 		if (answer.success === true) succeeded.push(other);
 		else failed.push({ uid: other, code: error?.code ?? null, message: error?.message ?? 'CometChat gave no answer for this UID' });
 	}
-	return { uid, [done]: succeeded, failed };
+	return { succeeded, failed };
 }

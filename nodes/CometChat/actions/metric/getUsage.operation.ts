@@ -1,0 +1,50 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { fieldError, inputError } from '../../readers/fieldErrors';
+import { optionalEpochSecondsOf } from '../../readers/dates';
+import { cometChatRequest } from '../../transport/request';
+import type { OperationDefinition } from '../types';
+
+/** A required date of the range, as the whole epoch seconds GET /stats takes. */
+function epochSecondsOf(context: IExecuteFunctions, itemIndex: number, name: string, label: string): number {
+	const seconds = optionalEpochSecondsOf(context, itemIndex, label, context.getNodeParameter(name, itemIndex, ''));
+	if (seconds === undefined) {
+		throw fieldError(context, itemIndex, label, 'is empty', `Pick a date in '${label}', e.g. {{ $now.minus({ days: 30 }) }}.`);
+	}
+	return seconds;
+}
+
+/** GET /stats?fromDate&toDate (docs/cometchat-api.md, Metrics): the dates are sent as epoch seconds. */
+export const getUsage: OperationDefinition = {
+	value: 'getUsage',
+	name: 'Get Usage',
+	action: "Get the app's usage",
+	description: 'Get the call minutes, recorded minutes, active users and peak concurrent users of the app over a period',
+	properties: [
+		{
+			displayName: 'From',
+			name: 'fromDate',
+			type: 'dateTime',
+			required: true,
+			default: '',
+			description: 'Start of the period',
+		},
+		{
+			displayName: 'To',
+			name: 'toDate',
+			type: 'dateTime',
+			required: true,
+			default: '',
+			description: 'End of the period',
+		},
+	],
+	async execute(this: IExecuteFunctions, itemIndex: number) {
+		const fromDate = epochSecondsOf(this, itemIndex, 'fromDate', 'From');
+		const toDate = epochSecondsOf(this, itemIndex, 'toDate', 'To');
+		if (toDate < fromDate) {
+			throw inputError(this, itemIndex, "'To' is before 'From'", "Pick a 'To' date after the 'From' date.");
+		}
+		const response = await cometChatRequest.call(this, { method: 'GET', path: ['stats'], qs: { fromDate, toDate } });
+		return response.data as IDataObject;
+	},
+};
