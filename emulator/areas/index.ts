@@ -16,6 +16,7 @@ import { Messages } from './messages/collection';
 import * as messageRoutes from './messages/routes';
 import { Moderation } from './moderation/collection';
 import * as moderationRoutes from './moderation/routes';
+import * as moderationSetupRoutes from './moderation/setupRoutes';
 import { PushTokens } from './push/collection';
 import * as pushRoutes from './push/routes';
 import { Roles } from './roles/collection';
@@ -52,6 +53,7 @@ export const CHAT_ROUTES: readonly Register[] = [
 	groupMemberRoutes.register,
 	messageRoutes.register,
 	moderationRoutes.register,
+	moderationSetupRoutes.register,
 	pushRoutes.register,
 	botRoutes.register,
 ];

@@ -36,6 +36,8 @@ export const ERROR_STATUS = Object.freeze({
 	ERR_GUID_ALREADY_EXISTS: 409,
 	ERR_ROLE_ALREADY_EXISTS: 409,
 	ERR_RULE_ALREADY_EXISTS: 409,
+	ERR_REASON_ALREADY_EXISTS: 409,
+	ERR_KEYWORD_ALREADY_EXISTS: 409,
 	ERR_TOO_MANY_REQUESTS: 429,
 	// The management host (webhooks): its error bodies are unpublished; these are the emulator's.
 	AUTH_ERR_MANAGEMENT_KEY: 401,

@@ -1103,6 +1103,41 @@ const OPERATIONS: OperationSpec[] = [
 	plainList('blockedMessage'),
 	plainList('moderationReason', false),
 	{
+		resource: 'moderationReason',
+		operation: 'create',
+		parameters: { reasonId: ex('reasonId', 'new-reason'), name: ex('name', 'New'), description: ex('description', '') },
+		valid: [{ reasonId: 'new1' }, { reasonId: 'new2', description: 'Second' }],
+		fields: [
+			{ key: 'reasonId', label: 'Reason ID', bad: NOT_ID },
+			{ key: 'name', label: 'Name', bad: NOT_REQUIRED_TEXT },
+			{ key: 'description', label: 'Description', bad: NOT_OPTIONAL_TEXT },
+		],
+	},
+	{
+		resource: 'moderationReason',
+		operation: 'get',
+		parameters: { reasonId: rl('reasonId', 'spam') },
+		valid: [{}, { reasonId: 'other' }],
+		fields: [{ key: 'reasonId', label: 'Reason', bad: NOT_ID }],
+	},
+	{
+		resource: 'moderationReason',
+		operation: 'update',
+		parameters: { reasonId: rl('reasonId', 'spam'), name: ex('name', 'Renamed') },
+		valid: [{}, { reasonId: 'other' }],
+		fields: [
+			{ key: 'reasonId', label: 'Reason', bad: NOT_ID },
+			{ key: 'name', label: 'Name', bad: NOT_REQUIRED_TEXT },
+		],
+	},
+	{
+		resource: 'moderationReason',
+		operation: 'delete',
+		parameters: { reasonId: rl('reasonId', 'violence') },
+		valid: [{ reasonId: 'violence' }, { reasonId: 'other' }],
+		fields: [{ key: 'reasonId', label: 'Reason', bad: NOT_ID }],
+	},
+	{
 		resource: 'moderationRule',
 		operation: 'delete',
 		parameters: { ruleId: rl('ruleId', 'r3') },

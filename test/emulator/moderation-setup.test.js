@@ -1,0 +1,42 @@
+// The moderation set-up routes: reasons, rules, keyword lists, submitted and reviewed messages.
+const { useStarted } = require('./helpers');
+
+const ctx = useStarted();
+
+const s = () => ctx.emu.store;
+beforeEach(() => {
+	s().reset();
+	s().setClock(1800000000);
+	s().addUser({ uid: 'ann', name: 'Ann' });
+	s().addUser({ uid: 'bob', name: 'Bob' });
+});
+
+describe('reasons', () => {
+	test('create, get, list, rename, delete', async () => {
+		const created = await ctx.api.post('/moderation/reasons', { id: 'scam', name: 'Scam', description: 'Money tricks' });
+		expect(created.status).toBe(200);
+		expect(created.data).toEqual({ data: { id: 'scam', name: 'Scam', description: 'Money tricks', createdAt: 1800000000, updatedAt: 1800000000 } });
+		expect((await ctx.api.get('/moderation/reasons', { params: { limit: 1 } })).data.data).toEqual([
+			{ id: 'scam', name: 'Scam', description: 'Money tricks', createdAt: '1800000000', updatedAt: '1800000000' },
+		]);
+		s().setClock(1800000010);
+		const renamed = await ctx.api.put('/moderation/reasons/scam', { name: 'Fraud' });
+		expect(renamed.data.data).toMatchObject({ id: 'scam', name: 'Fraud', createdAt: 1800000000, updatedAt: 1800000010 });
+		expect((await ctx.api.get('/moderation/reasons/scam')).data.data.name).toBe('Fraud');
+		const deleted = await ctx.api.delete('/moderation/reasons/scam');
+		expect(deleted.data).toEqual({ success: true, message: 'The reason with id scam has been deleted successfully.' });
+		expect((await ctx.api.get('/moderation/reasons/scam')).data.error.code).toBe('ERR_REASON_NOT_FOUND');
+		expect((await ctx.api.delete('/moderation/reasons/scam')).status).toBe(404);
+	});
+
+	test('refuses a taken id, a body without id or name, and a rename without a name', async () => {
+		expect((await ctx.api.post('/moderation/reasons', { id: 'spam', name: 'Again' })).data.error.code).toBe('ERR_REASON_ALREADY_EXISTS');
+		const missing = await ctx.api.post('/moderation/reasons', { name: 'No id' });
+		expect(missing.status).toBe(400);
+		expect(missing.data.error.details.id).toBeDefined();
+		expect((await ctx.api.post('/moderation/reasons', { id: 'x', name: 'X', colour: 'red' })).status).toBe(400);
+		expect((await ctx.api.put('/moderation/reasons/spam', {})).data.error.details.name).toBeDefined();
+		expect((await ctx.api.put('/moderation/reasons/nope', { name: 'X' })).data.error.code).toBe('ERR_REASON_NOT_FOUND');
+		expect(s().reasons.get('spam').name).toBe('Spam');
+	});
+});
