@@ -40,3 +40,30 @@ describe('reasons', () => {
 		expect(s().reasons.get('spam').name).toBe('Spam');
 	});
 });
+
+describe('rules', () => {
+	const rule = {
+		id: 'no-eggs',
+		name: 'No eggs',
+		action: ['blockMessage'],
+		conditions: [{ entity: 'message', operand: 'text', category: 'word', operator: 'contains', value: 'eggs' }],
+	};
+	test('a rule created is gettable, listed, and moderates the messages sent after it', async () => {
+		const created = await ctx.api.post('/moderation/rules', rule);
+		expect(created.status).toBe(200);
+		expect(created.data.data).toMatchObject({ id: 'no-eggs', enabled: true, active: true, revisionId: 'test-app_no-eggs_1' });
+		expect((await ctx.api.get('/moderation/rules/no-eggs')).data.data).toEqual(created.data.data);
+		expect((await ctx.api.get('/moderation/rules')).data.data.map((r) => r.id)).toEqual(['no-eggs']);
+		const sent = await ctx.as('ann').post('/messages', { receiver: 'bob', receiverType: 'user', data: { text: 'I like eggs' } });
+		expect(sent.data.data.data.moderation.status).toBe('pending');
+	});
+	test('refuses a taken id, a body outside the published schema, and answers 404 for an unknown rule', async () => {
+		await ctx.api.post('/moderation/rules', rule);
+		expect((await ctx.api.post('/moderation/rules', rule)).data.error.code).toBe('ERR_RULE_ALREADY_EXISTS');
+		const extra = await ctx.api.post('/moderation/rules', { ...rule, id: 'other', colour: 'red' });
+		expect(extra.status).toBe(400);
+		expect(extra.data.error.details.colour).toBeDefined();
+		expect((await ctx.api.post('/moderation/rules', { ...rule, id: undefined })).data.error.details.id).toBeDefined();
+		expect((await ctx.api.get('/moderation/rules/nope')).data.error.code).toBe('ERR_RULE_NOT_FOUND');
+	});
+});

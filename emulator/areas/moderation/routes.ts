@@ -121,7 +121,7 @@ export function register(router: Router, areas: Areas): void {
 		return moderationAnswer(moderationSlice(moderation.listRules(), p).map(ruleOut), p);
 	});
 
-	// Extra: add a rule.
+	// A rule created is listed and used for the messages sent after it. Its body's published shape is checked by the validation step.
 	router.add('POST', '/v3/moderation/rules', (req) => {
 		const body = requireBodyObject(req.body);
 		checkRuleBody(moderation, body, true);
@@ -129,7 +129,7 @@ export function register(router: Router, areas: Areas): void {
 		return { data: ruleOut(moderation.addRule({ ...body, createdAt: undefined, updatedAt: undefined, revisionId: undefined })) };
 	});
 
-	// Extra: one rule (a rule — the docs' example for this endpoint is a keyword list by mistake).
+	// One rule (a rule: the docs' example for this endpoint is a keyword list by mistake).
 	router.add('GET', '/v3/moderation/rules/:ruleId', (req) => ({ data: ruleOut(moderation.requireRule(req.params.ruleId).current) }));
 
 	router.add('PUT', '/v3/moderation/rules/:ruleId', (req) => {

@@ -80,6 +80,8 @@ export const ORDER_KEYS: Readonly<Record<string, KeyRule>> = {
 	'moderationReason:get': (read) => [`reason:${idOf(read('reasonId'))}`],
 	'moderationReason:update': (read) => [`reason:${idOf(read('reasonId'))}`],
 	'moderationReason:delete': (read) => [`reason:${idOf(read('reasonId'))}`],
+	'moderationRule:create': (read) => [`rule:${idOf(read('ruleId'))}`],
+	'moderationRule:get': (read) => [`rule:${idOf(read('ruleId'))}`],
 	'moderationRule:update': (read) => [`rule:${idOf(read('ruleId'))}`],
 	'moderationRule:delete': (read) => [`rule:${idOf(read('ruleId'))}`],
 	'moderationRule:getAll': 'alone',
