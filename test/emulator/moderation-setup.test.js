@@ -67,3 +67,91 @@ describe('rules', () => {
 		expect((await ctx.api.get('/moderation/rules/nope')).data.error.code).toBe('ERR_RULE_NOT_FOUND');
 	});
 });
+
+describe('keyword lists (multipart/form-data)', () => {
+	/** A multipart body with the given parts, as a client sends it. */
+	const multipart = (parts) => {
+		const boundary = 'test-boundary-42';
+		const body =
+			parts
+				.map(([name, value, filename]) => {
+					const file = filename === undefined ? '' : `; filename="${filename}"\r\nContent-Type: text/csv`;
+					return `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${file}\r\n\r\n${value}\r\n`;
+				})
+				.join('') + `--${boundary}--\r\n`;
+		return [body, { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }];
+	};
+	const rule = { id: 'r', conditions: [{ operand: 'text', value: ['words'], isKeywordsReferencePresent: true }] };
+
+	test('create, update (a new revision, name kept), delete; the engine uses the current entries', async () => {
+		s().addRule(rule);
+		const created = await ctx.api.post(
+			'/moderation/keywords',
+			...multipart([
+				['id', 'words'],
+				['name', 'Words'],
+				['category', 'word'],
+				['searchTerms', 'darn, heck'],
+			]),
+		);
+		expect(created.status).toBe(200);
+		expect(created.data.data).toMatchObject({ id: 'words', name: 'Words', category: 'word', isCSV: false, searchTerms: ['darn', 'heck'] });
+		const say = (text) => ctx.as('ann').post('/messages', { receiver: 'bob', receiverType: 'user', data: { text } });
+		expect((await say('oh heck')).data.data.data.moderation.status).toBe('pending');
+		const updated = await ctx.api.put(
+			'/moderation/keywords/words',
+			...multipart([
+				['category', 'word'],
+				['searchTerms', 'drat'],
+			]),
+		);
+		expect(updated.data.data).toMatchObject({ name: 'Words', searchTerms: ['drat'], revisionId: 'test-app_words_2' });
+		expect((await say('oh heck')).data.data.data.moderation.status).toBe('approved');
+		expect((await say('oh drat')).data.data.data.moderation.status).toBe('pending');
+		expect((await ctx.api.delete('/moderation/keywords/words')).data.data).toEqual({
+			success: true,
+			message: 'Keyword with id words has been deleted successfully.',
+		});
+		expect((await ctx.api.get('/moderation/keywords/words')).data.error.code).toBe('ERR_KEYWORD_NOT_FOUND');
+	});
+
+	test('sentences as disallowedSentences[] parts, and a CSV file', async () => {
+		const sentences = await ctx.api.post(
+			'/moderation/keywords',
+			...multipart([
+				['id', 'sentences'],
+				['category', 'sentence-similarity'],
+				['disallowedSentences[]', 'Move to WhatsApp'],
+			]),
+		);
+		expect(sentences.data.data).toMatchObject({ searchTerms: [], disallowedSentences: ['Move to WhatsApp'] });
+		const csv = await ctx.api.post(
+			'/moderation/keywords',
+			...multipart([
+				['id', 'csv'],
+				['category', 'word'],
+				['searchTerms', ''],
+				['file', '"a","b"\r\n"c"', 'terms.csv'],
+			]),
+		);
+		expect(csv.data.data).toMatchObject({ isCSV: true, searchTerms: ['"a"', '"b"', '"c"'] });
+	});
+
+	test('refuses a JSON body, a body outside KeywordList, a taken id, and a malformed multipart body', async () => {
+		const json = await ctx.api.post('/moderation/keywords', { id: 'j', category: 'word', searchTerms: 'a' });
+		expect(json.status).toBe(400);
+		expect(json.data.error.details.body).toBeDefined();
+		const noTerms = await ctx.api.post('/moderation/keywords', ...multipart([['id', 'n'], ['category', 'word']]));
+		expect(noTerms.data.error.details.searchTerms).toBeDefined();
+		const badCategory = await ctx.api.post('/moderation/keywords', ...multipart([['category', 'phrase'], ['searchTerms', 'a']]));
+		expect(badCategory.status).toBe(400);
+		s().addKeywordList({ id: 'taken', searchTerms: ['x'] });
+		const taken = await ctx.api.post('/moderation/keywords', ...multipart([['id', 'taken'], ['category', 'word'], ['searchTerms', 'y']]));
+		expect(taken.data.error.code).toBe('ERR_KEYWORD_ALREADY_EXISTS');
+		const cut = await ctx.api.post('/moderation/keywords', '--b\r\nContent-Disposition: form-data; name="id"\r\n\r\nx', {
+			headers: { 'content-type': 'multipart/form-data; boundary=b' },
+		});
+		expect(cut.data.error).toMatchObject({ code: 'ERR_BAD_REQUEST', message: 'The request body is not valid multipart/form-data.' });
+		expect(s().keywordLists.get('taken').searchTerms).toEqual(['x']);
+	});
+});

@@ -1,6 +1,7 @@
 /**
  * The moderation set-up: Moderation Reason (create, get, update, delete), Moderation Rule (create,
- * get), through n8n's engine against the emulator.
+ * get), Keyword List (create, update, delete; multipart bodies), through n8n's engine against the
+ * emulator.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
@@ -242,5 +243,129 @@ describe('Moderation Rule → Create / Get', () => {
 		expect(items[1].json).toMatchObject({ id: 'fresh', action: ['blockMessage'] });
 		expect(store().rules.get('taken')?.current.name).toBe('Taken');
 		expectServiceError(await run({ resource: 'moderationRule', operation: 'get', ruleId: byId('nope') }), 'ERR_RULE_NOT_FOUND', '404');
+	});
+});
+
+describe('Keyword List → Create / Update / Delete', () => {
+	beforeEach(() => {
+		store().addUser({ uid: 'ada', name: 'Ada' });
+		store().addUser({ uid: 'bob', name: 'Bob' });
+	});
+	const statusOf = async (text: string) => {
+		const { items } = await run({
+			resource: 'message',
+			operation: 'send',
+			onBehalfOf: byId('ada'),
+			receiverType: 'user',
+			receiverUid: byId('bob'),
+			text,
+		});
+		return ((items[0].json.data as IDataObject).moderation as IDataObject).status;
+	};
+
+	it('Create sends a multipart body; a rule referring to the list then holds messages with its words', async () => {
+		store().setClock(1_800_000_000);
+		const { items, error } = await run({
+			resource: 'keywordList',
+			operation: 'create',
+			keywordListId: 'profanity',
+			searchTerms: 'darn, heck',
+			additionalFields: { name: 'Profanity', description: 'Mild words' },
+		});
+		expect(error).toBeUndefined();
+		const [request] = apiRequests(emulator());
+		expect(request).toMatchObject({ method: 'POST', path: '/v3/moderation/keywords' });
+		expect(request.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+		expect(request.body).toEqual({ id: 'profanity', name: 'Profanity', description: 'Mild words', category: 'word', searchTerms: 'darn,heck' });
+		expect(items[0].json).toMatchObject({
+			id: 'profanity',
+			name: 'Profanity',
+			category: 'word',
+			searchTerms: ['darn', 'heck'],
+			revisionId: expect.stringMatching(/_profanity_1$/),
+			createdAt: 1_800_000_000,
+		});
+		expect(store().keywordLists.get('profanity')?.searchTerms).toEqual(['darn', 'heck']);
+
+		await run({
+			resource: 'moderationRule',
+			operation: 'create',
+			ruleId: 'no-profanity',
+			name: 'No profanity',
+			conditions: { condition: [{ isKeywordReferencePresent: true, value: 'profanity' }] },
+		});
+		expect(await statusOf('oh heck')).toBe('pending');
+		expect(await statusOf('oh well')).toBe('approved');
+	});
+
+	it('Update replaces the entries (a new revision) and keeps the name; Delete removes the list', async () => {
+		store().addKeywordList({ id: 'profanity', name: 'Profanity', searchTerms: ['darn'], createdAt: 1_700_000_000 });
+		store().addRule({ id: 'r', name: 'R', conditions: [{ value: ['profanity'], isKeywordsReferencePresent: true }] });
+		const { items } = await run({
+			resource: 'keywordList',
+			operation: 'update',
+			keywordListId: byId('profanity'),
+			category: 'word',
+			searchTerms: '={{ ["heck", "drat"] }}',
+		});
+		const [request] = apiRequests(emulator());
+		expect(request).toMatchObject({ method: 'PUT', path: '/v3/moderation/keywords/profanity' });
+		expect(request.body).toEqual({ category: 'word', searchTerms: 'heck,drat' });
+		expect(items[0].json).toMatchObject({ id: 'profanity', name: 'Profanity', searchTerms: ['heck', 'drat'], revisionId: expect.stringMatching(/_2$/) });
+		expect(await statusOf('darn it')).toBe('approved');
+		expect(await statusOf('drat it')).toBe('pending');
+
+		emulator().clearRequests();
+		const deleted = await run({ resource: 'keywordList', operation: 'delete', keywordListId: byId('profanity') });
+		expect(deleted.items).toEqual([{ json: { id: 'profanity', deleted: true }, pairedItem: { item: 0 } }]);
+		expect(sent()).toEqual([{ method: 'DELETE', path: '/v3/moderation/keywords/profanity', body: undefined }]);
+		expect(store().keywordLists.has('profanity')).toBe(false);
+		expectServiceError(
+			await run({ resource: 'keywordList', operation: 'update', keywordListId: byId('profanity'), searchTerms: 'x' }),
+			'ERR_KEYWORD_NOT_FOUND',
+			'404',
+		);
+	});
+
+	it('a sentence-similarity list sends one disallowedSentences[] part per line', async () => {
+		const { items } = await run({
+			resource: 'keywordList',
+			operation: 'create',
+			keywordListId: 'off-platform',
+			category: 'sentence-similarity',
+			disallowedSentences: "Let's move to WhatsApp\n\n  Call me, here is my number  ",
+		});
+		expect(apiRequests(emulator())[0].body).toEqual({
+			id: 'off-platform',
+			category: 'sentence-similarity',
+			disallowedSentences: ["Let's move to WhatsApp", 'Call me, here is my number'],
+		});
+		expect(items[0].json).toMatchObject({ category: 'sentence-similarity', disallowedSentences: ["Let's move to WhatsApp", 'Call me, here is my number'] });
+	});
+
+	it('refuses no terms, a term with a comma, no sentence and an empty ID before sending; a taken ID fails with Continue On Fail', async () => {
+		const create = {
+			resource: 'keywordList',
+			operation: 'create',
+			keywordListId: '={{ $json.id }}',
+			category: '={{ $json.category }}',
+			searchTerms: '={{ $json.terms }}',
+			disallowedSentences: '={{ $json.sentences }}',
+		};
+		const valid = { id: 'l', category: 'word', terms: 'a, b', sentences: 'One' };
+		expectInputError(await run(create, [{ ...valid, id: '' }]), /'Keyword List ID' is empty/, /new list's ID/);
+		expectInputError(await run(create, [{ ...valid, terms: ' , ' }]), /'Search Terms' is empty/, /words, separated by commas/);
+		expectInputError(await run(create, [{ ...valid, terms: ['a,b'] }]), /'Search Terms' has a comma inside "a,b"/, /cannot hold one/);
+		expectInputError(await run(create, [{ ...valid, category: 'pattern', terms: [] }]), /'Search Terms' is empty/, /patterns/);
+		expectInputError(await run(create, [{ ...valid, category: 'sentence-similarity', sentences: ' \n ' }]), /'Disallowed Sentences' is empty/, /at least one/);
+		expectInputError(await run(create, [{ ...valid, category: 'sentence-similarity', sentences: ['ok', 3] }]), /'Disallowed Sentences' has the number 3/, /list of texts/);
+		expectInputError(await run(create, [{ ...valid, category: 'phrase' }]), /'Category'/, /.+/);
+		expect(apiRequests(emulator())).toHaveLength(0);
+
+		store().addKeywordList({ id: 'taken', searchTerms: ['x'] });
+		const { items } = await run(create, [{ ...valid, id: 'taken' }, valid], { onError: 'continueRegularOutput' });
+		expectErrorItem(items[0], 0, 'ERR_KEYWORD_ALREADY_EXISTS');
+		expect(items[1].json).toMatchObject({ id: 'l', searchTerms: ['a', 'b'] });
+		expect(store().keywordLists.get('taken')?.searchTerms).toEqual(['x']);
 	});
 });

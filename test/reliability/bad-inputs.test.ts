@@ -1300,6 +1300,44 @@ const OPERATIONS: OperationSpec[] = [
 		fields: [{ key: 'keywordListId', label: 'Keyword List', bad: NOT_ID }],
 	},
 	plainList('keywordList'),
+	...(['create', 'update'] as const).map(
+		(operation): OperationSpec => ({
+			resource: 'keywordList',
+			operation,
+			parameters: {
+				keywordListId: operation === 'create' ? ex('keywordListId', 'new-list') : rl('keywordListId', 'kw'),
+				category: ex('category', 'word'),
+				searchTerms: ex('searchTerms', 'bad, worse'),
+				disallowedSentences: ex('disallowedSentences', 'A sentence'),
+				additionalFields: { name: ex('name', ''), description: ex('description', '') },
+			},
+			valid: operation === 'create' ? [{ keywordListId: 'new1' }, { keywordListId: 'new2', name: 'Two' }] : [{}, { name: 'Renamed' }],
+			fields: [
+				{ key: 'keywordListId', label: operation === 'create' ? 'Keyword List ID' : 'Keyword List', bad: NOT_ID },
+				{ key: 'category', label: 'Category', bad: NOT_OPTION },
+				{ key: 'searchTerms', label: 'Search Terms', bad: [...NOT_LIST, ['empty text', ''], ['a term with a comma', ['a,b']]] },
+				{
+					key: 'disallowedSentences',
+					label: 'Disallowed Sentences',
+					bad: [
+						['an object', { a: 1 }],
+						['a list holding a number', ['ok', 3]],
+						['blank lines only', ' \n '],
+					],
+					with: { category: 'sentence-similarity' },
+				},
+				{ key: 'name', label: 'Name', bad: NOT_OPTIONAL_TEXT },
+				{ key: 'description', label: 'Description', bad: NOT_OPTIONAL_TEXT },
+			],
+		}),
+	),
+	{
+		resource: 'keywordList',
+		operation: 'delete',
+		parameters: { keywordListId: rl('keywordListId', 'kw') },
+		valid: [{}, { keywordListId: 'kw2' }],
+		fields: [{ key: 'keywordListId', label: 'Keyword List', bad: NOT_ID }],
+	},
 	{
 		resource: 'bot',
 		operation: 'create',
@@ -1425,6 +1463,7 @@ function seed(): void {
 	store.addRole({ role: 'moderator', name: 'Moderator' });
 	store.addReason({ id: 'spam', name: 'Spam' });
 	store.addKeywordList({ id: 'kw', name: 'Bad words', searchTerms: ['bad'] });
+	store.addKeywordList({ id: 'kw2', name: 'Worse words', searchTerms: ['worse'] });
 	const condition = { entity: 'message', operand: 'text', category: 'word', operator: 'contains', value: ['spam'] };
 	for (const id of ['r1', 'r2', 'r3', 'r4']) store.addRule({ id, name: id, conditions: [condition], action: ['blockMessage'] });
 	for (let id = 101; id <= 106; id++) {

@@ -26,6 +26,8 @@ export interface KeywordList {
 	category: string;
 	isCSV: boolean;
 	searchTerms: string[];
+	/** A sentence-similarity list's sentences. */
+	disallowedSentences?: string[];
 	createdAt: number;
 	updatedAt: number;
 	revisionId: string;
@@ -177,6 +179,7 @@ export class Moderation {
 			seq: prev?.seq ?? ++this.seq,
 		};
 		if (input.description !== undefined) k.description = input.description;
+		if (input.disallowedSentences !== undefined) k.disallowedSentences = [...input.disallowedSentences];
 		if (input.default !== undefined) k.default = Boolean(input.default);
 		this.keywordLists.set(k.id, k);
 		return k;

@@ -2,7 +2,7 @@ import { ApiError, throwIfInvalid, validationError } from '../../core/errors';
 import type { Details } from '../../core/errors';
 import { moderationAnswer, moderationParams, moderationSlice } from '../../core/paging';
 import type { Router } from '../../core/router';
-import { isObject, isStringArray, queryOne, requireBodyObject } from '../../core/validation';
+import { isObject, queryOne, requireBodyObject } from '../../core/validation';
 import { messageOut } from '../messages/views';
 import type { Areas } from '../types';
 import { optionalOnBehalfOf, requireOnBehalfOf } from '../users/access';
@@ -165,17 +165,4 @@ export function register(router: Router, areas: Areas): void {
 	router.add('GET', '/v3/moderation/keywords/:keywordId', (req) => ({
 		data: keywordListOut(moderation.requireKeywordList(req.params.keywordId), true),
 	}));
-
-	// Extra: create/replace a keyword list with a JSON body (the service takes multipart form data).
-	router.add('POST', '/v3/moderation/keywords', (req) => {
-		const body = requireBodyObject(req.body);
-		const details: Details = {};
-		if (typeof body.id !== 'string' || body.id === '') details.id = ['The id field is required.'];
-		if (!(typeof body.searchTerms === 'string' || isStringArray(body.searchTerms)))
-			details.searchTerms = ['The searchTerms must be a comma-separated string or an array of strings.'];
-		throwIfInvalid(details);
-		return {
-			data: keywordListOut(moderation.addKeywordList({ ...body, createdAt: undefined, updatedAt: undefined, revisionId: undefined }), true),
-		};
-	});
 }

@@ -87,6 +87,9 @@ export const ORDER_KEYS: Readonly<Record<string, KeyRule>> = {
 	'moderationRule:getAll': 'alone',
 	'moderationRule:getRevisions': 'alone',
 	'keywordList:get': (read) => [`keywordList:${idOf(read('keywordListId'))}`],
+	'keywordList:create': (read) => [`keywordList:${idOf(read('keywordListId'))}`],
+	'keywordList:update': (read) => [`keywordList:${idOf(read('keywordListId'))}`],
+	'keywordList:delete': (read) => [`keywordList:${idOf(read('keywordListId'))}`],
 	'keywordList:getAll': 'alone',
 	// A bot is a user.
 	'bot:create': (read) => [user(read('uid'))],
