@@ -155,3 +155,57 @@ describe('keyword lists (multipart/form-data)', () => {
 		expect(s().keywordLists.get('taken').searchTerms).toEqual(['x']);
 	});
 });
+
+describe('moderated messages and reviewed messages', () => {
+	beforeEach(() => {
+		s().addRule({ id: 'no-spam', name: 'No spam', conditions: [{ operand: 'text', value: ['spam'] }], action: ['blockMessage'] });
+	});
+	const submit = (text, extra = {}) =>
+		ctx.api.post('/moderation/messages', { sender: 'ann', receiver: 'bob', receiverType: 'user', data: { text }, ...extra });
+
+	test('submitted messages are moderated, listed with filters and the cursor, read and deleted', async () => {
+		s().addMessage({ sender: 'ann', receiver: 'bob', data: { text: 'not submitted' } });
+		const clean = await submit('hello', { sentAt: 1800000001 });
+		expect(clean.data.data).toMatchObject({ sentAt: 1800000001, data: { text: 'hello', moderation: { status: 'approved' } } });
+		const held = await submit('spam here');
+		expect(held.data.data.data.moderation.status).toBe('pending');
+		const page = await ctx.api.get('/moderation/messages', { params: { limit: 1 } });
+		expect(page.data.data.map((m) => m.data.text)).toEqual(['hello']);
+		expect(page.data.meta).toEqual({ current: { limit: 1, count: 1 }, next: { affix: 'append', sentAt: held.data.data.sentAt, id: held.data.data.id } });
+		const pending = await ctx.api.get('/moderation/messages', { params: { moderationStatus: 'pending', receiverUID: 'bob', sender: 'ann' } });
+		expect(pending.data.data.map((m) => m.id)).toEqual([held.data.data.id]);
+		expect((await ctx.api.get('/moderation/messages', { params: { receiverGUID: 'bob' } })).data.data).toEqual([]);
+		expect((await ctx.api.get('/moderation/messages', { params: { moderationStatus: 'approved' } })).status).toBe(400);
+		expect((await ctx.api.get(`/moderation/messages/${held.data.data.id}`)).data.data.id).toBe(held.data.data.id);
+		const deleted = await ctx.api.delete(`/moderation/messages/${held.data.data.id}`);
+		expect(deleted.data.data).toEqual({ success: true, message: `Message with id ${held.data.data.id} has been deleted successfully.` });
+		expect(s().blockedMessages.size).toBe(0);
+		expect((await ctx.api.get(`/moderation/messages/${held.data.data.id}`)).data.error.code).toBe('ERR_MESSAGE_ID_NOT_FOUND');
+	});
+
+	test('a body without its required fields is refused; user details create a missing user', async () => {
+		const missing = await ctx.api.post('/moderation/messages', { sender: 'ann', data: { text: 'x' } });
+		expect(missing.status).toBe(400);
+		expect(Object.keys(missing.data.error.details).sort()).toEqual(['receiver', 'receiverType']);
+		const created = await submit('hi', { receiver: 'newbie', receiverUserDetails: { uid: 'newbie', name: 'Newbie' } });
+		expect(created.status).toBe(200);
+		expect(s().users.get('newbie').name).toBe('Newbie');
+	});
+
+	test('reviews of blocked and flagged messages are listed, the latest first; a review kept pending is not', async () => {
+		const held = (await submit('spam one')).data.data.id;
+		const kept = (await submit('spam two')).data.data.id;
+		const flagged = s().addMessage({ sender: 'bob', receiver: 'ann', data: { text: 'rude' } }).id;
+		s().addFlag({ messageId: flagged, uid: 'ann', reasonId: 'harassment' });
+		expect((await ctx.api.get('/moderation/reviewed-messages')).data).toEqual({ data: [], meta: { current: { limit: 50, count: 0 } } });
+		await ctx.api.patch(`/moderation/blocked-messages/${held}`, { status: 'approved', reviewed: true });
+		await ctx.api.patch(`/moderation/blocked-messages/${kept}`, { status: 'rejected', reviewed: false });
+		s().setClock(1800000100);
+		await ctx.api.patch(`/moderation/flagged-messages/${flagged}`, { status: 'disapproved' });
+		const reviewed = (await ctx.api.get('/moderation/reviewed-messages')).data;
+		expect(reviewed.data.map((r) => r.id ?? r.message.id)).toEqual([flagged, held]);
+		expect(reviewed.data[1]).toMatchObject({ ruleId: 'no-spam', appId: 'test-app', message: { data: { moderation: { status: 'approved' } } } });
+		expect(reviewed.data[0]).toMatchObject({ flaggedCount: 1, data: { moderation: { status: 'disapproved' } } });
+		expect((await ctx.api.get('/moderation/reviewed-messages', { params: { limit: 1, page: 2 } })).data.data.map((r) => r.message.id)).toEqual([held]);
+	});
+});

@@ -1,7 +1,7 @@
 /**
  * The moderation set-up: Moderation Reason (create, get, update, delete), Moderation Rule (create,
- * get), Keyword List (create, update, delete; multipart bodies), through n8n's engine against the
- * emulator.
+ * get), Keyword List (create, update, delete; multipart bodies), Moderated Message (submit, get, get
+ * many, delete) and Reviewed Message (get many), through n8n's engine against the emulator.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
@@ -367,5 +367,182 @@ describe('Keyword List → Create / Update / Delete', () => {
 		expectErrorItem(items[0], 0, 'ERR_KEYWORD_ALREADY_EXISTS');
 		expect(items[1].json).toMatchObject({ id: 'l', searchTerms: ['a', 'b'] });
 		expect(store().keywordLists.get('taken')?.searchTerms).toEqual(['x']);
+	});
+});
+
+describe('Moderated Message', () => {
+	beforeEach(() => {
+		for (const uid of ['ada', 'bob', 'cy']) store().addUser({ uid, name: uid.toUpperCase() });
+		store().addGroup({ guid: 'crew', name: 'Crew', owner: 'ada', members: { participants: ['bob'] } });
+		store().addRule({
+			id: 'no-spam',
+			name: 'No spam',
+			conditions: [{ entity: 'message', operand: 'text', category: 'word', operator: 'contains', value: ['spam'] }],
+			action: ['blockMessage'],
+		});
+	});
+	const submit = (extra: INodeParameters) =>
+		run({ resource: 'moderatedMessage', operation: 'submit', sender: byId('ada'), receiverType: 'user', receiverUid: byId('bob'), ...extra });
+
+	it('Submit sends the message for moderation: a clean one is approved, one a rule holds is pending and blocked', async () => {
+		const clean = await submit({ text: 'Hello Bob', additionalFields: { metadata: '{"ticket": 7}', tags: 'support', muid: 'm-1', sentAt: 1_800_000_000 } });
+		expect(clean.error).toBeUndefined();
+		expect(sent()).toEqual([
+			{
+				method: 'POST',
+				path: '/v3/moderation/messages',
+				body: {
+					sender: 'ada',
+					receiver: 'bob',
+					receiverType: 'user',
+					category: 'message',
+					type: 'text',
+					data: { text: 'Hello Bob', metadata: { ticket: 7 } },
+					muid: 'm-1',
+					tags: ['support'],
+					sentAt: 1_800_000_000,
+				},
+			},
+		]);
+		expect(clean.items[0].json).toMatchObject({
+			sender: 'ada',
+			receiver: 'bob',
+			sentAt: 1_800_000_000,
+			data: { text: 'Hello Bob', moderation: { status: 'approved' } },
+		});
+		const held = await submit({ receiverType: 'group', receiverGuid: byId('crew'), text: 'buy spam now' });
+		expect(apiRequests(emulator()).at(-1)?.body).toMatchObject({ receiver: 'crew', receiverType: 'group' });
+		expect(held.items[0].json).toMatchObject({ receiver: 'crew', data: { moderation: { status: 'pending' } } });
+		expect(store().blockedMessages.has(held.items[0].json.id as string)).toBe(true);
+	});
+
+	it('Get Many lists the submitted messages (not the others), with the filters, following meta.next', async () => {
+		store().addMessage({ sender: 'ada', receiver: 'bob', data: { text: 'sent the usual way' } });
+		for (let i = 1; i <= 3; i++) await submit({ text: `note ${i}` });
+		await submit({ text: 'spam spam' });
+		await submit({ sender: byId('cy'), text: 'from cy' });
+		emulator().clearRequests();
+
+		const all = await run({ resource: 'moderatedMessage', operation: 'getAll', returnAll: true });
+		expect(all.items.map((item) => item.json.text)).toEqual(['note 1', 'note 2', 'note 3', 'spam spam', 'from cy']);
+		expect(all.items[3].json).toMatchObject({ sender: 'ada', status: 'pending' });
+		expect(apiRequests(emulator())[0]).toMatchObject({ path: '/v3/moderation/messages', query: { limit: '100' } });
+
+		emulator().clearRequests();
+		const pending = await run({
+			resource: 'moderatedMessage',
+			operation: 'getAll',
+			returnAll: true,
+			filters: { sender: 'ada', receiverUID: 'bob', moderationStatus: 'pending', category: 'message', type: 'text' },
+		});
+		expect(pending.items.map((item) => item.json.text)).toEqual(['spam spam']);
+		expect(apiRequests(emulator())[0].query).toEqual({
+			sender: 'ada',
+			receiverUID: 'bob',
+			category: 'message',
+			type: 'text',
+			moderationStatus: 'pending',
+			limit: '100',
+		});
+	});
+
+	it('Return All follows the cursor over 150 submitted messages, each once', async () => {
+		for (let i = 0; i < 150; i++) await submit({ text: `n${i}`, additionalFields: { sentAt: 1_700_000_000 + i } });
+		emulator().clearRequests();
+		const { items } = await run({ resource: 'moderatedMessage', operation: 'getAll', returnAll: true });
+		expect(items).toHaveLength(150);
+		expect(new Set(items.map((item) => item.json.id)).size).toBe(150);
+		const queries = apiRequests(emulator()).map((request) => request.query);
+		expect(queries).toHaveLength(2);
+		expect(queries[1]).toEqual({ limit: '100', affix: 'append', sentAt: String(1_700_000_100), id: items[100].json.id });
+	});
+
+	it('Get reads a message with its status; Delete removes it and its blocked record; an unknown ID fails', async () => {
+		const held = await submit({ text: 'more spam' });
+		const id = held.items[0].json.id as string;
+		const got = await run({ resource: 'moderatedMessage', operation: 'get', messageId: byId(id) });
+		expect(got.items[0].json).toMatchObject({ id, data: { text: 'more spam', moderation: { status: 'pending' } } });
+		expect(apiRequests(emulator()).at(-1)).toMatchObject({ method: 'GET', path: `/v3/moderation/messages/${id}` });
+
+		emulator().clearRequests();
+		const deleted = await run({ resource: 'moderatedMessage', operation: 'delete', messageId: byId(id) });
+		expect(deleted.items).toEqual([{ json: { id, deleted: true }, pairedItem: { item: 0 } }]);
+		expect(sent()).toEqual([{ method: 'DELETE', path: `/v3/moderation/messages/${id}`, body: undefined }]);
+		expect(store().messages.has(id)).toBe(false);
+		expect(store().blockedMessages.has(id)).toBe(false);
+		expectServiceError(await run({ resource: 'moderatedMessage', operation: 'get', messageId: byId(id) }), 'ERR_MESSAGE_ID_NOT_FOUND', '404');
+	});
+
+	it('Submit refuses an empty text, a missing receiver or a bad sender before sending; an unknown receiver fails with Continue On Fail', async () => {
+		const parameters = {
+			resource: 'moderatedMessage',
+			operation: 'submit',
+			sender: byId('={{ $json.sender }}'),
+			receiverType: '={{ $json.type }}',
+			receiverUid: byId('={{ $json.uid }}'),
+			receiverGuid: byId('={{ $json.guid }}'),
+			text: '={{ $json.text }}',
+		};
+		const valid = { sender: 'ada', type: 'user', uid: 'bob', guid: 'crew', text: 'hi' };
+		expectInputError(await run(parameters, [{ ...valid, text: '' }]), /'Text' is empty/, /Enter the text of the message/);
+		expectInputError(await run(parameters, [{ ...valid, sender: 'Ada' }]), /'Sender'/, /.+/);
+		expectInputError(await run(parameters, [{ ...valid, uid: '' }]), /'Receiver User' is empty/, /.+/);
+		expectInputError(await run(parameters, [{ ...valid, type: 'group', guid: ' ' }]), /'Receiver Group' is empty/, /.+/);
+		expect(apiRequests(emulator())).toHaveLength(0);
+		const { items } = await run(parameters, [{ ...valid, uid: 'nobody' }, valid], { onError: 'continueRegularOutput' });
+		expectErrorItem(items[0], 0, 'ERR_UID_NOT_FOUND');
+		expect(items[1].json).toMatchObject({ receiver: 'bob' });
+	});
+});
+
+describe('Reviewed Message → Get Many', () => {
+	beforeEach(() => {
+		for (const uid of ['ada', 'bob']) store().addUser({ uid, name: uid.toUpperCase() });
+		store().addRule({ id: 'no-spam', name: 'No spam', conditions: [{ value: ['spam'] }], action: ['blockMessage'] });
+	});
+
+	it('lists the messages reviewed through Blocked and Flagged Message, the latest review first', async () => {
+		const blocked = store().addMessage({ sender: 'ada', receiver: 'bob', data: { text: 'spam offer' } });
+		store().addBlocked({ messageId: blocked.id, ruleId: 'no-spam' });
+		const flagged = store().addMessage({ sender: 'bob', receiver: 'ada', data: { text: 'rude words' } });
+		store().addFlag({ messageId: flagged.id, uid: 'ada', reasonId: 'harassment' });
+		const untouched = store().addMessage({ sender: 'bob', receiver: 'ada', data: { text: 'other' } });
+		store().addFlag({ messageId: untouched.id, uid: 'ada', reasonId: 'spam' });
+
+		expect((await run({ resource: 'reviewedMessage', operation: 'getAll' })).items).toEqual([]);
+
+		store().setClock(1_800_000_000);
+		await run({ resource: 'blockedMessage', operation: 'reject', messageId: blocked.id });
+		store().setClock(1_800_000_100);
+		await run({ resource: 'flaggedMessage', operation: 'disapprove', messageId: flagged.id });
+		emulator().clearRequests();
+
+		const { items, error } = await run({ resource: 'reviewedMessage', operation: 'getAll', returnAll: true });
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.json)).toEqual([
+			{ id: flagged.id, sender: 'bob', receiver: 'ada', text: 'rude words', status: 'disapproved', reason: 'Harassment', flaggedCount: 1 },
+			{
+				id: blocked.id,
+				sender: 'ada',
+				receiver: 'bob',
+				text: 'spam offer',
+				status: 'disapproved',
+				ruleId: 'no-spam',
+				ruleName: 'No spam',
+				createdAt: expect.any(Number),
+			},
+		]);
+		expect(apiRequests(emulator())).toHaveLength(1);
+		expect(apiRequests(emulator())[0]).toMatchObject({ path: '/v3/moderation/reviewed-messages', query: { limit: '100', page: '1' } });
+
+		const raw = await run({ resource: 'reviewedMessage', operation: 'getAll', limit: 1, options: { simplify: false } });
+		expect(raw.items).toHaveLength(1);
+		expect(raw.items[0].json).toMatchObject({ id: flagged.id, appId: expect.any(String), flaggedBy: [expect.objectContaining({ uid: 'ada' })] });
+		expect(apiRequests(emulator()).at(-1)?.query).toEqual({ limit: '1', page: '1' });
+	});
+
+	it('a wrong API key fails with the service code', async () => {
+		const result = await runNode(credentialsFor(emulator(), { apiKey: 'wrong' }), { resource: 'reviewedMessage', operation: 'getAll' });
+		expectServiceError(result, 'AUTH_ERR_APIKEY_NOT_FOUND', '401');
 	});
 });

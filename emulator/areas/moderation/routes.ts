@@ -102,8 +102,12 @@ export function register(router: Router, areas: Areas): void {
 		const id = req.params.id;
 		if (!moderation.blockedMessages.has(id))
 			throw new ApiError('ERR_MESSAGE_ID_NOT_FOUND', `The message with id ${id} is not blocked.`, { details: { id } });
-		// `reviewed: false` decides the message but leaves the record in the blocked list.
-		if (body.reviewed === true) moderation.removeBlocked(id);
+		// `reviewed: false` decides the message but leaves the record in the blocked list; `true` moves it to the reviewed list.
+		const record = moderation.blockedMessages.get(id);
+		if (body.reviewed === true && record) {
+			moderation.addReviewed({ kind: 'blocked', rec: record, reviewedAt: app.now() });
+			moderation.removeBlocked(id);
+		}
 		const m = messages.byId.get(id);
 		if (m) m.moderationStatus = body.status === 'approved' ? 'approved' : 'disapproved';
 		if (m && body.status === 'approved') app.emit('moderation_manual_approved', { ...messageData(areas, m), reviewed: true });

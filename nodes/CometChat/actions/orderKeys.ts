@@ -91,6 +91,12 @@ export const ORDER_KEYS: Readonly<Record<string, KeyRule>> = {
 	'keywordList:update': (read) => [`keywordList:${idOf(read('keywordListId'))}`],
 	'keywordList:delete': (read) => [`keywordList:${idOf(read('keywordListId'))}`],
 	'keywordList:getAll': 'alone',
+	// A submitted message is a message of its conversation; the others touch the message itself.
+	'moderatedMessage:submit': (read) => conversations(read, 'sender'),
+	'moderatedMessage:get': (read) => [message(read)],
+	'moderatedMessage:delete': (read) => [message(read)],
+	'moderatedMessage:getAll': 'alone',
+	'reviewedMessage:getAll': 'alone',
 	// A bot is a user.
 	'bot:create': (read) => [user(read('uid'))],
 	'bot:get': (read) => [user(read('botUid'))],
