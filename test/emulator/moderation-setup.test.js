@@ -15,7 +15,9 @@ describe('reasons', () => {
 	test('create, get, list, rename, delete', async () => {
 		const created = await ctx.api.post('/moderation/reasons', { id: 'scam', name: 'Scam', description: 'Money tricks' });
 		expect(created.status).toBe(200);
-		expect(created.data).toEqual({ data: { id: 'scam', name: 'Scam', description: 'Money tricks', createdAt: 1800000000, updatedAt: 1800000000 } });
+		expect(created.data).toEqual({
+			data: { id: 'scam', name: 'Scam', description: 'Money tricks', createdAt: 1800000000, updatedAt: 1800000000 },
+		});
 		expect((await ctx.api.get('/moderation/reasons', { params: { limit: 1 } })).data.data).toEqual([
 			{ id: 'scam', name: 'Scam', description: 'Money tricks', createdAt: '1800000000', updatedAt: '1800000000' },
 		]);
@@ -141,12 +143,31 @@ describe('keyword lists (multipart/form-data)', () => {
 		const json = await ctx.api.post('/moderation/keywords', { id: 'j', category: 'word', searchTerms: 'a' });
 		expect(json.status).toBe(400);
 		expect(json.data.error.details.body).toBeDefined();
-		const noTerms = await ctx.api.post('/moderation/keywords', ...multipart([['id', 'n'], ['category', 'word']]));
+		const noTerms = await ctx.api.post(
+			'/moderation/keywords',
+			...multipart([
+				['id', 'n'],
+				['category', 'word'],
+			]),
+		);
 		expect(noTerms.data.error.details.searchTerms).toBeDefined();
-		const badCategory = await ctx.api.post('/moderation/keywords', ...multipart([['category', 'phrase'], ['searchTerms', 'a']]));
+		const badCategory = await ctx.api.post(
+			'/moderation/keywords',
+			...multipart([
+				['category', 'phrase'],
+				['searchTerms', 'a'],
+			]),
+		);
 		expect(badCategory.status).toBe(400);
 		s().addKeywordList({ id: 'taken', searchTerms: ['x'] });
-		const taken = await ctx.api.post('/moderation/keywords', ...multipart([['id', 'taken'], ['category', 'word'], ['searchTerms', 'y']]));
+		const taken = await ctx.api.post(
+			'/moderation/keywords',
+			...multipart([
+				['id', 'taken'],
+				['category', 'word'],
+				['searchTerms', 'y'],
+			]),
+		);
 		expect(taken.data.error.code).toBe('ERR_KEYWORD_ALREADY_EXISTS');
 		const cut = await ctx.api.post('/moderation/keywords', '--b\r\nContent-Disposition: form-data; name="id"\r\n\r\nx', {
 			headers: { 'content-type': 'multipart/form-data; boundary=b' },
@@ -171,8 +192,13 @@ describe('moderated messages and reviewed messages', () => {
 		expect(held.data.data.data.moderation.status).toBe('pending');
 		const page = await ctx.api.get('/moderation/messages', { params: { limit: 1 } });
 		expect(page.data.data.map((m) => m.data.text)).toEqual(['hello']);
-		expect(page.data.meta).toEqual({ current: { limit: 1, count: 1 }, next: { affix: 'append', sentAt: held.data.data.sentAt, id: held.data.data.id } });
-		const pending = await ctx.api.get('/moderation/messages', { params: { moderationStatus: 'pending', receiverUID: 'bob', sender: 'ann' } });
+		expect(page.data.meta).toEqual({
+			current: { limit: 1, count: 1 },
+			next: { affix: 'append', sentAt: held.data.data.sentAt, id: held.data.data.id },
+		});
+		const pending = await ctx.api.get('/moderation/messages', {
+			params: { moderationStatus: 'pending', receiverUID: 'bob', sender: 'ann' },
+		});
 		expect(pending.data.data.map((m) => m.id)).toEqual([held.data.data.id]);
 		expect((await ctx.api.get('/moderation/messages', { params: { receiverGUID: 'bob' } })).data.data).toEqual([]);
 		expect((await ctx.api.get('/moderation/messages', { params: { moderationStatus: 'approved' } })).status).toBe(400);
@@ -204,8 +230,14 @@ describe('moderated messages and reviewed messages', () => {
 		await ctx.api.patch(`/moderation/flagged-messages/${flagged}`, { status: 'disapproved' });
 		const reviewed = (await ctx.api.get('/moderation/reviewed-messages')).data;
 		expect(reviewed.data.map((r) => r.id ?? r.message.id)).toEqual([flagged, held]);
-		expect(reviewed.data[1]).toMatchObject({ ruleId: 'no-spam', appId: 'test-app', message: { data: { moderation: { status: 'approved' } } } });
+		expect(reviewed.data[1]).toMatchObject({
+			ruleId: 'no-spam',
+			appId: 'test-app',
+			message: { data: { moderation: { status: 'approved' } } },
+		});
 		expect(reviewed.data[0]).toMatchObject({ flaggedCount: 1, data: { moderation: { status: 'disapproved' } } });
-		expect((await ctx.api.get('/moderation/reviewed-messages', { params: { limit: 1, page: 2 } })).data.data.map((r) => r.message.id)).toEqual([held]);
+		expect(
+			(await ctx.api.get('/moderation/reviewed-messages', { params: { limit: 1, page: 2 } })).data.data.map((r) => r.message.id),
+		).toEqual([held]);
 	});
 });

@@ -35,7 +35,13 @@ describe('Moderation Reason', () => {
 		]);
 		expect(items).toEqual([
 			{
-				json: { id: 'scam', name: 'Scam', description: 'Tries to trick people out of money', createdAt: 1_800_000_000, updatedAt: 1_800_000_000 },
+				json: {
+					id: 'scam',
+					name: 'Scam',
+					description: 'Tries to trick people out of money',
+					createdAt: 1_800_000_000,
+					updatedAt: 1_800_000_000,
+				},
 				pairedItem: { item: 0 },
 			},
 		]);
@@ -49,9 +55,16 @@ describe('Moderation Reason', () => {
 
 	it('Create without a description leaves it out; a taken ID fails with the service code, Continue On Fail goes on', async () => {
 		const parameters = { resource: 'moderationReason', operation: 'create', reasonId: '={{ $json.id }}', name: '={{ $json.name }}' };
-		const { items } = await run(parameters, [{ id: 'spam', name: 'Spam again' }, { id: 'fraud', name: 'Fraud' }], {
-			onError: 'continueRegularOutput',
-		});
+		const { items } = await run(
+			parameters,
+			[
+				{ id: 'spam', name: 'Spam again' },
+				{ id: 'fraud', name: 'Fraud' },
+			],
+			{
+				onError: 'continueRegularOutput',
+			},
+		);
 		expectErrorItem(items[0], 0, 'ERR_REASON_ALREADY_EXISTS');
 		expect(items[1].json).toMatchObject({ id: 'fraud', name: 'Fraud' });
 		expect(sent()[1].body).toEqual({ id: 'fraud', name: 'Fraud' });
@@ -216,11 +229,7 @@ describe('Moderation Rule → Create / Get', () => {
 		expectInputError(await run(create, [{ ...valid, action: [] }]), /'Action' is empty/, /Block Message or Drop Message/);
 		expectInputError(await run(create, [{ ...valid, action: ['banUser'] }]), /'Action'/, /.+/);
 		expectInputError(await run(create, [{ ...valid, value: ' ' }]), /'Value of condition 1' is blank/, /Fill in the Value/);
-		expectInputError(
-			await run({ ...create, conditions: {} }, [valid]),
-			/The rule has no condition/,
-			/Add a condition under 'Conditions'/,
-		);
+		expectInputError(await run({ ...create, conditions: {} }, [valid]), /The rule has no condition/, /Add a condition under 'Conditions'/);
 		expectInputError(
 			await run({ resource: 'moderationRule', operation: 'create', ruleId: 'a', specifyBody: 'json', ruleJson: '{"id": "b"}' }),
 			/The id in 'Rule \(JSON\)' is not the Rule ID "a"/,
@@ -276,7 +285,13 @@ describe('Keyword List → Create / Update / Delete', () => {
 		const [request] = apiRequests(emulator());
 		expect(request).toMatchObject({ method: 'POST', path: '/v3/moderation/keywords' });
 		expect(request.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
-		expect(request.body).toEqual({ id: 'profanity', name: 'Profanity', description: 'Mild words', category: 'word', searchTerms: 'darn,heck' });
+		expect(request.body).toEqual({
+			id: 'profanity',
+			name: 'Profanity',
+			description: 'Mild words',
+			category: 'word',
+			searchTerms: 'darn,heck',
+		});
 		expect(items[0].json).toMatchObject({
 			id: 'profanity',
 			name: 'Profanity',
@@ -311,7 +326,12 @@ describe('Keyword List → Create / Update / Delete', () => {
 		const [request] = apiRequests(emulator());
 		expect(request).toMatchObject({ method: 'PUT', path: '/v3/moderation/keywords/profanity' });
 		expect(request.body).toEqual({ category: 'word', searchTerms: 'heck,drat' });
-		expect(items[0].json).toMatchObject({ id: 'profanity', name: 'Profanity', searchTerms: ['heck', 'drat'], revisionId: expect.stringMatching(/_2$/) });
+		expect(items[0].json).toMatchObject({
+			id: 'profanity',
+			name: 'Profanity',
+			searchTerms: ['heck', 'drat'],
+			revisionId: expect.stringMatching(/_2$/),
+		});
 		expect(await statusOf('darn it')).toBe('approved');
 		expect(await statusOf('drat it')).toBe('pending');
 
@@ -340,7 +360,10 @@ describe('Keyword List → Create / Update / Delete', () => {
 			category: 'sentence-similarity',
 			disallowedSentences: ["Let's move to WhatsApp", 'Call me, here is my number'],
 		});
-		expect(items[0].json).toMatchObject({ category: 'sentence-similarity', disallowedSentences: ["Let's move to WhatsApp", 'Call me, here is my number'] });
+		expect(items[0].json).toMatchObject({
+			category: 'sentence-similarity',
+			disallowedSentences: ["Let's move to WhatsApp", 'Call me, here is my number'],
+		});
 	});
 
 	it('refuses no terms, a term with a comma, no sentence and an empty ID before sending; a taken ID fails with Continue On Fail', async () => {
@@ -357,8 +380,16 @@ describe('Keyword List → Create / Update / Delete', () => {
 		expectInputError(await run(create, [{ ...valid, terms: ' , ' }]), /'Search Terms' is empty/, /words, separated by commas/);
 		expectInputError(await run(create, [{ ...valid, terms: ['a,b'] }]), /'Search Terms' has a comma inside "a,b"/, /cannot hold one/);
 		expectInputError(await run(create, [{ ...valid, category: 'pattern', terms: [] }]), /'Search Terms' is empty/, /patterns/);
-		expectInputError(await run(create, [{ ...valid, category: 'sentence-similarity', sentences: ' \n ' }]), /'Disallowed Sentences' is empty/, /at least one/);
-		expectInputError(await run(create, [{ ...valid, category: 'sentence-similarity', sentences: ['ok', 3] }]), /'Disallowed Sentences' has the number 3/, /list of texts/);
+		expectInputError(
+			await run(create, [{ ...valid, category: 'sentence-similarity', sentences: ' \n ' }]),
+			/'Disallowed Sentences' is empty/,
+			/at least one/,
+		);
+		expectInputError(
+			await run(create, [{ ...valid, category: 'sentence-similarity', sentences: ['ok', 3] }]),
+			/'Disallowed Sentences' has the number 3/,
+			/list of texts/,
+		);
 		expectInputError(await run(create, [{ ...valid, category: 'phrase' }]), /'Category'/, /.+/);
 		expect(apiRequests(emulator())).toHaveLength(0);
 
@@ -382,10 +413,20 @@ describe('Moderated Message', () => {
 		});
 	});
 	const submit = (extra: INodeParameters) =>
-		run({ resource: 'moderatedMessage', operation: 'submit', sender: byId('ada'), receiverType: 'user', receiverUid: byId('bob'), ...extra });
+		run({
+			resource: 'moderatedMessage',
+			operation: 'submit',
+			sender: byId('ada'),
+			receiverType: 'user',
+			receiverUid: byId('bob'),
+			...extra,
+		});
 
 	it('Submit sends the message for moderation: a clean one is approved, one a rule holds is pending and blocked', async () => {
-		const clean = await submit({ text: 'Hello Bob', additionalFields: { metadata: '{"ticket": 7}', tags: 'support', muid: 'm-1', sentAt: 1_800_000_000 } });
+		const clean = await submit({
+			text: 'Hello Bob',
+			additionalFields: { metadata: '{"ticket": 7}', tags: 'support', muid: 'm-1', sentAt: 1_800_000_000 },
+		});
 		expect(clean.error).toBeUndefined();
 		expect(sent()).toEqual([
 			{
@@ -470,7 +511,11 @@ describe('Moderated Message', () => {
 		expect(sent()).toEqual([{ method: 'DELETE', path: `/v3/moderation/messages/${id}`, body: undefined }]);
 		expect(store().messages.has(id)).toBe(false);
 		expect(store().blockedMessages.has(id)).toBe(false);
-		expectServiceError(await run({ resource: 'moderatedMessage', operation: 'get', messageId: byId(id) }), 'ERR_MESSAGE_ID_NOT_FOUND', '404');
+		expectServiceError(
+			await run({ resource: 'moderatedMessage', operation: 'get', messageId: byId(id) }),
+			'ERR_MESSAGE_ID_NOT_FOUND',
+			'404',
+		);
 	});
 
 	it('Submit refuses an empty text, a missing receiver or a bad sender before sending; an unknown receiver fails with Continue On Fail', async () => {
@@ -537,7 +582,11 @@ describe('Reviewed Message → Get Many', () => {
 
 		const raw = await run({ resource: 'reviewedMessage', operation: 'getAll', limit: 1, options: { simplify: false } });
 		expect(raw.items).toHaveLength(1);
-		expect(raw.items[0].json).toMatchObject({ id: flagged.id, appId: expect.any(String), flaggedBy: [expect.objectContaining({ uid: 'ada' })] });
+		expect(raw.items[0].json).toMatchObject({
+			id: flagged.id,
+			appId: expect.any(String),
+			flaggedBy: [expect.objectContaining({ uid: 'ada' })],
+		});
 		expect(apiRequests(emulator()).at(-1)?.query).toEqual({ limit: '1', page: '1' });
 	});
 

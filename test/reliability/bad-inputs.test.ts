@@ -181,6 +181,44 @@ const plainList = (resource: string, simplify = true): OperationSpec => ({
 	fields: [...limitFields, ...(simplify ? [simplifyField] : [])],
 });
 
+/** Moderation Rule → Create and Update: one condition and one filter, each member from the item. */
+const ruleConditions = {
+	condition: [
+		{
+			category: ex('category', 'word'),
+			isKeywordReferencePresent: ex('isKeywordReferencePresent', false),
+			isMediaPresent: ex('isMediaPresent', false),
+			operand: ex('operand', 'text'),
+			operator: ex('operator', 'contains'),
+			value: ex('conditionValue', 'spam'),
+		},
+	],
+};
+const ruleFilters = {
+	filter: [
+		{
+			entity: ex('filterEntity', 'user'),
+			operand: ex('filterOperand', 'uid'),
+			operator: ex('filterOperator', 'equals'),
+			type: ex('filterType', 'sender'),
+			value: ex('filterValue', 'bob'),
+		},
+	],
+};
+const ruleEntryFields: Field[] = [
+	{ key: 'category', label: 'Category of condition 1', bad: NOT_OPTION },
+	{ key: 'isKeywordReferencePresent', label: 'Is Keyword List Reference of condition 1', bad: NOT_BOOLEAN },
+	{ key: 'isMediaPresent', label: 'Is Media Condition of condition 1', bad: NOT_BOOLEAN },
+	{ key: 'operand', label: 'Operand of condition 1', bad: NOT_OPTION },
+	{ key: 'operator', label: 'Operator of condition 1', bad: NOT_OPTION },
+	{ key: 'conditionValue', label: 'Value of condition 1', bad: NOT_REQUIRED_TEXT },
+	{ key: 'filterEntity', label: 'Entity of filter 1', bad: NOT_OPTION },
+	{ key: 'filterOperand', label: 'Operand of filter 1', bad: NOT_OPTION },
+	{ key: 'filterOperator', label: 'Operator of filter 1', bad: NOT_OPTION },
+	{ key: 'filterType', label: 'Type of filter 1', bad: NOT_OPTION },
+	{ key: 'filterValue', label: 'Value of filter 1', bad: NOT_REQUIRED_TEXT },
+];
+
 const userRecord = {
 	uid: ex('uid', 'ok-uid'),
 	name: ex('name', 'Ok'),
@@ -1146,52 +1184,26 @@ const OPERATIONS: OperationSpec[] = [
 			ruleJson: ex('ruleJson', '{"name": "From JSON"}'),
 			name: ex('name', 'New rule'),
 			action: ex('action', ['blockMessage']),
-			conditions: {
-				condition: [
-					{
-						category: ex('category', 'word'),
-						isKeywordReferencePresent: ex('isKeywordReferencePresent', false),
-						isMediaPresent: ex('isMediaPresent', false),
-						operand: ex('operand', 'text'),
-						operator: ex('operator', 'contains'),
-						value: ex('conditionValue', 'spam'),
-					},
-				],
-			},
+			conditions: ruleConditions,
 			additionalFields: {
 				description: ex('description', ''),
 				enabled: ex('enabled', true),
-				filters: {
-					filter: [
-						{
-							entity: ex('filterEntity', 'user'),
-							operand: ex('filterOperand', 'uid'),
-							operator: ex('filterOperator', 'equals'),
-							type: ex('filterType', 'sender'),
-							value: ex('filterValue', 'bob'),
-						},
-					],
-				},
+				filters: ruleFilters,
 			},
 		},
 		valid: [{ ruleId: 'new1' }, { ruleId: 'new2', enabled: false, action: ['dropMessage'] }],
 		fields: [
 			{ key: 'ruleId', label: 'Rule ID', bad: NOT_ID },
 			{ key: 'specifyBody', label: 'Define Rule', bad: NOT_OPTION },
-			{ key: 'ruleJson', label: 'Rule (JSON)', bad: [...NOT_JSON_OBJECT, ['another id', '{"id": "other"}']], with: { specifyBody: 'json' } },
+			{
+				key: 'ruleJson',
+				label: 'Rule (JSON)',
+				bad: [...NOT_JSON_OBJECT, ['another id', '{"id": "other"}']],
+				with: { specifyBody: 'json' },
+			},
 			{ key: 'name', label: 'Name', bad: NOT_REQUIRED_TEXT },
 			{ key: 'description', label: 'Description', bad: NOT_OPTIONAL_TEXT },
-			{ key: 'category', label: 'Category of condition 1', bad: NOT_OPTION },
-			{ key: 'isKeywordReferencePresent', label: 'Is Keyword List Reference of condition 1', bad: NOT_BOOLEAN },
-			{ key: 'isMediaPresent', label: 'Is Media Condition of condition 1', bad: NOT_BOOLEAN },
-			{ key: 'operand', label: 'Operand of condition 1', bad: NOT_OPTION },
-			{ key: 'operator', label: 'Operator of condition 1', bad: NOT_OPTION },
-			{ key: 'conditionValue', label: 'Value of condition 1', bad: NOT_REQUIRED_TEXT },
-			{ key: 'filterEntity', label: 'Entity of filter 1', bad: NOT_OPTION },
-			{ key: 'filterOperand', label: 'Operand of filter 1', bad: NOT_OPTION },
-			{ key: 'filterOperator', label: 'Operator of filter 1', bad: NOT_OPTION },
-			{ key: 'filterType', label: 'Type of filter 1', bad: NOT_OPTION },
-			{ key: 'filterValue', label: 'Value of filter 1', bad: NOT_REQUIRED_TEXT },
+			...ruleEntryFields,
 			{ key: 'enabled', label: 'Enabled', bad: NOT_BOOLEAN },
 			{
 				key: 'action',
@@ -1238,29 +1250,8 @@ const OPERATIONS: OperationSpec[] = [
 				description: ex('description', ''),
 				enabled: ex('enabled', true),
 				action: ex('action', []),
-				conditions: {
-					condition: [
-						{
-							category: ex('category', 'word'),
-							isKeywordReferencePresent: ex('isKeywordReferencePresent', false),
-							isMediaPresent: ex('isMediaPresent', false),
-							operand: ex('operand', 'text'),
-							operator: ex('operator', 'contains'),
-							value: ex('conditionValue', 'spam'),
-						},
-					],
-				},
-				filters: {
-					filter: [
-						{
-							entity: ex('filterEntity', 'user'),
-							operand: ex('filterOperand', 'uid'),
-							operator: ex('filterOperator', 'equals'),
-							type: ex('filterType', 'sender'),
-							value: ex('filterValue', 'bob'),
-						},
-					],
-				},
+				conditions: ruleConditions,
+				filters: ruleFilters,
 			},
 		},
 		valid: [{ ruleId: 'r1' }, { ruleId: 'r2', enabled: false, action: ['dropMessage'] }],
@@ -1270,17 +1261,7 @@ const OPERATIONS: OperationSpec[] = [
 			{ key: 'ruleJson', label: 'Rule (JSON)', bad: NOT_JSON_OBJECT, with: { specifyBody: 'json' } },
 			{ key: 'name', label: 'Name', bad: NOT_OPTIONAL_TEXT },
 			{ key: 'description', label: 'Description', bad: NOT_OPTIONAL_TEXT },
-			{ key: 'category', label: 'Category of condition 1', bad: NOT_OPTION },
-			{ key: 'isKeywordReferencePresent', label: 'Is Keyword List Reference of condition 1', bad: NOT_BOOLEAN },
-			{ key: 'isMediaPresent', label: 'Is Media Condition of condition 1', bad: NOT_BOOLEAN },
-			{ key: 'operand', label: 'Operand of condition 1', bad: NOT_OPTION },
-			{ key: 'operator', label: 'Operator of condition 1', bad: NOT_OPTION },
-			{ key: 'conditionValue', label: 'Value of condition 1', bad: NOT_REQUIRED_TEXT },
-			{ key: 'filterEntity', label: 'Entity of filter 1', bad: NOT_OPTION },
-			{ key: 'filterOperand', label: 'Operand of filter 1', bad: NOT_OPTION },
-			{ key: 'filterOperator', label: 'Operator of filter 1', bad: NOT_OPTION },
-			{ key: 'filterType', label: 'Type of filter 1', bad: NOT_OPTION },
-			{ key: 'filterValue', label: 'Value of filter 1', bad: NOT_REQUIRED_TEXT },
+			...ruleEntryFields,
 			{ key: 'enabled', label: 'Enabled', bad: NOT_BOOLEAN },
 			{
 				key: 'action',

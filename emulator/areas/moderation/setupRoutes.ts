@@ -42,7 +42,13 @@ function termsOf(body: Json): Json {
 	}
 	const csv = typeof body.file === 'string';
 	const text: string = csv ? body.file : (body.searchTerms ?? '');
-	return { searchTerms: text.split(csv ? /[,\r\n]+/ : ',').map((t) => t.trim()).filter(Boolean), isCSV: csv };
+	return {
+		searchTerms: text
+			.split(csv ? /[,\r\n]+/ : ',')
+			.map((t) => t.trim())
+			.filter(Boolean),
+		isCSV: csv,
+	};
 }
 
 export function register(router: Router, areas: Areas): void {
@@ -118,11 +124,22 @@ export function register(router: Router, areas: Areas): void {
 			[body.receiverType === 'user' ? body.receiver : undefined, body.receiverUserDetails],
 		];
 		for (const [uid, details] of described) {
-			if (typeof uid === 'string' && details !== undefined && !users.byId.has(uid)) users.add({ ...details, uid, name: details.name ?? uid });
+			if (typeof uid === 'string' && details !== undefined && !users.byId.has(uid))
+				users.add({ ...details, uid, name: details.name ?? uid });
 		}
 		const { sender, receiver, receiverType, muid, tags, sentAt } = body;
 		const data = body.data ?? {};
-		const out = sendOne(areas, { sender, receiver, receiverType, category: body.category ?? 'message', type: body.type ?? 'text', data, muid, tags, sentAt });
+		const out = sendOne(areas, {
+			sender,
+			receiver,
+			receiverType,
+			category: body.category ?? 'message',
+			type: body.type ?? 'text',
+			data,
+			muid,
+			tags,
+			sentAt,
+		});
 		if (messages.byId.has(out.id)) moderation.submitted.add(out.id);
 		return { data: out };
 	});
@@ -138,16 +155,18 @@ export function register(router: Router, areas: Areas): void {
 			'type',
 			'moderationStatus',
 		].map(want);
-		const all = messages.list().filter(
-			(m) =>
-				moderation.submitted.has(m.id) &&
-				(sender === undefined || m.sender === sender) &&
-				(receiverUID === undefined || (m.receiverType === 'user' && m.receiver === receiverUID)) &&
-				(receiverGUID === undefined || (m.receiverType === 'group' && m.receiver === receiverGUID)) &&
-				(category === undefined || m.category === category) &&
-				(type === undefined || m.type === type) &&
-				(status === undefined || m.moderationStatus === status),
-		);
+		const all = messages
+			.list()
+			.filter(
+				(m) =>
+					moderation.submitted.has(m.id) &&
+					(sender === undefined || m.sender === sender) &&
+					(receiverUID === undefined || (m.receiverType === 'user' && m.receiver === receiverUID)) &&
+					(receiverGUID === undefined || (m.receiverType === 'group' && m.receiver === receiverGUID)) &&
+					(category === undefined || m.category === category) &&
+					(type === undefined || m.type === type) &&
+					(status === undefined || m.moderationStatus === status),
+			);
 		const { page, meta } = cursorPage(all, req.query, SUBMITTED_LIMIT, SUBMITTED_LIMIT, (m) => m.sentAt);
 		return { data: page.map((m) => messageOut(areas, m)), meta };
 	});

@@ -99,7 +99,13 @@ export function keywordListForm(context: IExecuteFunctions, itemIndex: number): 
 	const label = 'Search Terms';
 	const terms = listOf(context, itemIndex, label, context.getNodeParameter('searchTerms', itemIndex, ''));
 	if (terms.length === 0) {
-		throw fieldError(context, itemIndex, label, 'is empty', `Enter the ${category === 'word' ? 'words' : 'patterns'}, separated by commas.`);
+		throw fieldError(
+			context,
+			itemIndex,
+			label,
+			'is empty',
+			`Enter the ${category === 'word' ? 'words' : 'patterns'}, separated by commas.`,
+		);
 	}
 	const withComma = terms.find((term) => term.includes(','));
 	if (withComma !== undefined) {

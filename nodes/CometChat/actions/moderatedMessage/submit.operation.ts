@@ -16,7 +16,12 @@ const RECEIVER_TYPES = ['group', 'user'] as const;
  */
 const properties: INodeProperties[] = [
 	{
-		...locatorField(LOCATOR_KINDS.user, { name: 'sender', displayName: 'Sender', required: true, description: 'The user who sends the message' }),
+		...locatorField(LOCATOR_KINDS.user, {
+			name: 'sender',
+			displayName: 'Sender',
+			required: true,
+			description: 'The user who sends the message',
+		}),
 	},
 	{
 		displayName: 'Receiver Type',
@@ -29,11 +34,19 @@ const properties: INodeProperties[] = [
 		default: 'user',
 	},
 	{
-		...locatorField(LOCATOR_KINDS.user, { name: 'receiverUid', displayName: 'Receiver User', description: 'The user who receives the message' }),
+		...locatorField(LOCATOR_KINDS.user, {
+			name: 'receiverUid',
+			displayName: 'Receiver User',
+			description: 'The user who receives the message',
+		}),
 		displayOptions: { show: { receiverType: ['user'] } },
 	},
 	{
-		...locatorField(LOCATOR_KINDS.group, { name: 'receiverGuid', displayName: 'Receiver Group', description: 'The group that receives the message' }),
+		...locatorField(LOCATOR_KINDS.group, {
+			name: 'receiverGuid',
+			displayName: 'Receiver Group',
+			description: 'The group that receives the message',
+		}),
 		displayOptions: { show: { receiverType: ['group'] } },
 	},
 	{
@@ -89,7 +102,12 @@ export const submit: OperationDefinition = {
 			receiverType === 'group'
 				? requiredId(this, itemIndex, 'receiverGuid', 'Receiver Group')
 				: requiredUid(this, itemIndex, 'receiverUid', 'Receiver User');
-		const text = messageTextOf(this, itemIndex, 'Text', readRequiredText(this, itemIndex, 'text', 'Text', 'Enter the text of the message.'));
+		const text = messageTextOf(
+			this,
+			itemIndex,
+			'Text',
+			readRequiredText(this, itemIndex, 'text', 'Text', 'Enter the text of the message.'),
+		);
 		const options = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 		const tags = tagsOf(this, itemIndex, 'Tags', options.tags);
 		const body = compact({

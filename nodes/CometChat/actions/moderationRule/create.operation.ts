@@ -108,7 +108,12 @@ function ruleFromFields(context: IExecuteFunctions, itemIndex: number, id: strin
 		throw fieldError(context, itemIndex, 'Action', 'is empty', 'Choose what happens to a matching message: Block Message or Drop Message.');
 	}
 	if (body.conditions === undefined) {
-		throw inputError(context, itemIndex, 'The rule has no condition', "Add a condition under 'Conditions': a word, a pattern or a keyword list.");
+		throw inputError(
+			context,
+			itemIndex,
+			'The rule has no condition',
+			"Add a condition under 'Conditions': a word, a pattern or a keyword list.",
+		);
 	}
 	return { id, ...body };
 }

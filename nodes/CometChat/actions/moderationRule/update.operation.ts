@@ -62,4 +62,3 @@ export const update: OperationDefinition = {
 		return response.data as IDataObject;
 	},
 };
-
