@@ -17,7 +17,11 @@ export function keywordListIdValue(context: IExecuteFunctions, itemIndex: number
 	return requiredId(context, itemIndex, 'keywordListId', 'Keyword List');
 }
 
-/** The contents of a keyword list, shared by Create and Update (an update replaces them). */
+/**
+ * The contents of a keyword list, shared by Create and Update (an update replaces them). The terms
+ * fields are not `required`: with Category from an expression n8n would count both as shown; the
+ * operation checks the one it uses.
+ */
 export const keywordListContentFields: INodeProperties[] = [
 	{
 		displayName: 'Category',
@@ -39,7 +43,6 @@ export const keywordListContentFields: INodeProperties[] = [
 		displayName: 'Search Terms',
 		name: 'searchTerms',
 		type: 'string',
-		required: true,
 		default: '',
 		placeholder: 'e.g. darn, heck',
 		description: 'The words or patterns, separated by commas, or a list from an expression. An update replaces all of them.',
@@ -50,7 +53,6 @@ export const keywordListContentFields: INodeProperties[] = [
 		name: 'disallowedSentences',
 		type: 'string',
 		typeOptions: { rows: 4 },
-		required: true,
 		default: '',
 		placeholder: "e.g. Let's continue on WhatsApp",
 		description: 'One sentence per line, or a list from an expression. An update replaces all of them.',
