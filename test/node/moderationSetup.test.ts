@@ -595,3 +595,26 @@ describe('Reviewed Message → Get Many', () => {
 		expectServiceError(result, 'AUTH_ERR_APIKEY_NOT_FOUND', '401');
 	});
 });
+
+describe('the set-up deletes, their answer lost after the service applied them', () => {
+	it.each([
+		[
+			'Moderation Reason → Delete',
+			{ resource: 'moderationReason', reasonId: byId('violence') },
+			'/v3/moderation/reasons/violence',
+			'violence',
+		],
+		['Keyword List → Delete', { resource: 'keywordList', keywordListId: byId('words') }, '/v3/moderation/keywords/words', 'words'],
+		['Moderated Message → Delete', { resource: 'moderatedMessage', messageId: byId('7') }, '/v3/moderation/messages/7', '7'],
+	])('%s: retried, and the "not found" of the retry is the delete done', async (_name, parameters, path, id) => {
+		store().addUser({ uid: 'ada', name: 'Ada' });
+		store().addUser({ uid: 'bob', name: 'Bob' });
+		store().addKeywordList({ id: 'words', searchTerms: ['x'] });
+		store().addMessage({ id: '7', sender: 'ada', receiver: 'bob', data: { text: 'hi' } });
+		emulator().injectNext(['truncated'], { method: 'DELETE', pathPrefix: path });
+		const { items, error } = await run({ ...parameters, operation: 'delete' } as INodeParameters);
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.json)).toEqual([{ id, deleted: true, appliedByEarlierAttempt: true }]);
+		expect(apiRequests(emulator()).filter((request) => request.path === path)).toHaveLength(2);
+	});
+});
