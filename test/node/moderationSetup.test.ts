@@ -347,6 +347,24 @@ describe('Keyword List → Create / Update / Delete', () => {
 		);
 	});
 
+	it('Update is retried after a 503 with the same multipart body', async () => {
+		store().addKeywordList({ id: 'profanity', name: 'Profanity', searchTerms: ['darn'] });
+		emulator().injectNext(['503'], { method: 'PUT', pathPrefix: '/v3/moderation/keywords/profanity' });
+		const { items, error } = await run({
+			resource: 'keywordList',
+			operation: 'update',
+			keywordListId: byId('profanity'),
+			searchTerms: 'heck',
+		});
+		expect(error).toBeUndefined();
+		const puts = apiRequests(emulator()).filter((request) => request.method === 'PUT');
+		expect(puts.map((request) => [request.status, request.body])).toEqual([
+			[503, { category: 'word', searchTerms: 'heck' }],
+			[200, { category: 'word', searchTerms: 'heck' }],
+		]);
+		expect(items[0].json).toMatchObject({ searchTerms: ['heck'] });
+	});
+
 	it('a sentence-similarity list sends one disallowedSentences[] part per line', async () => {
 		const { items } = await run({
 			resource: 'keywordList',
