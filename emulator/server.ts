@@ -1,6 +1,6 @@
 /**
  * The HTTP side: one fastify app per host, every request through `handle`. Order of checks per
- * request: rate limit → pre-handler faults → latency → hooks → apikey → JSON body → route →
+ * request: rate limit → pre-handler faults → latency → hooks → apikey → JSON or multipart body → route →
  * contract validation (core/contract.ts) → handler → post-handler faults.
  */
 import type { AddressInfo } from 'net';
@@ -11,6 +11,7 @@ import { handleControl } from './control';
 import { FORM_SUBMIT_PATH, submitForm } from './forms';
 import { contractValidator } from './core/contract';
 import { ApiError } from './core/errors';
+import { multipartBoundary, parseMultipart } from './core/multipart';
 import { withEcho } from './core/faults';
 import type { Fault } from './core/faults';
 import type { LoggedRequest } from './core/request-log';
@@ -46,8 +47,13 @@ async function handle(ctx: ServerContext, host: Host, request: FastifyRequest, r
 
 	let body: unknown;
 	let badJson = false;
+	let badMultipart = false;
 	const rawBody = typeof request.body === 'string' ? request.body : undefined;
-	if (rawBody !== undefined && rawBody.trim() !== '') {
+	const boundary = multipartBoundary(header(headers, 'content-type'));
+	if (rawBody !== undefined && boundary !== undefined) {
+		body = parseMultipart(rawBody, boundary);
+		badMultipart = body === undefined;
+	} else if (rawBody !== undefined && rawBody.trim() !== '') {
 		try {
 			body = JSON.parse(rawBody);
 		} catch {
@@ -125,6 +131,7 @@ async function handle(ctx: ServerContext, host: Host, request: FastifyRequest, r
 	try {
 		checkAuth(ctx, host, headers);
 		if (badJson) throw new ApiError('ERR_BAD_JSON', 'The request body is not valid JSON.');
+		if (badMultipart) throw new ApiError('ERR_BAD_REQUEST', 'The request body is not valid multipart/form-data.');
 		const m = ctx.routers[host].match(method, rawPath);
 		if (!m || 'methodMismatch' in m) {
 			throw new ApiError('ERR_ROUTE_NOT_FOUND', `No route for ${method} ${rawPath} on the ${host} host.`);

@@ -19,6 +19,7 @@ import * as messageActionRoutes from './messages/actionRoutes';
 import * as messageRoutes from './messages/routes';
 import { Moderation } from './moderation/collection';
 import * as moderationRoutes from './moderation/routes';
+import * as moderationSetupRoutes from './moderation/setupRoutes';
 import { PushTokens } from './push/collection';
 import * as pushRoutes from './push/routes';
 import { Roles } from './roles/collection';
@@ -58,6 +59,7 @@ export const CHAT_ROUTES: readonly Register[] = [
 	messageRoutes.register,
 	messageActionRoutes.register,
 	moderationRoutes.register,
+	moderationSetupRoutes.register,
 	pushRoutes.register,
 	botRoutes.register,
 	conversationRoutes.register,

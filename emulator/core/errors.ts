@@ -38,6 +38,8 @@ export const ERROR_STATUS = Object.freeze({
 	ERR_GUID_ALREADY_EXISTS: 409,
 	ERR_ROLE_ALREADY_EXISTS: 409,
 	ERR_RULE_ALREADY_EXISTS: 409,
+	ERR_REASON_ALREADY_EXISTS: 409,
+	ERR_KEYWORD_ALREADY_EXISTS: 409,
 	ERR_TOO_MANY_REQUESTS: 429,
 	// Conversations: the limits and the global pin as published; a conversation not found is the emulator's choice.
 	ERR_CONVERSATION_NOT_FOUND: 404,

@@ -428,11 +428,4 @@ describe('reasons and keyword lists', () => {
 		expect(one.data.data.searchTerms).toEqual(['blocked-term-1', 'blocked-term-2']);
 		expect((await ctx.api.get('/moderation/keywords/nope')).data.error.code).toBe('ERR_KEYWORD_NOT_FOUND');
 	});
-	test('POST keywords (JSON) creates, then replaces with a new revision', async () => {
-		const c = await ctx.api.post('/moderation/keywords', { id: 'new-list', name: 'New', searchTerms: 'a, b ,c' });
-		expect(c.data.data).toMatchObject({ id: 'new-list', searchTerms: ['a', 'b', 'c'], revisionId: 'test-app_new-list_1' });
-		const u = await ctx.api.post('/moderation/keywords', { id: 'new-list', searchTerms: ['d'] });
-		expect(u.data.data.revisionId).toBe('test-app_new-list_2');
-		expect((await ctx.api.post('/moderation/keywords', { id: 'x' })).status).toBe(400);
-	});
 });

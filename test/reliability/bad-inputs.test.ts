@@ -181,6 +181,44 @@ const plainList = (resource: string, simplify = true): OperationSpec => ({
 	fields: [...limitFields, ...(simplify ? [simplifyField] : [])],
 });
 
+/** Moderation Rule → Create and Update: one condition and one filter, each member from the item. */
+const ruleConditions = {
+	condition: [
+		{
+			category: ex('category', 'word'),
+			isKeywordReferencePresent: ex('isKeywordReferencePresent', false),
+			isMediaPresent: ex('isMediaPresent', false),
+			operand: ex('operand', 'text'),
+			operator: ex('operator', 'contains'),
+			value: ex('conditionValue', 'spam'),
+		},
+	],
+};
+const ruleFilters = {
+	filter: [
+		{
+			entity: ex('filterEntity', 'user'),
+			operand: ex('filterOperand', 'uid'),
+			operator: ex('filterOperator', 'equals'),
+			type: ex('filterType', 'sender'),
+			value: ex('filterValue', 'bob'),
+		},
+	],
+};
+const ruleEntryFields: Field[] = [
+	{ key: 'category', label: 'Category of condition 1', bad: NOT_OPTION },
+	{ key: 'isKeywordReferencePresent', label: 'Is Keyword List Reference of condition 1', bad: NOT_BOOLEAN },
+	{ key: 'isMediaPresent', label: 'Is Media Condition of condition 1', bad: NOT_BOOLEAN },
+	{ key: 'operand', label: 'Operand of condition 1', bad: NOT_OPTION },
+	{ key: 'operator', label: 'Operator of condition 1', bad: NOT_OPTION },
+	{ key: 'conditionValue', label: 'Value of condition 1', bad: NOT_REQUIRED_TEXT },
+	{ key: 'filterEntity', label: 'Entity of filter 1', bad: NOT_OPTION },
+	{ key: 'filterOperand', label: 'Operand of filter 1', bad: NOT_OPTION },
+	{ key: 'filterOperator', label: 'Operator of filter 1', bad: NOT_OPTION },
+	{ key: 'filterType', label: 'Type of filter 1', bad: NOT_OPTION },
+	{ key: 'filterValue', label: 'Value of filter 1', bad: NOT_REQUIRED_TEXT },
+];
+
 const userRecord = {
 	uid: ex('uid', 'ok-uid'),
 	name: ex('name', 'Ok'),
@@ -1394,6 +1432,89 @@ const OPERATIONS: OperationSpec[] = [
 	plainList('blockedMessage'),
 	plainList('moderationReason', false),
 	{
+		resource: 'moderationReason',
+		operation: 'create',
+		parameters: { reasonId: ex('reasonId', 'new-reason'), name: ex('name', 'New'), description: ex('description', '') },
+		valid: [{ reasonId: 'new1' }, { reasonId: 'new2', description: 'Second' }],
+		fields: [
+			{ key: 'reasonId', label: 'Reason ID', bad: NOT_ID },
+			{ key: 'name', label: 'Name', bad: NOT_REQUIRED_TEXT },
+			{ key: 'description', label: 'Description', bad: NOT_OPTIONAL_TEXT },
+		],
+	},
+	{
+		resource: 'moderationReason',
+		operation: 'get',
+		parameters: { reasonId: rl('reasonId', 'spam') },
+		valid: [{}, { reasonId: 'other' }],
+		fields: [{ key: 'reasonId', label: 'Reason', bad: NOT_ID }],
+	},
+	{
+		resource: 'moderationReason',
+		operation: 'update',
+		parameters: { reasonId: rl('reasonId', 'spam'), name: ex('name', 'Renamed') },
+		valid: [{}, { reasonId: 'other' }],
+		fields: [
+			{ key: 'reasonId', label: 'Reason', bad: NOT_ID },
+			{ key: 'name', label: 'Name', bad: NOT_REQUIRED_TEXT },
+		],
+	},
+	{
+		resource: 'moderationReason',
+		operation: 'delete',
+		parameters: { reasonId: rl('reasonId', 'violence') },
+		valid: [{ reasonId: 'violence' }, { reasonId: 'other' }],
+		fields: [{ key: 'reasonId', label: 'Reason', bad: NOT_ID }],
+	},
+	{
+		resource: 'moderationRule',
+		operation: 'create',
+		parameters: {
+			ruleId: ex('ruleId', 'new-rule'),
+			specifyBody: ex('specifyBody', 'fields'),
+			ruleJson: ex('ruleJson', '{"name": "From JSON"}'),
+			name: ex('name', 'New rule'),
+			action: ex('action', ['blockMessage']),
+			conditions: ruleConditions,
+			additionalFields: {
+				description: ex('description', ''),
+				enabled: ex('enabled', true),
+				filters: ruleFilters,
+			},
+		},
+		valid: [{ ruleId: 'new1' }, { ruleId: 'new2', enabled: false, action: ['dropMessage'] }],
+		fields: [
+			{ key: 'ruleId', label: 'Rule ID', bad: NOT_ID },
+			{ key: 'specifyBody', label: 'Define Rule', bad: NOT_OPTION },
+			{
+				key: 'ruleJson',
+				label: 'Rule (JSON)',
+				bad: [...NOT_JSON_OBJECT, ['another id', '{"id": "other"}']],
+				with: { specifyBody: 'json' },
+			},
+			{ key: 'name', label: 'Name', bad: NOT_REQUIRED_TEXT },
+			{ key: 'description', label: 'Description', bad: NOT_OPTIONAL_TEXT },
+			...ruleEntryFields,
+			{ key: 'enabled', label: 'Enabled', bad: NOT_BOOLEAN },
+			{
+				key: 'action',
+				label: 'Action',
+				bad: [
+					['an unknown action', ['deleteMessage']],
+					['an object', { a: 1 }],
+					['no action', []],
+				],
+			},
+		],
+	},
+	{
+		resource: 'moderationRule',
+		operation: 'get',
+		parameters: { ruleId: rl('ruleId', 'r1') },
+		valid: [{}, { ruleId: 'r2' }],
+		fields: [{ key: 'ruleId', label: 'Rule', bad: NOT_ID }],
+	},
+	{
 		resource: 'moderationRule',
 		operation: 'delete',
 		parameters: { ruleId: rl('ruleId', 'r3') },
@@ -1420,29 +1541,8 @@ const OPERATIONS: OperationSpec[] = [
 				description: ex('description', ''),
 				enabled: ex('enabled', true),
 				action: ex('action', []),
-				conditions: {
-					condition: [
-						{
-							category: ex('category', 'word'),
-							isKeywordReferencePresent: ex('isKeywordReferencePresent', false),
-							isMediaPresent: ex('isMediaPresent', false),
-							operand: ex('operand', 'text'),
-							operator: ex('operator', 'contains'),
-							value: ex('conditionValue', 'spam'),
-						},
-					],
-				},
-				filters: {
-					filter: [
-						{
-							entity: ex('filterEntity', 'user'),
-							operand: ex('filterOperand', 'uid'),
-							operator: ex('filterOperator', 'equals'),
-							type: ex('filterType', 'sender'),
-							value: ex('filterValue', 'bob'),
-						},
-					],
-				},
+				conditions: ruleConditions,
+				filters: ruleFilters,
 			},
 		},
 		valid: [{ ruleId: 'r1' }, { ruleId: 'r2', enabled: false, action: ['dropMessage'] }],
@@ -1452,17 +1552,7 @@ const OPERATIONS: OperationSpec[] = [
 			{ key: 'ruleJson', label: 'Rule (JSON)', bad: NOT_JSON_OBJECT, with: { specifyBody: 'json' } },
 			{ key: 'name', label: 'Name', bad: NOT_OPTIONAL_TEXT },
 			{ key: 'description', label: 'Description', bad: NOT_OPTIONAL_TEXT },
-			{ key: 'category', label: 'Category of condition 1', bad: NOT_OPTION },
-			{ key: 'isKeywordReferencePresent', label: 'Is Keyword List Reference of condition 1', bad: NOT_BOOLEAN },
-			{ key: 'isMediaPresent', label: 'Is Media Condition of condition 1', bad: NOT_BOOLEAN },
-			{ key: 'operand', label: 'Operand of condition 1', bad: NOT_OPTION },
-			{ key: 'operator', label: 'Operator of condition 1', bad: NOT_OPTION },
-			{ key: 'conditionValue', label: 'Value of condition 1', bad: NOT_REQUIRED_TEXT },
-			{ key: 'filterEntity', label: 'Entity of filter 1', bad: NOT_OPTION },
-			{ key: 'filterOperand', label: 'Operand of filter 1', bad: NOT_OPTION },
-			{ key: 'filterOperator', label: 'Operator of filter 1', bad: NOT_OPTION },
-			{ key: 'filterType', label: 'Type of filter 1', bad: NOT_OPTION },
-			{ key: 'filterValue', label: 'Value of filter 1', bad: NOT_REQUIRED_TEXT },
+			...ruleEntryFields,
 			{ key: 'enabled', label: 'Enabled', bad: NOT_BOOLEAN },
 			{
 				key: 'action',
@@ -1482,6 +1572,115 @@ const OPERATIONS: OperationSpec[] = [
 		fields: [{ key: 'keywordListId', label: 'Keyword List', bad: NOT_ID }],
 	},
 	plainList('keywordList'),
+	...(['create', 'update'] as const).map(
+		(operation): OperationSpec => ({
+			resource: 'keywordList',
+			operation,
+			parameters: {
+				keywordListId: operation === 'create' ? ex('keywordListId', 'new-list') : rl('keywordListId', 'kw'),
+				category: ex('category', 'word'),
+				searchTerms: ex('searchTerms', 'bad, worse'),
+				disallowedSentences: ex('disallowedSentences', 'A sentence'),
+				additionalFields: { name: ex('name', ''), description: ex('description', '') },
+			},
+			valid: operation === 'create' ? [{ keywordListId: 'new1' }, { keywordListId: 'new2', name: 'Two' }] : [{}, { name: 'Renamed' }],
+			fields: [
+				{ key: 'keywordListId', label: operation === 'create' ? 'Keyword List ID' : 'Keyword List', bad: NOT_ID },
+				{ key: 'category', label: 'Category', bad: NOT_OPTION },
+				{ key: 'searchTerms', label: 'Search Terms', bad: [...NOT_LIST, ['empty text', ''], ['a term with a comma', ['a,b']]] },
+				{
+					key: 'disallowedSentences',
+					label: 'Disallowed Sentences',
+					bad: [
+						['an object', { a: 1 }],
+						['a list holding a number', ['ok', 3]],
+						['blank lines only', ' \n '],
+					],
+					with: { category: 'sentence-similarity' },
+				},
+				{ key: 'name', label: 'Name', bad: NOT_OPTIONAL_TEXT },
+				{ key: 'description', label: 'Description', bad: NOT_OPTIONAL_TEXT },
+			],
+		}),
+	),
+	{
+		resource: 'keywordList',
+		operation: 'delete',
+		parameters: { keywordListId: rl('keywordListId', 'kw') },
+		valid: [{}, { keywordListId: 'kw2' }],
+		fields: [{ key: 'keywordListId', label: 'Keyword List', bad: NOT_ID }],
+	},
+	{
+		resource: 'moderatedMessage',
+		operation: 'submit',
+		parameters: {
+			sender: rl('sender', 'ada'),
+			receiverType: ex('receiverType', 'user'),
+			receiverUid: rl('receiverUid', 'bob'),
+			receiverGuid: rl('receiverGuid', 'crew'),
+			text: ex('text', 'Hello'),
+			additionalFields: {
+				metadata: ex('metadata', '{}'),
+				muid: ex('muid', ''),
+				sentAt: ex('sentAt', ''),
+				tags: ex('tags', ''),
+			},
+		},
+		valid: [{}, { receiverType: 'group' }],
+		fields: [
+			{ key: 'sender', label: 'Sender', bad: NOT_UID },
+			{ key: 'receiverType', label: 'Receiver Type', bad: NOT_OPTION },
+			{ key: 'receiverUid', label: 'Receiver User', bad: NOT_UID },
+			{ key: 'receiverGuid', label: 'Receiver Group', bad: NOT_ID, with: { receiverType: 'group' } },
+			{ key: 'text', label: 'Text', bad: NOT_MESSAGE_TEXT },
+			{ key: 'metadata', label: 'Metadata (JSON)', bad: NOT_METADATA },
+			{ key: 'muid', label: 'Muid', bad: NOT_OPTIONAL_TEXT },
+			{ key: 'sentAt', label: 'Sent At', bad: NOT_DATE },
+			{ key: 'tags', label: 'Tags', bad: NOT_TAGS },
+		],
+	},
+	{
+		resource: 'moderatedMessage',
+		operation: 'get',
+		parameters: { messageId: rl('messageId', '101') },
+		valid: [{}, { messageId: '102' }],
+		fields: [messageIdField],
+	},
+	{
+		resource: 'moderatedMessage',
+		operation: 'delete',
+		parameters: { messageId: rl('messageId', '105') },
+		valid: [{ messageId: '105' }, { messageId: '106' }],
+		fields: [messageIdField],
+	},
+	{
+		resource: 'moderatedMessage',
+		operation: 'getAll',
+		parameters: {
+			...listParameters,
+			...simplifyParameters,
+			filters: {
+				category: ex('category', 'message'),
+				moderationStatus: ex('moderationStatus', 'pending'),
+				receiverGUID: ex('receiverGUID', ''),
+				receiverUID: ex('receiverUID', ''),
+				sender: ex('sender', ''),
+				type: ex('type', ''),
+			},
+		},
+		valid: [{}, { limit: 2 }],
+		fields: [
+			...limitFields,
+			simplifyField,
+			{ key: 'category', label: 'Category', bad: NOT_OPTION },
+			{ key: 'moderationStatus', label: 'Moderation Status', bad: NOT_OPTION },
+			{ key: 'receiverGUID', label: 'Receiver GUID', bad: NOT_OPTIONAL_ID },
+			{ key: 'receiverUID', label: 'Receiver UID', bad: NOT_OPTIONAL_UID },
+			{ key: 'sender', label: 'Sender UID', bad: NOT_OPTIONAL_UID },
+			{ key: 'type', label: 'Type', bad: NOT_OPTIONAL_TEXT },
+		],
+	},
+	plainList('reviewedMessage'),
 	{
 		resource: 'bot',
 		operation: 'create',
@@ -1725,6 +1924,7 @@ function seed(): void {
 	for (const role of ['spare-role1', 'spare-role2']) store.addRole({ role, name: role });
 	store.addReason({ id: 'spam', name: 'Spam' });
 	store.addKeywordList({ id: 'kw', name: 'Bad words', searchTerms: ['bad'] });
+	store.addKeywordList({ id: 'kw2', name: 'Worse words', searchTerms: ['worse'] });
 	const condition = { entity: 'message', operand: 'text', category: 'word', operator: 'contains', value: ['spam'] };
 	for (const id of ['r1', 'r2', 'r3', 'r4']) store.addRule({ id, name: id, conditions: [condition], action: ['blockMessage'] });
 	for (let id = 101; id <= 106; id++) {

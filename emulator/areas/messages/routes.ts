@@ -33,7 +33,7 @@ export const MESSAGES_LIMIT_MAX = 1000;
  * Approved → stored; blockMessage → stored as `pending` with a blocked record; dropMessage → not
  * stored, answered with status `disapproved`.
  */
-function sendOne(areas: Areas, input: Json): Json {
+export function sendOne(areas: Areas, input: Json): Json {
 	const { messages, moderation } = areas;
 	const m = messages.build(input);
 	const verdict = evaluate(areas, m);

@@ -26,6 +26,8 @@ export interface KeywordList {
 	category: string;
 	isCSV: boolean;
 	searchTerms: string[];
+	/** A sentence-similarity list's sentences. */
+	disallowedSentences?: string[];
 	createdAt: number;
 	updatedAt: number;
 	revisionId: string;
@@ -64,6 +66,8 @@ export interface BlockedRecord {
 	updatedAt: number;
 }
 export type FlagStatus = 'pending' | 'approved' | 'disapproved';
+/** A moderator's review: a blocked message approved or rejected, or a flagged one approved or disapproved. */
+export type ReviewedRecord = ({ kind: 'blocked'; rec: BlockedRecord } | { kind: 'flagged'; messageId: string }) & { reviewedAt: number };
 
 /** The moderation reasons a fresh app has (ids chosen by the emulator; see docs/emulator.md). */
 const DEFAULT_REASONS = [
@@ -91,6 +95,10 @@ export class Moderation {
 	blockedMessages!: Map<string, BlockedRecord>;
 	/** Ascending by (createdAt, numeric id). */
 	blockedIndex!: SortedIndex<BlockedRecord>;
+	/** The reviews, oldest first (GET /moderation/reviewed-messages lists them newest first). */
+	reviewed!: ReviewedRecord[];
+	/** The ids of the messages submitted through POST /moderation/messages. */
+	submitted!: Set<string>;
 
 	constructor(
 		private readonly app: App,
@@ -111,6 +119,8 @@ export class Moderation {
 		this.reviewedCount = 0;
 		this.blockedMessages = new Map();
 		this.blockedIndex = new SortedIndex((a, b) => a.createdAt < b.createdAt || (a.createdAt === b.createdAt && a.idNum < b.idNum));
+		this.reviewed = [];
+		this.submitted = new Set();
 	}
 
 	/** Seed data read before the messages: `reasons`, `keywordLists` (or `keywords`), `rules`. */
@@ -177,6 +187,7 @@ export class Moderation {
 			seq: prev?.seq ?? ++this.seq,
 		};
 		if (input.description !== undefined) k.description = input.description;
+		if (input.disallowedSentences !== undefined) k.disallowedSentences = [...input.disallowedSentences];
 		if (input.default !== undefined) k.default = Boolean(input.default);
 		this.keywordLists.set(k.id, k);
 		return k;
@@ -283,6 +294,7 @@ export class Moderation {
 		if (!rec) throw new ApiError('ERR_MESSAGE_ID_NOT_FOUND', `The message with id ${id} is not flagged.`, { details: { id } });
 		if (rec.status === 'pending') this.reviewedCount++;
 		rec.status = status;
+		this.addReviewed({ kind: 'flagged', messageId: id, reviewedAt: this.app.now() });
 		if (status === 'disapproved') {
 			const m = this.messages.byId.get(id);
 			if (m) m.moderationStatus = 'disapproved';
@@ -319,6 +331,13 @@ export class Moderation {
 		this.blockedMessages.set(m.id, rec);
 		this.blockedIndex.insert(rec);
 		return rec;
+	}
+
+	/** A review joins the reviewed list; a message reviewed again has only its latest review there. */
+	addReviewed(review: ReviewedRecord): void {
+		const id = review.kind === 'blocked' ? review.rec.messageId : review.messageId;
+		this.reviewed = this.reviewed.filter((r) => (r.kind === 'blocked' ? r.rec.messageId : r.messageId) !== id);
+		this.reviewed.push(review);
 	}
 
 	removeBlocked(id: string): boolean {

@@ -11,7 +11,8 @@
  *   `image` / `video` → messages of that type, media conditions only (below).
  * - Category `word`: the words are `value`, or the search terms of the keyword list(s) named in
  *   `value` when `isKeywordsReferencePresent` / `isKeywordReferencePresent` / `isListReferencePresent`
- *   is true. `contains` = the word occurs as a whole word (case-insensitive); `equals` = the whole
+ *   is true (a sentence-similarity list's sentences count as its words: the emulator has no
+ *   similarity model). `contains` = the word occurs as a whole word (case-insensitive); `equals` = the whole
  *   trimmed text equals the word (case-insensitive). Quotes around CSV terms are ignored.
  * - Category `pattern`: `value` entries are regular expressions (case-insensitive); `contains` = a
  *   match anywhere, `equals` = the whole text matches.
@@ -130,7 +131,9 @@ export function conditionMatches(moderation: Moderation, m: Message, c: Json): b
 	const words: string[] = ref
 		? values.flatMap((id) => {
 				const list = moderation.keywordLists.get(String(id));
-				return list ? list.searchTerms.map((t) => (list.isCSV ? t.replace(/^"(.*)"$/, '$1') : t)) : [];
+				if (!list) return [];
+				// A sentence-similarity list: no similarity model here; a disallowed sentence matches as a phrase.
+				return [...list.searchTerms, ...(list.disallowedSentences ?? [])].map((t) => (list.isCSV ? t.replace(/^"(.*)"$/, '$1') : t));
 			})
 		: values.map(String);
 	const lower = text.toLowerCase();

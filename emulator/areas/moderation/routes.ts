@@ -2,7 +2,7 @@ import { ApiError, throwIfInvalid, validationError } from '../../core/errors';
 import type { Details } from '../../core/errors';
 import { moderationAnswer, moderationParams, moderationSlice } from '../../core/paging';
 import type { Router } from '../../core/router';
-import { isObject, isStringArray, queryOne, requireBodyObject } from '../../core/validation';
+import { isObject, queryOne, requireBodyObject } from '../../core/validation';
 import { messageOut } from '../messages/views';
 import type { Areas } from '../types';
 import { optionalOnBehalfOf, requireOnBehalfOf } from '../users/access';
@@ -102,8 +102,12 @@ export function register(router: Router, areas: Areas): void {
 		const id = req.params.id;
 		if (!moderation.blockedMessages.has(id))
 			throw new ApiError('ERR_MESSAGE_ID_NOT_FOUND', `The message with id ${id} is not blocked.`, { details: { id } });
-		// `reviewed: false` decides the message but leaves the record in the blocked list.
-		if (body.reviewed === true) moderation.removeBlocked(id);
+		// `reviewed: false` decides the message but leaves the record in the blocked list; `true` moves it to the reviewed list.
+		const record = moderation.blockedMessages.get(id);
+		if (body.reviewed === true && record) {
+			moderation.addReviewed({ kind: 'blocked', rec: record, reviewedAt: app.now() });
+			moderation.removeBlocked(id);
+		}
 		const m = messages.byId.get(id);
 		if (m) m.moderationStatus = body.status === 'approved' ? 'approved' : 'disapproved';
 		if (m && body.status === 'approved') app.emit('moderation_manual_approved', { ...messageData(areas, m), reviewed: true });
@@ -121,7 +125,7 @@ export function register(router: Router, areas: Areas): void {
 		return moderationAnswer(moderationSlice(moderation.listRules(), p).map(ruleOut), p);
 	});
 
-	// Extra: add a rule.
+	// A rule created is listed and used for the messages sent after it. Its body's published shape is checked by the validation step.
 	router.add('POST', '/v3/moderation/rules', (req) => {
 		const body = requireBodyObject(req.body);
 		checkRuleBody(moderation, body, true);
@@ -129,7 +133,7 @@ export function register(router: Router, areas: Areas): void {
 		return { data: ruleOut(moderation.addRule({ ...body, createdAt: undefined, updatedAt: undefined, revisionId: undefined })) };
 	});
 
-	// Extra: one rule (a rule — the docs' example for this endpoint is a keyword list by mistake).
+	// One rule (a rule: the docs' example for this endpoint is a keyword list by mistake).
 	router.add('GET', '/v3/moderation/rules/:ruleId', (req) => ({ data: ruleOut(moderation.requireRule(req.params.ruleId).current) }));
 
 	router.add('PUT', '/v3/moderation/rules/:ruleId', (req) => {
@@ -165,17 +169,4 @@ export function register(router: Router, areas: Areas): void {
 	router.add('GET', '/v3/moderation/keywords/:keywordId', (req) => ({
 		data: keywordListOut(moderation.requireKeywordList(req.params.keywordId), true),
 	}));
-
-	// Extra: create/replace a keyword list with a JSON body (the service takes multipart form data).
-	router.add('POST', '/v3/moderation/keywords', (req) => {
-		const body = requireBodyObject(req.body);
-		const details: Details = {};
-		if (typeof body.id !== 'string' || body.id === '') details.id = ['The id field is required.'];
-		if (!(typeof body.searchTerms === 'string' || isStringArray(body.searchTerms)))
-			details.searchTerms = ['The searchTerms must be a comma-separated string or an array of strings.'];
-		throwIfInvalid(details);
-		return {
-			data: keywordListOut(moderation.addKeywordList({ ...body, createdAt: undefined, updatedAt: undefined, revisionId: undefined }), true),
-		};
-	});
 }

@@ -68,6 +68,7 @@ export function keywordListOut(k: KeywordList, single: boolean): Json {
 		category: k.category,
 		isCSV: k.isCSV,
 		searchTerms: [...k.searchTerms],
+		...(k.disallowedSentences === undefined ? {} : { disallowedSentences: [...k.disallowedSentences] }),
 		createdAt: k.createdAt,
 		updatedAt: k.updatedAt,
 		revisionId: k.revisionId,

@@ -12,10 +12,12 @@ import { groupMember } from './groupMember';
 import { keywordList } from './keywordList';
 import { message } from './message';
 import { metric } from './metric';
+import { moderatedMessage } from './moderatedMessage';
 import { moderationReason } from './moderationReason';
 import { oneAtATimeFields } from './oneAtATime';
 import { moderationRule } from './moderationRule';
 import { pushToken } from './pushToken';
+import { reviewedMessage } from './reviewedMessage';
 import { role } from './role';
 import type { OperationDefinition, ResourceDefinition } from './types';
 import { user } from './user';
@@ -37,6 +39,8 @@ export const resources: ResourceDefinition[] = [
 	moderationReason,
 	moderationRule,
 	keywordList,
+	moderatedMessage,
+	reviewedMessage,
 	bot,
 	metric,
 ];

@@ -52,6 +52,11 @@ export interface CometChatRequest {
 	path: Array<string | number>;
 	qs?: IDataObject;
 	body?: IDataObject;
+	/**
+	 * A multipart/form-data body instead of a JSON one (the keyword-list writes): each field is text,
+	 * a list is sent as one part per entry under the same name.
+	 */
+	form?: Record<string, string | string[]>;
 	/** The uid the action is performed for (the `onBehalfOf` header). */
 	onBehalfOf?: string;
 	/** The chat API (default) or the calls API. */
@@ -213,6 +218,7 @@ export async function cometChatRequest(
 		ignoreHttpStatusErrors: true,
 	};
 	if (request.body !== undefined) options.body = request.body;
+	if (request.form !== undefined) options.body = formDataOf(request.form);
 	// Already decrypted above for the host: n8n would otherwise decrypt it again per request.
 	const credentialsDecrypted = { id: '', name: '', type: CREDENTIAL_TYPE, data: credentials };
 	/** Sends the request once; n8n's helper hands `timeout` to axios (see `attempt`). */
@@ -353,6 +359,15 @@ export async function cometChatRequest(
 		}
 		return body as CometChatResponse;
 	}
+}
+
+/** A multipart body as Node's own FormData, which n8n's helper hands to axios as is (it sets the boundary). */
+function formDataOf(fields: Record<string, string | string[]>): FormData {
+	const form = new FormData();
+	for (const [name, value] of Object.entries(fields)) {
+		for (const entry of Array.isArray(value) ? value : [value]) form.append(name, entry);
+	}
+	return form;
 }
 
 /**

@@ -1,5 +1,7 @@
 import type { ResourceDefinition } from '../types';
+import { create } from './create.operation';
 import { deleteRule } from './delete.operation';
+import { get } from './get.operation';
 import { getMany } from './getMany.operation';
 import { getRevisions } from './getRevisions.operation';
 import { update } from './update.operation';
@@ -7,7 +9,7 @@ import { update } from './update.operation';
 export const moderationRule: ResourceDefinition = {
 	value: 'moderationRule',
 	name: 'Moderation Rule',
-	description: 'Rules that block or drop matching messages: list, read revisions, update, delete',
-	operations: [deleteRule, getMany, getRevisions, update],
+	description: 'Rules that block or drop matching messages: create, get, list, read revisions, update, delete',
+	operations: [create, deleteRule, get, getMany, getRevisions, update],
 	defaultOperation: getMany.value,
 };

@@ -1,0 +1,156 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { LOCATOR_KINDS, locatorField } from '../../fields/common';
+import { describeValue, fieldError } from '../../readers/fieldErrors';
+import { listOf } from '../../readers/lists';
+import { optionalTextOf, requiredId } from '../../readers/text';
+import { compact, readOption } from '../../readers/values';
+
+const CATEGORIES = ['word', 'pattern', 'sentence-similarity'] as const;
+
+/** The keyword list an operation acts on, as the required locator `keywordListId` ("Keyword List"). */
+export function keywordListField(description: string): INodeProperties {
+	return locatorField(LOCATOR_KINDS.keywordList, { name: 'keywordListId', displayName: 'Keyword List', required: true, description });
+}
+
+export function keywordListIdValue(context: IExecuteFunctions, itemIndex: number): string {
+	return requiredId(context, itemIndex, 'keywordListId', 'Keyword List');
+}
+
+/**
+ * The contents of a keyword list, shared by Create and Update (an update replaces them). The terms
+ * fields are not `required`: with Category from an expression n8n would count both as shown; the
+ * operation checks the one it uses.
+ */
+export const keywordListContentFields: INodeProperties[] = [
+	{
+		displayName: 'Category',
+		name: 'category',
+		type: 'options',
+		options: [
+			{ name: 'Pattern', value: 'pattern', description: 'The entries are regular expressions' },
+			{
+				name: 'Sentence Similarity',
+				value: 'sentence-similarity',
+				description: 'The entries are sentences; messages close in meaning to one match',
+			},
+			{ name: 'Word', value: 'word', description: 'The entries are words or phrases' },
+		],
+		default: 'word',
+		description: 'What the entries of the list are',
+	},
+	{
+		displayName: 'Search Terms',
+		name: 'searchTerms',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. darn, heck',
+		description: 'The words or patterns, separated by commas, or a list from an expression. An update replaces all of them.',
+		displayOptions: { show: { category: ['word', 'pattern'] } },
+	},
+	{
+		displayName: 'Disallowed Sentences',
+		name: 'disallowedSentences',
+		type: 'string',
+		typeOptions: { rows: 4 },
+		default: '',
+		placeholder: "e.g. Let's continue on WhatsApp",
+		description: 'One sentence per line, or a list from an expression. An update replaces all of them.',
+		displayOptions: { show: { category: ['sentence-similarity'] } },
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{
+				displayName: 'Description',
+				name: 'description',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. Words we do not allow in public groups',
+			},
+			{
+				displayName: 'Name',
+				name: 'name',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. Profanity',
+			},
+		],
+	},
+];
+
+/**
+ * The multipart fields of a keyword list (docs/cometchat-api.md, Moderation set-up): the category;
+ * `searchTerms` comma-separated (a term cannot hold a comma), or `disallowedSentences[]` one part
+ * per sentence; the name and description when given.
+ */
+export function keywordListForm(context: IExecuteFunctions, itemIndex: number): Record<string, string | string[]> {
+	const category = readOption(context, itemIndex, 'category', 'Category', CATEGORIES, 'word');
+	const additional = context.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const named = compact({
+		name: optionalTextOf(context, itemIndex, 'Name', additional.name),
+		description: optionalTextOf(context, itemIndex, 'Description', additional.description),
+	}) as Record<string, string>;
+	if (category === 'sentence-similarity') {
+		return { ...named, category, 'disallowedSentences[]': sentencesOf(context, itemIndex) };
+	}
+	const label = 'Search Terms';
+	const terms = listOf(context, itemIndex, label, context.getNodeParameter('searchTerms', itemIndex, ''));
+	if (terms.length === 0) {
+		throw fieldError(
+			context,
+			itemIndex,
+			label,
+			'is empty',
+			`Enter the ${category === 'word' ? 'words' : 'patterns'}, separated by commas.`,
+		);
+	}
+	const withComma = terms.find((term) => term.includes(','));
+	if (withComma !== undefined) {
+		throw fieldError(
+			context,
+			itemIndex,
+			label,
+			`has a comma inside "${withComma}"`,
+			'CometChat reads the terms as text separated by commas, so a term cannot hold one. Split it, or use a Pattern list.',
+		);
+	}
+	return { ...named, category, searchTerms: terms.join(',') };
+}
+
+/** The sentences: text with one per line, or a list of texts; at least one. */
+function sentencesOf(context: IExecuteFunctions, itemIndex: number): string[] {
+	const label = 'Disallowed Sentences';
+	const value = context.getNodeParameter('disallowedSentences', itemIndex, '');
+	let entries: unknown[];
+	if (typeof value === 'string') entries = value.split(/\r?\n/);
+	else if (Array.isArray(value)) entries = value;
+	else {
+		throw fieldError(
+			context,
+			itemIndex,
+			label,
+			`must be text with one sentence per line or a list, not ${describeValue(value)}`,
+			`Give '${label}' as text, one sentence per line, or as a list of texts from an expression.`,
+		);
+	}
+	const sentences = entries.map((entry, index) => {
+		if (typeof entry !== 'string') {
+			throw fieldError(
+				context,
+				itemIndex,
+				label,
+				`has ${describeValue(entry)} at position ${index + 1}; each sentence must be text`,
+				`Give '${label}' as a list of texts.`,
+			);
+		}
+		return entry.trim();
+	});
+	const given = sentences.filter((sentence) => sentence !== '');
+	if (given.length === 0) throw fieldError(context, itemIndex, label, 'is empty', 'Enter at least one sentence, one per line.');
+	return given;
+}

@@ -1,0 +1,41 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { compact } from '../../readers/values';
+import { latestFlag } from '../flaggedMessage/simplify';
+
+/** The fields of a simplified reviewed message (Options → Simplify): at most 10. */
+export const SIMPLIFIED_REVIEWED_MESSAGE_FIELDS = [
+	'id',
+	'sender',
+	'receiver',
+	'text',
+	'status',
+	'ruleId',
+	'ruleName',
+	'reason',
+	'flaggedCount',
+	'createdAt',
+];
+
+/**
+ * A reviewed message in short. The list holds blocked-message records (the message under `message`,
+ * the rule that held it) and flagged-message records (the message's own fields, `flaggedBy`): both
+ * give the message's id, parties, text and moderation status, then the rule or the latest flag's reason.
+ */
+export function simplifyReviewedMessage(record: IDataObject): IDataObject {
+	const message = (record.message ?? record) as IDataObject;
+	const data = (message.data ?? {}) as IDataObject;
+	const moderation = (data.moderation ?? {}) as IDataObject;
+	return compact({
+		id: message.id,
+		sender: message.sender,
+		receiver: message.receiver,
+		text: data.text,
+		status: moderation.status,
+		ruleId: record.ruleId,
+		ruleName: record.ruleName,
+		reason: latestFlag(record)?.reasonName,
+		flaggedCount: record.flaggedCount,
+		createdAt: record.createdAt,
+	});
+}
