@@ -15,7 +15,12 @@ import { cometChatRequest } from '../../transport/request';
 export const CONVERSATION_KINDS = ['user', 'group'] as const;
 export type ConversationKind = (typeof CONVERSATION_KINDS)[number];
 
-/** Conversation With, the other user or the group, and On Behalf Of (whose view of the conversation it is). */
+/**
+ * Conversation With, the other user or the group, and On Behalf Of (whose view of the conversation it
+ * is). Conversation With may come from an expression, so the two fields it shows are not `required`
+ * (n8n would count both as shown and refuse to start the workflow); `conversationTarget` checks the
+ * one it uses.
+ */
 export function conversationFields(purpose: string): INodeProperties[] {
 	return [
 		{
@@ -32,7 +37,6 @@ export function conversationFields(purpose: string): INodeProperties[] {
 			...locatorField(LOCATOR_KINDS.user, {
 				name: 'uid',
 				displayName: 'With User',
-				required: true,
 				description: `The other user of the one-to-one conversation ${purpose}`,
 			}),
 			displayOptions: { show: { conversationWith: ['user'] } },
@@ -41,7 +45,6 @@ export function conversationFields(purpose: string): INodeProperties[] {
 			...locatorField(LOCATOR_KINDS.group, {
 				name: 'guid',
 				displayName: 'Group',
-				required: true,
 				description: `The group whose conversation ${purpose}`,
 			}),
 			displayOptions: { show: { conversationWith: ['group'] } },
