@@ -94,6 +94,9 @@ function printReport(report) {
 			(/** @type {any} */ o) =>
 				`    ${o.sender.padEnd(20)} ${String(o.total).padStart(5)}  ${String(o.flagged).padStart(7)}  ${String(o.blocked).padStart(7)}`,
 		),
+		'',
+		`  App usage, last 24 hours:         ${report.usage?.active_users ?? 0} active users, at most ${report.usage?.concurrent_users ?? 0} at once`,
+		`  Messages sent in the last hour:   ${report.lastHour?.messagesSent ?? 0}`,
 		rule,
 		'  The same item carries this as `text`, ready for a mail or Slack node.',
 		'',

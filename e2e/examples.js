@@ -312,6 +312,20 @@ async function checkReport(checks, n8n, api) {
 	checks.section(`${REPORT.name} (n8n start, run from the Schedule Trigger)`);
 	const expected = facts.expectedReport(await api.reasonNames());
 	const trigger = nodeName(REPORT, 'n8n-nodes-base.scheduleTrigger');
+	// Messages of the last hour for the metrics: the demo seed's are older.
+	const recent = [
+		['daniel-kim', 'elena-rossi', 'Is the new release out?'],
+		['elena-rossi', 'daniel-kim', 'Yes, since this morning'],
+		['grace-liu', 'daniel-kim', 'Thanks for the help yesterday'],
+	];
+	for (const [sender, receiver, text] of recent) {
+		const sent = await api.call('/v3/messages', {
+			method: 'POST',
+			onBehalfOf: sender,
+			body: { receiver, receiverType: 'user', category: 'message', type: 'text', data: { text } },
+		});
+		if (sent.status !== 200) throw new Error(`sending a message of the last hour answered ${sent.status}`);
+	}
 	const run = await n8n.rest.runFromTrigger(REPORT.id, trigger);
 	checks.ok('the run succeeded', run.status === 'success', `status ${run.status}, ${run.error ?? ''}`);
 	const reportItems = run.items('Build the report');
@@ -327,6 +341,31 @@ async function checkReport(checks, n8n, api) {
 		'the text version names every reason and rule',
 		typeof report.text === 'string' &&
 			[...Object.keys(expected.flaggedByReason), ...Object.keys(expected.blockedByRule)].every((name) => report.text.includes(name)),
+		String(report.text),
+	);
+	const usageRequests = api.requests('GET', '/v3/stats').filter((r) => r.path === '/v3/stats');
+	const [stats] = usageRequests;
+	const range = stats && [Number(stats.query.fromDate), Number(stats.query.toDate)];
+	checks.ok(
+		'Get App Usage asked once for the last 24 hours, in epoch seconds',
+		usageRequests.length === 1 && range[1] - range[0] === 86_400 && Math.abs(range[1] - Date.now() / 1000) < 600,
+		JSON.stringify(stats?.query),
+	);
+	const usage = stats && (await api.call(`/v3/stats?fromDate=${range[0]}&toDate=${range[1]}`)).body.data.metrics;
+	checks.equal("the report's usage is the service's for that window", report.usage, usage);
+	checks.ok(
+		'it counts the senders of the last hour as active users',
+		report.usage?.active_users >= new Set(recent.map(([sender]) => sender)).size,
+		JSON.stringify(report.usage),
+	);
+	checks.equal("the last hour's messages, summed over the five-minute intervals", report.lastHour, {
+		messagesSent: recent.length,
+		readReceipts: 0,
+		deliveryReceipts: 0,
+	});
+	checks.ok(
+		'the text version has the usage and the last hour',
+		typeof report.text === 'string' && report.text.includes(`${recent.length} messages sent`) && report.text.includes('active users'),
 		String(report.text),
 	);
 	const lists = [...api.requests('GET', '/v3/moderation/flagged-messages'), ...api.requests('GET', '/v3/moderation/blocked-messages')];
