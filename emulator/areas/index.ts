@@ -17,6 +17,8 @@ import * as messageActionRoutes from './messages/actionRoutes';
 import * as messageRoutes from './messages/routes';
 import { Moderation } from './moderation/collection';
 import * as moderationRoutes from './moderation/routes';
+import { UserNotifications } from './notifications/collection';
+import * as notificationRoutes from './notifications/routes';
 import { PushTokens } from './push/collection';
 import * as pushRoutes from './push/routes';
 import { Roles } from './roles/collection';
@@ -38,9 +40,10 @@ export function createAreas(app: App): Areas {
 	const moderation = new Moderation(app, users, messages);
 	const calls = new Calls(app, users);
 	const push = new PushTokens(app, users);
+	const notifications = new UserNotifications(app, users);
 	const bots = new Bots(app, users, groups, messages);
 	const webhooks = new Webhooks(app);
-	return { app, roles, users, groups, messages, moderation, calls, push, bots, webhooks };
+	return { app, roles, users, groups, messages, moderation, calls, push, notifications, bots, webhooks };
 }
 
 type Register = (router: Router, areas: Areas) => void;
@@ -55,6 +58,7 @@ export const CHAT_ROUTES: readonly Register[] = [
 	messageActionRoutes.register,
 	moderationRoutes.register,
 	pushRoutes.register,
+	notificationRoutes.register,
 	botRoutes.register,
 ];
 
@@ -77,5 +81,5 @@ export function buildRouters(areas: Areas): { chat: Router; call: Router; mgmt: 
 
 /** Empties every collection (the `default` role and the default moderation reasons come back). */
 export function resetAreas(a: Areas): void {
-	for (const collection of [a.roles, a.users, a.groups, a.messages, a.moderation, a.calls, a.push, a.bots, a.webhooks]) collection.reset();
+	for (const collection of [a.roles, a.users, a.groups, a.messages, a.moderation, a.calls, a.push, a.notifications, a.bots, a.webhooks]) collection.reset();
 }

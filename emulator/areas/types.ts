@@ -5,6 +5,7 @@ import type { Calls } from './calls/collection';
 import type { Groups } from './groups/collection';
 import type { Messages } from './messages/collection';
 import type { Moderation } from './moderation/collection';
+import type { UserNotifications } from './notifications/collection';
 import type { PushTokens } from './push/collection';
 import type { Roles } from './roles/collection';
 import type { Users } from './users/collection';
@@ -19,6 +20,7 @@ export interface Areas {
 	moderation: Moderation;
 	calls: Calls;
 	push: PushTokens;
+	notifications: UserNotifications;
 	bots: Bots;
 	webhooks: Webhooks;
 }
