@@ -50,14 +50,25 @@ describe('muted conversations', () => {
 		const list = async (u) => (await ctx.api.get('/notifications/v1/preferences/mute', uid(u))).data.data.mutedConversations;
 		expect(await list('ann')).toEqual(conversations);
 		expect(await list('bob')).toEqual([]);
-		await ctx.api.put('/notifications/v1/preferences/mute', { conversations: [{ id: 'crew', type: 'group', until: later(7200) }] }, uid('ann'));
+		await ctx.api.put(
+			'/notifications/v1/preferences/mute',
+			{ conversations: [{ id: 'crew', type: 'group', until: later(7200) }] },
+			uid('ann'),
+		);
 		expect((await list('ann'))[1].until).toBe(later(7200));
-		const unmuted = await ctx.api.delete('/notifications/v1/preferences/mute', { ...uid('ann'), data: { conversations: [{ id: 'bob', type: 'oneOnOne' }] } });
+		const unmuted = await ctx.api.delete('/notifications/v1/preferences/mute', {
+			...uid('ann'),
+			data: { conversations: [{ id: 'bob', type: 'oneOnOne' }] },
+		});
 		expect(unmuted.data.data).toEqual({ success: true });
 		expect(await list('ann')).toEqual([{ id: 'crew', type: 'group', until: later(7200) }]);
 	});
 	test('a mute whose until has passed is no longer listed', async () => {
-		await ctx.api.put('/notifications/v1/preferences/mute', { conversations: [{ id: 'bob', type: 'oneOnOne', until: later(10) }] }, uid('ann'));
+		await ctx.api.put(
+			'/notifications/v1/preferences/mute',
+			{ conversations: [{ id: 'bob', type: 'oneOnOne', until: later(10) }] },
+			uid('ann'),
+		);
 		s().setClock(NOW + 11);
 		expect((await ctx.api.get('/notifications/v1/preferences/mute', uid('ann'))).data.data.mutedConversations).toEqual([]);
 	});
@@ -102,7 +113,9 @@ describe('contact details', () => {
 	test('refused: no onBehalfOf, a malformed e-mail or phone number', async () => {
 		expect((await ctx.api.get('/notifications/v1/contact-details')).status).toBe(400);
 		expect((await ctx.api.patch('/notifications/v1/contact-details', { email: 'nope' }, as('ann'))).data.error.details.email).toBeDefined();
-		expect((await ctx.api.patch('/notifications/v1/contact-details', { phno: '555-0100' }, as('ann'))).data.error.details.phno).toBeDefined();
+		expect(
+			(await ctx.api.patch('/notifications/v1/contact-details', { phno: '555-0100' }, as('ann'))).data.error.details.phno,
+		).toBeDefined();
 		expect(s().areas.notifications.contactOf('ann')).toEqual({});
 	});
 });

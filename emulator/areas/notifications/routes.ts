@@ -28,7 +28,8 @@ function requiredUid(areas: Areas, req: Req): string {
 function conversationsOf(body: Json, nowMs: number, withUntil: boolean): MutedConversation[] {
 	const details: Details = {};
 	const list: unknown = body.conversations;
-	if (!Array.isArray(list) || list.length === 0) throw validationError({ conversations: ['The conversations field must be a non-empty list.'] });
+	if (!Array.isArray(list) || list.length === 0)
+		throw validationError({ conversations: ['The conversations field must be a non-empty list.'] });
 	list.forEach((c: unknown, i) => {
 		const at = `conversations.${i}`;
 		if (!isObject(c)) return void (details[at] = ['Each conversation must be an object.']);

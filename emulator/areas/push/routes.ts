@@ -56,10 +56,18 @@ export function register(router: Router, { users, push }: Areas): void {
 		const body = requireBodyObject(req.body);
 		const { uid } = requireAuthToken(users, body.authToken);
 		const platform: unknown = body.platform;
-		const field = typeof platform !== 'string' ? undefined : platform.startsWith('fcm_') ? 'fcmToken' : platform.endsWith('_voip') ? 'voipToken' : 'deviceToken';
+		const field =
+			typeof platform !== 'string'
+				? undefined
+				: platform.startsWith('fcm_')
+					? 'fcmToken'
+					: platform.endsWith('_voip')
+						? 'voipToken'
+						: 'deviceToken';
 		if (field === undefined) throw validationError({ platform: ['The platform field is required.'] });
 		const value: unknown = body[field];
-		if (typeof value !== 'string' || value === '') throw validationError({ [field]: [`The ${field} field is required for the platform ${platform}.`] });
+		if (typeof value !== 'string' || value === '')
+			throw validationError({ [field]: [`The ${field} field is required for the platform ${platform}.`] });
 		const known = push.list.find((t) => t.pushToken === value);
 		if (known) push.remove([known]);
 		push.add({

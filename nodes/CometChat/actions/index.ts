@@ -5,6 +5,7 @@ import { blockedMessage } from './blockedMessage';
 import { blockedUser } from './blockedUser';
 import { bot } from './bot';
 import { call } from './call';
+import { contactDetail } from './contactDetail';
 import { flaggedMessage } from './flaggedMessage';
 import { group } from './group';
 import { groupMember } from './groupMember';
@@ -13,6 +14,7 @@ import { message } from './message';
 import { moderationReason } from './moderationReason';
 import { oneAtATimeFields } from './oneAtATime';
 import { moderationRule } from './moderationRule';
+import { notificationPreference } from './notificationPreference';
 import { pushToken } from './pushToken';
 import { role } from './role';
 import type { OperationDefinition, ResourceDefinition } from './types';
@@ -29,6 +31,8 @@ export const resources: ResourceDefinition[] = [
 	role,
 	call,
 	pushToken,
+	notificationPreference,
+	contactDetail,
 	flaggedMessage,
 	blockedMessage,
 	moderationReason,
