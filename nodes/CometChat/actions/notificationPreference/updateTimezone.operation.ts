@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { fieldError } from '../../readers/fieldErrors';
+import { requiredTextOf } from '../../readers/text';
 import { optionalTimeZoneOf } from '../../readers/timezones';
 import type { OperationDefinition } from '../types';
 import { preferencesRequest, preferenceUserField, preferenceUserValue } from './request';
@@ -24,10 +24,9 @@ export const updateTimezone: OperationDefinition = {
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const uid = preferenceUserValue(this, itemIndex);
-		const timezone = optionalTimeZoneOf(this, itemIndex, 'Timezone', this.getNodeParameter('timezone', itemIndex, ''));
-		if (timezone === undefined) {
-			throw fieldError(this, itemIndex, 'Timezone', 'is empty', "Enter an IANA time zone name in 'Timezone', e.g. Asia/Tokyo.");
-		}
+		const given = this.getNodeParameter('timezone', itemIndex, '');
+		requiredTextOf(this, itemIndex, 'Timezone', given, "Enter an IANA time zone name in 'Timezone', e.g. Asia/Tokyo.");
+		const timezone = optionalTimeZoneOf(this, itemIndex, 'Timezone', given) as string;
 		const data = await preferencesRequest(this, 'PATCH', uid, ['timezone'], { timezone });
 		return { uid, timezone: data.timezone ?? timezone };
 	},

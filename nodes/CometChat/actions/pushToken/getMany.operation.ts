@@ -2,15 +2,13 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { authTokenField, authTokenValue } from '../../fields/common';
 import { pageLimitOf, returnAllOrLimitFields } from '../../fields/lists';
+import { revealOptionField, revealValue } from '../../fields/reveal';
 import { VISIBLE_ENDING } from '../../helpers/secrets';
-import { booleanOf, readBoolean } from '../../readers/values';
+import { readBoolean } from '../../readers/values';
 import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 
-function revealOf(context: IExecuteFunctions, itemIndex: number): boolean {
-	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	return booleanOf(context, itemIndex, 'Reveal Push Tokens', options.reveal, false);
-}
+const REVEAL = 'Reveal Push Tokens';
 
 export const getMany: OperationDefinition = {
 	value: 'getAll',
@@ -27,31 +25,19 @@ export const getMany: OperationDefinition = {
 			description: "Whether to list every push token of the auth token's user. When off, only those registered with this auth token.",
 		},
 		...returnAllOrLimitFields(),
-		{
-			displayName: 'Options',
-			name: 'options',
-			type: 'collection',
-			placeholder: 'Add Option',
-			default: {},
-			options: [
-				{
-					displayName: 'Reveal Push Tokens',
-					name: 'reveal',
-					type: 'boolean',
-					default: false,
-					description: `Whether to output each push token in clear in "pushToken", e.g. to pass it to Delete by Value. Off: only its last ${VISIBLE_ENDING} characters, in "pushTokenMasked". Auth tokens stay masked.`,
-				},
-			],
-		},
+		revealOptionField(
+			REVEAL,
+			`Whether to output each push token in clear in "pushToken", e.g. to pass it to Delete by Value. Off: only its last ${VISIBLE_ENDING} characters, in "pushTokenMasked". Auth tokens stay masked.`,
+		),
 	],
 	shownSecrets(this: IExecuteFunctions, itemIndex: number) {
-		return revealOf(this, itemIndex) ? ['pushToken'] : [];
+		return revealValue(this, itemIndex, REVEAL) ? ['pushToken'] : [];
 	},
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const authToken = authTokenValue(this, itemIndex);
 		const all = readBoolean(this, itemIndex, 'all', 'All Tokens of the User');
 		const { limit } = pageLimitOf(this, itemIndex);
-		revealOf(this, itemIndex);
+		revealValue(this, itemIndex, REVEAL);
 		// One answer holds the whole list (the API has no paging); Limit keeps its first entries. The
 		// auth token goes in the query: a secret in the URL, cut out of errors and logs.
 		const response = await cometChatRequest.call(this, {
