@@ -6,6 +6,7 @@ import { optionalTimeZoneOf } from '../../readers/timezones';
 import { readOption } from '../../readers/values';
 import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
+import { pushTokenField } from './fields';
 
 /** The published platforms (pnTokenSchema), each with the body field its token goes in. */
 const PLATFORMS: Array<{ value: string; name: string; field: 'fcmToken' | 'deviceToken' | 'voipToken' }> = [
@@ -46,15 +47,7 @@ export const register: OperationDefinition = {
 			default: 'fcm_android',
 			description: 'The push service and app framework of the device; it decides whether the token is sent as an FCM, APNs or VoIP token',
 		},
-		{
-			displayName: 'Push Token',
-			name: 'pushToken',
-			type: 'string',
-			typeOptions: { password: true },
-			required: true,
-			default: '',
-			description: 'The token the device got from FCM or APNs',
-		},
+		pushTokenField('The token the device got from FCM or APNs'),
 		{
 			displayName: 'Additional Fields',
 			name: 'additionalFields',
