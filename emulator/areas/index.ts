@@ -20,6 +20,8 @@ import * as messageRoutes from './messages/routes';
 import { Moderation } from './moderation/collection';
 import * as moderationRoutes from './moderation/routes';
 import * as moderationSetupRoutes from './moderation/setupRoutes';
+import { UserNotifications } from './notifications/collection';
+import * as notificationRoutes from './notifications/routes';
 import { PushTokens } from './push/collection';
 import * as pushRoutes from './push/routes';
 import { Roles } from './roles/collection';
@@ -42,10 +44,11 @@ export function createAreas(app: App): Areas {
 	const moderation = new Moderation(app, users, messages);
 	const calls = new Calls(app, users);
 	const push = new PushTokens(app, users);
+	const notifications = new UserNotifications(app, users);
 	const bots = new Bots(app, users, groups, messages);
 	const webhooks = new Webhooks(app);
 	const conversations = new Conversations(app, users, groups, messages, bots);
-	return { app, roles, users, groups, messages, moderation, calls, push, bots, webhooks, conversations };
+	return { app, roles, users, groups, messages, moderation, calls, push, notifications, bots, webhooks, conversations };
 }
 
 type Register = (router: Router, areas: Areas) => void;
@@ -61,6 +64,7 @@ export const CHAT_ROUTES: readonly Register[] = [
 	moderationRoutes.register,
 	moderationSetupRoutes.register,
 	pushRoutes.register,
+	notificationRoutes.register,
 	botRoutes.register,
 	conversationRoutes.register,
 	statsRoutes.register,
@@ -85,6 +89,18 @@ export function buildRouters(areas: Areas): { chat: Router; call: Router; mgmt: 
 
 /** Empties every collection (the `default` role and the default moderation reasons come back). */
 export function resetAreas(a: Areas): void {
-	for (const collection of [a.roles, a.users, a.groups, a.messages, a.moderation, a.calls, a.push, a.bots, a.webhooks, a.conversations])
+	for (const collection of [
+		a.roles,
+		a.users,
+		a.groups,
+		a.messages,
+		a.moderation,
+		a.calls,
+		a.push,
+		a.notifications,
+		a.bots,
+		a.webhooks,
+		a.conversations,
+	])
 		collection.reset();
 }

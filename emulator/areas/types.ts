@@ -6,6 +6,7 @@ import type { Conversations } from './conversations/collection';
 import type { Groups } from './groups/collection';
 import type { Messages } from './messages/collection';
 import type { Moderation } from './moderation/collection';
+import type { UserNotifications } from './notifications/collection';
 import type { PushTokens } from './push/collection';
 import type { Roles } from './roles/collection';
 import type { Users } from './users/collection';
@@ -20,6 +21,7 @@ export interface Areas {
 	moderation: Moderation;
 	calls: Calls;
 	push: PushTokens;
+	notifications: UserNotifications;
 	bots: Bots;
 	webhooks: Webhooks;
 	conversations: Conversations;

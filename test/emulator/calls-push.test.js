@@ -167,9 +167,30 @@ describe('push tokens', () => {
 	});
 	test('register and list through the API', async () => {
 		expect(
-			(await ctx.api.post('/notifications/push/v1/tokens', { authToken: 'bob-token', pushToken: 'p5', platform: 'fcm_web' })).data.data
+			(await ctx.api.post('/notifications/push/v1/tokens', { authToken: 'bob-token', fcmToken: 'p5', platform: 'fcm_web' })).data.data
 				.success,
 		).toBe(true);
 		expect(tokens(await ctx.api.get('/notifications/push/v1/tokens', { params: { authToken: 'bob-token' } }))).toEqual(['p4', 'p5']);
+	});
+	test('register: the token field of each platform; the same token again is updated', async () => {
+		const reg = (body) => ctx.api.post('/notifications/push/v1/tokens', { authToken: 'bob-token', ...body });
+		expect((await reg({ platform: 'apns_ios_device', deviceToken: 'd1', providerId: 'apns-2', timezone: 'Asia/Tokyo' })).status).toBe(200);
+		expect((await reg({ platform: 'apns_ios_voip', voipToken: 'v1' })).status).toBe(200);
+		expect((await reg({ platform: 'apns_ios_device', deviceToken: 'd1' })).status).toBe(200);
+		const listed = (await ctx.api.get('/notifications/push/v1/tokens', { params: { authToken: 'bob-token' } })).data.data.pushTokens;
+		expect(listed.map((t) => [t.pushToken, t.platform, t.pushTokenType])).toEqual([
+			['p4', 'fcm_android', 'chat'],
+			['v1', 'apns_ios_voip', 'voip'],
+			['d1', 'apns_ios_device', 'chat'],
+		]);
+	});
+	test('register: refused without the token its platform takes, with another platform, or an unknown auth token', async () => {
+		const reg = (body) => ctx.api.post('/notifications/push/v1/tokens', body);
+		const noToken = await reg({ authToken: 'bob-token', platform: 'fcm_android', deviceToken: 'x' });
+		expect(noToken.status).toBe(400);
+		expect((await reg({ authToken: 'bob-token', platform: 'windows', fcmToken: 'x' })).status).toBe(400);
+		expect((await reg({ authToken: 'nope', platform: 'fcm_android', fcmToken: 'x' })).data.error.code).toBe('ERR_AUTH_TOKEN_NOT_FOUND');
+		expect((await ctx.api.get('/notifications/push/v1/tokens')).status).toBe(400);
+		expect(s().pushTokens.map((t) => t.pushToken)).toEqual(['p1', 'p2', 'p3', 'p4']);
 	});
 });

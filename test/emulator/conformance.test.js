@@ -724,6 +724,67 @@ test('GET /roles/{role}/restrictedfeatures', async () => {
 	expectConforms('GET /roles/{role}/restrictedfeatures', await ctx.api.get('/roles/default/restrictedfeatures'));
 });
 
+// A user's notifications: push token registration and list, preferences reset, muted conversations, time zone, contact details.
+describe("a user's notifications", () => {
+	beforeEach(() => {
+		s().addUser({ uid: 'cometchat-uid-3', name: 'Nancy', authTokens: ['tok-3'] });
+		s().addPushToken({
+			uid: 'cometchat-uid-3',
+			authToken: 'tok-3',
+			platform: 'fcm_android',
+			providerId: 'fcm-provider-2',
+			pushToken: 'device-token-1',
+		});
+	});
+	const uid = { params: { uid: 'cometchat-uid-3' } };
+	const nancy = { headers: { onBehalfOf: 'cometchat-uid-3' } };
+	test('push tokens: register and list', async () => {
+		expectConforms(
+			'POST /notifications/push/v1/tokens',
+			await ctx.api.post('/notifications/push/v1/tokens', {
+				authToken: 'tok-3',
+				platform: 'apns_ios_device',
+				deviceToken: 'device-token-2',
+			}),
+		);
+		expectConforms(
+			'GET /notifications/push/v1/tokens',
+			await ctx.api.get('/notifications/push/v1/tokens', { params: { authToken: 'tok-3' } }),
+		);
+	});
+
+	test('preferences reset; muted conversations; time zone', async () => {
+		expectConforms('DELETE /notifications/v1/preferences', await ctx.api.delete('/notifications/v1/preferences', uid));
+		const conversations = [{ id: 'cometchat-uid-1', type: 'oneOnOne', until: Date.now() + 3_600_000 }];
+		expectConforms(
+			'PUT /notifications/v1/preferences/mute',
+			await ctx.api.put('/notifications/v1/preferences/mute', { conversations }, uid),
+		);
+		expectConforms('GET /notifications/v1/preferences/mute', await ctx.api.get('/notifications/v1/preferences/mute', uid));
+		expectConforms(
+			'DELETE /notifications/v1/preferences/mute',
+			await ctx.api.delete('/notifications/v1/preferences/mute', {
+				...uid,
+				data: { conversations: [{ id: 'cometchat-uid-1', type: 'oneOnOne' }] },
+			}),
+		);
+		expectConforms(
+			'PATCH /notifications/v1/preferences/timezone',
+			await ctx.api.patch('/notifications/v1/preferences/timezone', { timezone: 'Asia/Kolkata' }, uid),
+		);
+		expectConforms('GET /notifications/v1/preferences/timezone', await ctx.api.get('/notifications/v1/preferences/timezone', uid));
+	});
+
+	test('contact details', async () => {
+		expectConforms(
+			'PATCH /notifications/v1/contact-details',
+			await ctx.api.patch('/notifications/v1/contact-details', { email: 'someone@example.com', phno: '+919591128691' }, nancy),
+		);
+		expectConforms('GET /notifications/v1/contact-details', await ctx.api.get('/notifications/v1/contact-details', nancy));
+		expectConforms('DELETE /notifications/v1/contact-details', await ctx.api.delete('/notifications/v1/contact-details', nancy));
+	});
+});
+
 test('every example in the fixture has a conformance test above', () => {
 	const src = fs.readFileSync(__filename, 'utf8');
 	// A call may be wrapped over lines: `expectConforms(\n\t'POST /users/{uid}/blockedusers', …`.

@@ -109,3 +109,138 @@ describe('Push Token → Delete by Value', () => {
 		expect(remaining()).toContain('alan-phone');
 	});
 });
+
+describe('Push Token → Register', () => {
+	it('sends the token in the field of its platform, with the auth token; outputs no secret', async () => {
+		const { phone } = seedTokens();
+		const fcm = await runNode(credentialsFor(emulator()), {
+			resource: 'pushToken',
+			operation: 'register',
+			authToken: phone,
+			platform: 'fcm_web',
+			pushToken: 'ada-browser',
+			additionalFields: { providerId: 'fcm-provider-2', timezone: 'Europe/London' },
+		});
+		expect(fcm.error).toBeUndefined();
+		expect(fcm.items[0].json).toEqual({ registered: true, platform: 'fcm_web', tokenType: 'fcmToken' });
+		const [sent] = apiRequests(emulator());
+		expect(sent).toMatchObject({ method: 'POST', path: '/v3/notifications/push/v1/tokens' });
+		expect(sent.body).toEqual({
+			platform: 'fcm_web',
+			fcmToken: 'ada-browser',
+			authToken: phone,
+			providerId: 'fcm-provider-2',
+			timezone: 'Europe/London',
+		});
+
+		for (const [platform, field] of [
+			['apns_ios_device', 'deviceToken'],
+			['apns_react_native_voip', 'voipToken'],
+		]) {
+			emulator().clearRequests();
+			const { items } = await runNode(credentialsFor(emulator()), {
+				resource: 'pushToken',
+				operation: 'register',
+				authToken: phone,
+				platform,
+				pushToken: `ada-${platform}`,
+			});
+			expect(items[0].json).toEqual({ registered: true, platform, tokenType: field });
+			expect(apiRequests(emulator())[0].body).toEqual({ platform, [field]: `ada-${platform}`, authToken: phone });
+		}
+		expect(remaining()).toEqual([
+			'ada-phone-1',
+			'ada-phone-2',
+			'ada-laptop',
+			'alan-phone',
+			'ada-browser',
+			'ada-apns_ios_device',
+			'ada-apns_react_native_voip',
+		]);
+	});
+
+	it('refuses an unknown platform, an empty push token and a time zone that is none, before sending', async () => {
+		const { phone } = seedTokens();
+		const base = { resource: 'pushToken', operation: 'register', authToken: phone, pushToken: 'x-token' };
+		expectInputError(
+			await runNode(credentialsFor(emulator()), { ...base, platform: 'windows' }),
+			/'Platform' holds the text "windows"/,
+			/Choose a value/,
+		);
+		expectInputError(
+			await runNode(credentialsFor(emulator()), { ...base, platform: 'fcm_ios', pushToken: ' ' }),
+			/'Push Token' is/,
+			/FCM or APNs/,
+		);
+		expectInputError(
+			await runNode(credentialsFor(emulator()), { ...base, platform: 'fcm_ios', additionalFields: { timezone: 'GMT+2' } }),
+			/'Timezone' holds "GMT\+2"/,
+			/Europe\/Berlin/,
+		);
+		expect(apiRequests(emulator())).toHaveLength(0);
+	});
+
+	it('reports an unknown auth token with the service code, without the token', async () => {
+		seedTokens();
+		const result = await runNode(credentialsFor(emulator()), {
+			resource: 'pushToken',
+			operation: 'register',
+			authToken: 'unknown-session-token',
+			platform: 'fcm_android',
+			pushToken: 'secret-device-token',
+		});
+		expectServiceError(result, 'ERR_AUTH_TOKEN_NOT_FOUND', '404');
+		expect(`${result.error?.message} ${result.error?.description}`).not.toMatch(/unknown-session-token|secret-device-token/);
+	});
+});
+
+describe('Push Token → Get Many', () => {
+	it("lists the auth token's push tokens masked, or all of the user's; Reveal shows the push tokens", async () => {
+		const { phone } = seedTokens();
+		const { items, error } = await runNode(credentialsFor(emulator()), {
+			resource: 'pushToken',
+			operation: 'getAll',
+			authToken: phone,
+			returnAll: true,
+		});
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.json.pushTokenMasked)).toEqual(['****ne-1', '****ne-2']);
+		expect(items[0].json).toMatchObject({ uid: 'ada', platform: 'fcm_android', authTokenMasked: `****${phone.slice(-4)}` });
+		expect(items[0].json).not.toHaveProperty('pushToken');
+		expect(JSON.stringify(items)).not.toContain(phone);
+		const [sent] = apiRequests(emulator());
+		expect(sent).toMatchObject({ method: 'GET', path: '/v3/notifications/push/v1/tokens', query: { authToken: phone, all: 'false' } });
+
+		const all = await runNode(credentialsFor(emulator()), {
+			resource: 'pushToken',
+			operation: 'getAll',
+			authToken: phone,
+			all: true,
+			limit: 2,
+			options: { reveal: true },
+		});
+		expect(all.items.map((item) => item.json.pushToken)).toEqual(['ada-phone-1', 'ada-phone-2']);
+		expect(JSON.stringify(all.items)).not.toContain(phone);
+		const everything = await runNode(credentialsFor(emulator()), {
+			resource: 'pushToken',
+			operation: 'getAll',
+			authToken: phone,
+			all: true,
+			returnAll: true,
+			options: { reveal: true },
+		});
+		expect(everything.items.map((item) => item.json.pushToken)).toEqual(['ada-phone-1', 'ada-phone-2', 'ada-laptop']);
+	});
+
+	it('reports an unknown auth token with the service code; the token in the URL is cut out of the error', async () => {
+		seedTokens();
+		const result = await runNode(credentialsFor(emulator()), {
+			resource: 'pushToken',
+			operation: 'getAll',
+			authToken: 'unknown-session-token',
+			returnAll: true,
+		});
+		expectServiceError(result, 'ERR_AUTH_TOKEN_NOT_FOUND', '404');
+		expect(`${result.error?.message} ${result.error?.description}`).not.toContain('unknown-session-token');
+	});
+});

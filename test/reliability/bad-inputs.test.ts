@@ -246,6 +246,36 @@ const userRecordFields: Field[] = [
 
 const onBehalfOf = (fallback = 'ada') => ({ onBehalfOf: rl('onBehalfOf', fallback) });
 const requiredOnBehalfOf: Field = { key: 'onBehalfOf', label: 'On Behalf Of', bad: NOT_UID };
+/** A user's notification settings: the User, what a time zone, a setting and an HHMM time are not. */
+const preferenceUser: Field = { key: 'uid', label: 'User', bad: NOT_UID };
+const NOT_TIMEZONE: Bad = [...NOT_OPTIONAL_TEXT, ['an offset', '+02:00'], ['an unknown zone', 'Mars/Olympus']];
+const NOT_SETTING: Bad = [
+	['an unknown value', 4],
+	['numeric text', '2'],
+	['an object', { a: 1 }],
+];
+const NOT_HHMM: Bad = [
+	['2400', 2400],
+	['975 (75 minutes)', 975],
+	['-1', -1],
+	['text', '9am'],
+	['2.5', 2.5],
+];
+const PREFERENCE_SETTINGS: Array<[string, string]> = [
+	['groupMessages', 'Group Messages'],
+	['groupReplies', 'Group Replies'],
+	['groupReactions', 'Group Reactions'],
+	['groupMemberAdded', 'Group Member Added'],
+	['groupMemberJoined', 'Group Member Joined'],
+	['groupMemberLeft', 'Group Member Left'],
+	['groupMemberKicked', 'Group Member Kicked'],
+	['groupMemberBanned', 'Group Member Banned'],
+	['groupMemberUnbanned', 'Group Member Unbanned'],
+	['groupMemberScopeChanged', 'Group Member Scope Changed'],
+	['oneOnOneMessages', 'One-to-One Messages'],
+	['oneOnOneReplies', 'One-to-One Replies'],
+	['oneOnOneReactions', 'One-to-One Reactions'],
+];
 const optionalOnBehalfOf: Field = { key: 'onBehalfOf', label: 'On Behalf Of', bad: NOT_OPTIONAL_UID };
 const messageIdField: Field = { key: 'messageId', label: 'Message', bad: NOT_ID };
 const reactionField: Field = { key: 'reaction', label: 'Reaction', bad: NOT_REQUIRED_TEXT };
@@ -1423,6 +1453,146 @@ const OPERATIONS: OperationSpec[] = [
 			{ key: 'authToken', label: 'Auth Token', bad: NOT_ID },
 			{ key: 'pushToken', label: 'Push Token', bad: NOT_ID },
 		],
+	},
+	// A user's notifications: push token registration and list, preferences, muted conversations, time zone, contact details.
+	{
+		resource: 'pushToken',
+		operation: 'register',
+		parameters: {
+			authToken: ex('authToken', 'tok-ada-1'),
+			platform: ex('platform', 'fcm_android'),
+			pushToken: ex('pushToken', 'push-new-1'),
+			additionalFields: { providerId: ex('providerId', ''), timezone: ex('timezone', '') },
+		},
+		valid: [{}, { pushToken: 'push-new-2', platform: 'apns_ios_voip', timezone: 'Asia/Tokyo', providerId: 'apns-2' }],
+		fields: [
+			{ key: 'authToken', label: 'Auth Token', bad: NOT_ID },
+			{ key: 'platform', label: 'Platform', bad: NOT_OPTION },
+			{ key: 'pushToken', label: 'Push Token', bad: NOT_ID },
+			{ key: 'providerId', label: 'Provider ID', bad: NOT_OPTIONAL_ID },
+			{ key: 'timezone', label: 'Timezone', bad: NOT_TIMEZONE },
+		],
+	},
+	{
+		resource: 'pushToken',
+		operation: 'getAll',
+		parameters: {
+			authToken: ex('authToken', 'tok-ada-1'),
+			all: ex('all', false),
+			...listParameters,
+			options: { reveal: ex('reveal', false) },
+		},
+		valid: [{}, { all: true, limit: 1, reveal: true }],
+		fields: [
+			{ key: 'authToken', label: 'Auth Token', bad: NOT_ID },
+			{ key: 'all', label: 'All Tokens of the User', bad: NOT_BOOLEAN },
+			...limitFields,
+			{ key: 'reveal', label: 'Reveal Push Tokens', bad: NOT_BOOLEAN },
+		],
+	},
+	...(['get', 'reset', 'getTimezone'] as const).map(
+		(operation): OperationSpec => ({
+			resource: 'notificationPreference',
+			operation,
+			parameters: { uid: rl('uid', 'ada') },
+			valid: [{}, { uid: 'bob' }],
+			fields: [preferenceUser],
+		}),
+	),
+	{
+		resource: 'notificationPreference',
+		operation: 'updateTimezone',
+		parameters: { uid: rl('uid', 'ada'), timezone: ex('timezone', 'Europe/Berlin') },
+		valid: [{}, { uid: 'bob', timezone: 'UTC' }],
+		fields: [preferenceUser, { key: 'timezone', label: 'Timezone', bad: [...NOT_TIMEZONE, ['empty text', '']] }],
+	},
+	{
+		resource: 'notificationPreference',
+		operation: 'getMuted',
+		parameters: { uid: rl('uid', 'ada'), ...listParameters },
+		valid: [{}, { limit: 2 }],
+		fields: [preferenceUser, ...limitFields],
+	},
+	{
+		resource: 'notificationPreference',
+		operation: 'mute',
+		parameters: { uid: rl('uid', 'ada'), uids: ex('uids', 'bob'), guids: ex('guids', 'crew'), until: ex('until', '2099-01-01T00:00:00Z') },
+		valid: [{}, { uids: ['bob', 'cy'], guids: '', until: '2098-06-30T12:00:00Z' }],
+		fields: [
+			preferenceUser,
+			{ key: 'uids', label: 'Users', bad: [...NOT_UIDS_TO_SEND, ['nothing in either', '']], with: { guids: '' } },
+			{ key: 'guids', label: 'Groups', bad: [...NOT_LIST, ...OVER_ONE_REQUEST], with: { uids: '' } },
+			{ key: 'until', label: 'Until', bad: [...NOT_DATE, ['in the past', '2001-09-09T01:46:40Z'], ['empty', '']] },
+		],
+	},
+	{
+		resource: 'notificationPreference',
+		operation: 'unmute',
+		parameters: { uid: rl('uid', 'ada'), uids: ex('uids', 'bob'), guids: ex('guids', 'crew') },
+		valid: [{}, { uids: '', guids: ['crew', 'spare1'] }],
+		fields: [
+			preferenceUser,
+			{ key: 'uids', label: 'Users', bad: [...NOT_UIDS_TO_SEND, ['nothing in either', '']], with: { guids: '' } },
+			{ key: 'guids', label: 'Groups', bad: [...NOT_LIST, ...OVER_ONE_REQUEST], with: { uids: '' } },
+		],
+	},
+	{
+		resource: 'notificationPreference',
+		operation: 'update',
+		parameters: {
+			uid: rl('uid', 'ada'),
+			specifyBody: ex('specifyBody', 'fields'),
+			preferencesJson: ex('preferencesJson', '{"usePrivacyTemplate": true}'),
+			updateFields: {
+				...Object.fromEntries(PREFERENCE_SETTINGS.map(([name]) => [name, ex(name, 2)])),
+				dnd: ex('dnd', false),
+				usePrivacyTemplate: ex('usePrivacyTemplate', true),
+				schedule: { day: [{ weekday: ex('weekday', 'monday'), from: ex('from', 900), to: ex('to', 1730), dnd: ex('dayDnd', false) }] },
+			},
+		},
+		valid: [{}, { uid: 'bob', groupMessages: 3, weekday: 'sunday', from: 0, to: 2359, dayDnd: true }],
+		fields: [
+			preferenceUser,
+			{ key: 'specifyBody', label: 'Define Changes', bad: NOT_OPTION },
+			{
+				key: 'preferencesJson',
+				label: 'Preferences (JSON)',
+				bad: [...NOT_JSON_OBJECT, ['an unknown section', '{"sound": {"chat": "ping"}}']],
+				with: { specifyBody: 'json' },
+			},
+			...PREFERENCE_SETTINGS.map(([key, label]): Field => ({ key, label, bad: NOT_SETTING })),
+			{ key: 'dnd', label: 'Do Not Disturb', bad: NOT_BOOLEAN },
+			{ key: 'usePrivacyTemplate', label: 'Use Privacy Template', bad: NOT_BOOLEAN },
+			{ key: 'weekday', label: 'Weekday of day 1', bad: NOT_OPTION },
+			{ key: 'from', label: 'From of day 1', bad: NOT_HHMM },
+			{ key: 'to', label: 'To of day 1', bad: NOT_HHMM },
+			{ key: 'dayDnd', label: 'Do Not Disturb of day 1', bad: NOT_BOOLEAN },
+		],
+	},
+	{
+		resource: 'contactDetail',
+		operation: 'get',
+		parameters: { ...onBehalfOf(), options: { reveal: ex('reveal', false) } },
+		valid: [{}, { onBehalfOf: 'bob', reveal: true }],
+		fields: [requiredOnBehalfOf, { key: 'reveal', label: 'Reveal Contact Details', bad: NOT_BOOLEAN }],
+	},
+	{
+		resource: 'contactDetail',
+		operation: 'update',
+		parameters: { ...onBehalfOf(), email: ex('email', 'ada@example.com'), phno: ex('phno', '+14155550100') },
+		valid: [{}, { onBehalfOf: 'bob', email: '', phno: '+44 1632 960961' }],
+		fields: [
+			requiredOnBehalfOf,
+			{ key: 'email', label: 'Email', bad: [...NOT_OPTIONAL_TEXT, ['no address', 'ada-at-example'], ['a space', 'ada @example.com']] },
+			{ key: 'phno', label: 'Phone Number', bad: [...NOT_OPTIONAL_TEXT, ['no country code', '555-0100'], ['letters', '+1 415 CALL NOW']] },
+		],
+	},
+	{
+		resource: 'contactDetail',
+		operation: 'delete',
+		parameters: onBehalfOf(),
+		valid: [{}, { onBehalfOf: 'bob' }],
+		fields: [requiredOnBehalfOf],
 	},
 	review('flaggedMessage', 'approve'),
 	review('flaggedMessage', 'disapprove'),

@@ -45,6 +45,12 @@ const UNKNOWN_AUTH_TOKEN = 'auth-token-unknown-secret-5Jr1Bv8Xs3';
 /** The Basic Auth password of a bot: CometChat echoes it in every /v3/bots answer. */
 const BOT_PASSWORD = 'botpw-secret-4Fk7Ws2Qn9Zc';
 const NEW_BOT_PASSWORD = 'botpw-new-secret-8Lm3Rt6Yx1';
+/** A user's notification secrets: a registered device token, and contact details (personal data). */
+const REGISTERED_PUSH_TOKEN = 'apns-voip-token-secret-2Wd6Hs9Kq4';
+const CONTACT_EMAIL = 'ada.contact.secret.7Pm2@example.com';
+const CONTACT_PHONE = '+14155557302';
+const NEW_CONTACT_EMAIL = 'ada.new.secret.3Xk8@example.com';
+const NEW_CONTACT_PHONE = '+442079460958';
 
 const MGMT_KEY = 'mgmt-key-secret-value-4Wq8Zr2Ty6';
 const MGMT_SECRET = 'mgmt-secret-value-8Hn3Jk5Lp9';
@@ -119,6 +125,11 @@ function secretsOf(): Record<string, string> {
 		pushToken: PUSH_TOKEN,
 		botPassword: BOT_PASSWORD,
 		newBotPassword: NEW_BOT_PASSWORD,
+		registeredPushToken: REGISTERED_PUSH_TOKEN,
+		contactEmail: CONTACT_EMAIL,
+		contactPhone: CONTACT_PHONE,
+		newContactEmail: NEW_CONTACT_EMAIL,
+		newContactPhone: NEW_CONTACT_PHONE,
 		mgmtKey: MGMT_KEY,
 		mgmtSecret: MGMT_SECRET,
 		wrongMgmtSecret: WRONG_MGMT_SECRET,
@@ -207,6 +218,39 @@ const OPERATIONS: Operation[] = [
 		pathPrefix: '/v3/notifications/push',
 		// 404 here: the push token is not registered (the auth token is known).
 		parameters: () => ({ resource: 'pushToken', operation: 'deleteByValue', authToken, pushToken: PUSH_TOKEN }),
+	},
+	// A user's notifications: a push token registered, the auth token in a list's URL, contact details sent.
+	{
+		name: 'Push Token → Register',
+		pathPrefix: '/v3/notifications/push',
+		parameters: (known) => ({
+			resource: 'pushToken',
+			operation: 'register',
+			authToken: known ? authToken : UNKNOWN_AUTH_TOKEN,
+			platform: 'apns_ios_voip',
+			pushToken: REGISTERED_PUSH_TOKEN,
+		}),
+	},
+	{
+		name: 'Push Token → Get Many',
+		pathPrefix: '/v3/notifications/push',
+		parameters: (known) => ({
+			resource: 'pushToken',
+			operation: 'getAll',
+			authToken: known ? authToken : UNKNOWN_AUTH_TOKEN,
+			returnAll: true,
+		}),
+	},
+	{
+		name: 'Contact Detail → Update',
+		pathPrefix: '/v3/notifications/v1/contact-details',
+		parameters: (known) => ({
+			resource: 'contactDetail',
+			operation: 'update',
+			onBehalfOf: { __rl: true, mode: 'id', value: known ? 'ada' : 'nobody' },
+			email: NEW_CONTACT_EMAIL,
+			phno: NEW_CONTACT_PHONE,
+		}),
 	},
 	{
 		name: 'Bot → Get',
@@ -461,6 +505,7 @@ async function echoStore(): Promise<void> {
 	store.addBlocked({ messageId: spam.id, ruleId: 'no-spam' });
 	store.addKeywordList({ id: 'profanity', name: 'Profanity', searchTerms: ['darn'] });
 	store.addCallSession({ sessionId: 'v1.us.call-1', initiator: 'ada', receiver: 'bob', initiatedAt: 1_700_000_000 });
+	store.areas.notifications.contacts.set('ada', { email: CONTACT_EMAIL, phno: CONTACT_PHONE });
 }
 
 const text = { category: 'message', messageType: 'text', dataMode: 'fields', text: 'Hi' };
@@ -536,6 +581,20 @@ const ECHO_PARAMETERS: Record<string, () => INodeParameters> = {
 	'call:get': () => ({ sessionId: 'v1.us.call-1', onBehalfOf: byId('ada') }),
 	'pushToken:delete': () => ({ authToken, all: true }),
 	'pushToken:deleteByValue': () => ({ authToken, pushToken: 'another-device' }),
+	// A user's notifications.
+	'pushToken:register': () => ({ authToken, platform: 'apns_ios_voip', pushToken: REGISTERED_PUSH_TOKEN }),
+	'pushToken:getAll': () => ({ authToken, all: true, returnAll: true }),
+	'notificationPreference:get': () => ({ uid: byId('ada') }),
+	'notificationPreference:update': () => ({ uid: byId('ada'), updateFields: { groupMessages: 3, dnd: true } }),
+	'notificationPreference:reset': () => ({ uid: byId('ada') }),
+	'notificationPreference:getMuted': () => ({ uid: byId('ada'), returnAll: true }),
+	'notificationPreference:mute': () => ({ uid: byId('ada'), uids: 'bob', guids: 'crew', until: '2099-01-01T00:00:00Z' }),
+	'notificationPreference:unmute': () => ({ uid: byId('ada'), uids: 'bob', guids: 'crew' }),
+	'notificationPreference:getTimezone': () => ({ uid: byId('ada') }),
+	'notificationPreference:updateTimezone': () => ({ uid: byId('ada'), timezone: 'Asia/Tokyo' }),
+	'contactDetail:get': () => ({ onBehalfOf: byId('ada') }),
+	'contactDetail:update': () => ({ onBehalfOf: byId('ada'), email: NEW_CONTACT_EMAIL, phno: NEW_CONTACT_PHONE }),
+	'contactDetail:delete': () => ({ onBehalfOf: byId('ada') }),
 	'flaggedMessage:approve': () => ({ messageId: byId('1') }),
 	'flaggedMessage:disapprove': () => ({ messageId: byId('1') }),
 	'flaggedMessage:getAll': () => ({ returnAll: true }),
@@ -577,9 +636,17 @@ const ECHO_PARAMETERS: Record<string, () => INodeParameters> = {
 const ALWAYS_SHOWN: Record<string, string> = { 'authToken:create': 'authToken' };
 
 /** The outputs that show a secret when asked to: the field they show, and the parameters that ask for it. */
+/** `field` may name several, separated by commas (Contact Detail → Get shows the e-mail and the phone number). */
 const REVEALS: Array<{ name: string; key: string; field: string; extra: INodeParameters }> = [
 	{ name: 'Auth Token → Get, Reveal Tokens', key: 'authToken:get', field: 'authToken', extra: { options: { reveal: true } } },
 	{ name: 'Auth Token → Get Many, Reveal Tokens', key: 'authToken:getAll', field: 'authToken', extra: { options: { reveal: true } } },
+	{ name: 'Push Token → Get Many, Reveal Push Tokens', key: 'pushToken:getAll', field: 'pushToken', extra: { options: { reveal: true } } },
+	{
+		name: 'Contact Detail → Get, Reveal Contact Details',
+		key: 'contactDetail:get',
+		field: 'email,phno',
+		extra: { options: { reveal: true } },
+	},
 	{ name: 'User → Create, With Auth Token', key: 'user:create', field: 'authToken', extra: { additionalFields: { withAuthToken: true } } },
 	{
 		name: 'User → Create or Update, With Auth Token',
@@ -600,6 +667,12 @@ function storeSecrets(): Record<string, string> {
 	for (const [uid, tokens] of areas.users.authTokens) tokens.forEach((token, i) => (found[`authToken ${uid}#${i}`] = token.authToken));
 	for (const bot of areas.bots.byId.values()) if (bot.password) found[`botPassword ${bot.uid}`] = bot.password;
 	for (const group of areas.groups.byId.values()) if (group.password) found[`groupPassword ${group.guid}`] = group.password;
+	// A user's notifications: push tokens and contact details.
+	for (const token of areas.push.list) found[`pushToken ${token.uid} ${token.pushToken.slice(-4)}`] = token.pushToken;
+	for (const [uid, contact] of areas.notifications.contacts) {
+		if (contact.email) found[`contactEmail ${uid}`] = contact.email;
+		if (contact.phno) found[`contactPhone ${uid}`] = contact.phno;
+	}
 	return found;
 }
 
@@ -647,8 +720,11 @@ async function echoCase(label: string, parametersOf: () => INodeParameters, fail
 	if (shownField) {
 		// The shown field is the output's purpose; everything else of it is searched.
 		const items = result.items.map((item) => {
-			const { [shownField]: shown, ...rest } = item.json;
-			if (!errored) expect(typeof shown).toBe('string');
+			const rest = { ...item.json };
+			for (const field of shownField.split(',')) {
+				if (!errored) expect(typeof rest[field]).toBe('string');
+				delete rest[field];
+			}
 			return { ...item, json: rest };
 		});
 		text = [stringify(items), stringify(result.error), ...captured].join('\n');

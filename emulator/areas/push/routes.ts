@@ -43,26 +43,41 @@ export function register(router: Router, { users, push }: Areas): void {
 		return { data: { pushTokens: [clone(t)] } };
 	});
 
-	// Extra: list push tokens (?authToken=…&all=…).
+	// The push tokens registered with the auth token; all=true: every push token of its user.
 	router.add('GET', '/v3/notifications/push/v1/tokens', (req) => {
 		const all = allFlag(req.query);
 		const { uid, token } = requireAuthToken(users, queryOne(req.query, 'authToken'));
 		return { data: { pushTokens: push.list.filter((t) => (all ? t.uid === uid : t.authToken === token.authToken)).map((t) => clone(t)) } };
 	});
 
-	// Extra: register a push token for the user of `authToken`.
+	// Registers a push token (pnTokenSchema): fcmToken, deviceToken (APNs) or voipToken (APNs VoIP),
+	// the one its platform takes. The same push token registered again is updated, not doubled.
 	router.add('POST', '/v3/notifications/push/v1/tokens', (req) => {
 		const body = requireBodyObject(req.body);
 		const { uid } = requireAuthToken(users, body.authToken);
-		if (typeof body.pushToken !== 'string' || body.pushToken === '')
-			throw validationError({ pushToken: ['The pushToken field is required.'] });
+		const platform: unknown = body.platform;
+		const field =
+			typeof platform !== 'string'
+				? undefined
+				: platform.startsWith('fcm_')
+					? 'fcmToken'
+					: platform.endsWith('_voip')
+						? 'voipToken'
+						: 'deviceToken';
+		if (field === undefined) throw validationError({ platform: ['The platform field is required.'] });
+		const value: unknown = body[field];
+		if (typeof value !== 'string' || value === '')
+			throw validationError({ [field]: [`The ${field} field is required for the platform ${platform}.`] });
+		const known = push.list.find((t) => t.pushToken === value);
+		if (known) push.remove([known]);
 		push.add({
 			uid,
 			authToken: body.authToken,
-			pushToken: body.pushToken,
-			platform: body.platform,
-			providerId: body.providerId,
-			pushTokenType: body.pushTokenType,
+			pushToken: value,
+			platform,
+			providerId: body.providerId ?? (field === 'fcmToken' ? 'fcm-provider-1' : 'apns-provider-1'),
+			pushTokenType: field === 'voipToken' ? 'voip' : 'chat',
+			createdAt: known?.createdAt,
 		});
 		return { data: { success: true } };
 	});

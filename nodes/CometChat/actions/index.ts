@@ -6,6 +6,7 @@ import { blockedUser } from './blockedUser';
 import { bot } from './bot';
 import { call } from './call';
 import { conversation } from './conversation';
+import { contactDetail } from './contactDetail';
 import { flaggedMessage } from './flaggedMessage';
 import { group } from './group';
 import { groupMember } from './groupMember';
@@ -16,6 +17,7 @@ import { moderatedMessage } from './moderatedMessage';
 import { moderationReason } from './moderationReason';
 import { oneAtATimeFields } from './oneAtATime';
 import { moderationRule } from './moderationRule';
+import { notificationPreference } from './notificationPreference';
 import { pushToken } from './pushToken';
 import { reviewedMessage } from './reviewedMessage';
 import { role } from './role';
@@ -34,6 +36,8 @@ export const resources: ResourceDefinition[] = [
 	role,
 	call,
 	pushToken,
+	notificationPreference,
+	contactDetail,
 	flaggedMessage,
 	blockedMessage,
 	moderationReason,

@@ -27,6 +27,25 @@ const maskedToken: Masking = (value) => {
 	return { authTokenMasked: `****${ending}` };
 };
 
+/** `pushTokenMasked`: `****` and the last characters of a long enough push token, so devices can be told apart. */
+const maskedPushToken: Masking = (value) => {
+	const token = String(value);
+	return { pushTokenMasked: `****${token.length > VISIBLE_ENDING * 2 ? token.slice(-VISIBLE_ENDING) : ''}` };
+};
+
+/** An e-mail address in its place, masked: its first character and its domain (`n***@example.com`). */
+const maskedEmail: Masking = (value) => {
+	const email = String(value ?? '');
+	const at = email.lastIndexOf('@');
+	return { email: email === '' ? email : at > 0 ? `${email[0]}***${email.slice(at)}` : '****' };
+};
+
+/** A phone number in its place, masked: its last characters only (`****0100`). */
+const maskedPhone: Masking = (value) => {
+	const phone = String(value ?? '');
+	return { phno: phone === '' ? phone : `****${phone.length > VISIBLE_ENDING * 2 ? phone.slice(-VISIBLE_ENDING) : ''}` };
+};
+
 /** The fields that hold a secret in any record: dropped. */
 const EVERY_RESOURCE: Record<string, Masking> = {
 	apiKey: drop,
@@ -42,6 +61,9 @@ const EVERY_RESOURCE: Record<string, Masking> = {
  */
 export const SECRET_FIELDS: Record<string, Record<string, Masking>> = {
 	authToken: { ...EVERY_RESOURCE, authToken: maskedToken },
+	// A user's notification settings: personal data and device tokens (docs/cometchat-api.md, User notifications).
+	contactDetail: { ...EVERY_RESOURCE, email: maskedEmail, phno: maskedPhone },
+	pushToken: { ...EVERY_RESOURCE, authToken: maskedToken, pushToken: maskedPushToken, fcmToken: drop, deviceToken: drop, voipToken: drop },
 };
 
 function secretFieldsOf(resource: string): Record<string, Masking> {

@@ -4,6 +4,7 @@ import { requiredId } from '../../readers/text';
 import { authTokenField, authTokenValue } from '../../fields/common';
 import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
+import { pushTokenField } from './fields';
 
 /** Beyond the spec: DELETE /notifications/push/v1/tokens/{pushToken}, a public CometChat endpoint. */
 export const deleteByValue: OperationDefinition = {
@@ -13,15 +14,7 @@ export const deleteByValue: OperationDefinition = {
 	description: "Unregister one push token of the auth token's user, given the push token itself",
 	properties: [
 		authTokenField('The auth token (session) of the user the push token belongs to'),
-		{
-			displayName: 'Push Token',
-			name: 'pushToken',
-			type: 'string',
-			typeOptions: { password: true },
-			required: true,
-			default: '',
-			description: 'The push token to delete, as the device registered it (e.g. an FCM or APNs token)',
-		},
+		pushTokenField('The push token to delete, as the device registered it (e.g. an FCM or APNs token)'),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const authToken = authTokenValue(this, itemIndex);

@@ -1,0 +1,16 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import type { OperationDefinition } from '../types';
+import { preferencesRequest, preferenceUserField, preferenceUserValue } from './request';
+
+export const get: OperationDefinition = {
+	value: 'get',
+	name: 'Get',
+	action: "Get a user's notification preferences",
+	description: 'Get what a user is notified of: group and one-to-one events, Do Not Disturb and its weekly schedule, the privacy template',
+	properties: [preferenceUserField('The user whose notification preferences to get')],
+	async execute(this: IExecuteFunctions, itemIndex: number) {
+		const uid = preferenceUserValue(this, itemIndex);
+		return { uid, ...(await preferencesRequest(this, 'GET', uid, [])) };
+	},
+};
