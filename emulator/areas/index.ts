@@ -17,6 +17,8 @@ import * as messageActionRoutes from './messages/actionRoutes';
 import * as messageRoutes from './messages/routes';
 import { Moderation } from './moderation/collection';
 import * as moderationRoutes from './moderation/routes';
+import { Notifications } from './notifications/collection';
+import * as notificationRoutes from './notifications/routes';
 import { PushTokens } from './push/collection';
 import * as pushRoutes from './push/routes';
 import { Roles } from './roles/collection';
@@ -40,7 +42,8 @@ export function createAreas(app: App): Areas {
 	const push = new PushTokens(app, users);
 	const bots = new Bots(app, users, groups, messages);
 	const webhooks = new Webhooks(app);
-	return { app, roles, users, groups, messages, moderation, calls, push, bots, webhooks };
+	const notifications = new Notifications(app);
+	return { app, roles, users, groups, messages, moderation, calls, push, bots, webhooks, notifications };
 }
 
 type Register = (router: Router, areas: Areas) => void;
@@ -56,6 +59,7 @@ export const CHAT_ROUTES: readonly Register[] = [
 	moderationRoutes.register,
 	pushRoutes.register,
 	botRoutes.register,
+	notificationRoutes.register,
 ];
 
 /** The routes of the call host. */
@@ -77,5 +81,5 @@ export function buildRouters(areas: Areas): { chat: Router; call: Router; mgmt: 
 
 /** Empties every collection (the `default` role and the default moderation reasons come back). */
 export function resetAreas(a: Areas): void {
-	for (const collection of [a.roles, a.users, a.groups, a.messages, a.moderation, a.calls, a.push, a.bots, a.webhooks]) collection.reset();
+	for (const collection of [a.roles, a.users, a.groups, a.messages, a.moderation, a.calls, a.push, a.bots, a.webhooks, a.notifications]) collection.reset();
 }
