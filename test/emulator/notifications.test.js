@@ -28,7 +28,13 @@ describe('notification providers', () => {
 	test('the custom push provider answers inside pushProviders', async () => {
 		const path = '/notifications/push/v1/providers/custom';
 		expect((await ctx.api.get(path)).data).toEqual({ data: { pushProviders: [] } });
-		const body = { isEnabled: true, webhookURL: 'https://example.com/push', useBasicAuth: true, basicAuthUsername: 'n8n', basicAuthPassword: 'pw-1234' };
+		const body = {
+			isEnabled: true,
+			webhookURL: 'https://example.com/push',
+			useBasicAuth: true,
+			basicAuthUsername: 'n8n',
+			basicAuthPassword: 'pw-1234',
+		};
 		expect((await ctx.api.post(path, body)).data).toEqual({ data: { pushProviders: [body] } });
 		expect((await ctx.api.get(path)).data).toEqual({ data: { pushProviders: [body] } });
 	});

@@ -80,5 +80,10 @@ export function register(router: Router, { notifications }: Areas): void {
 		});
 	}
 
-	router.add('GET', '/v3/notifications/v1/logs', (req) => logsPage(notifications.logs.filter((log) => matchesFilters(log, req.query)), req.query));
+	router.add('GET', '/v3/notifications/v1/logs', (req) =>
+		logsPage(
+			notifications.logs.filter((log) => matchesFilters(log, req.query)),
+			req.query,
+		),
+	);
 }

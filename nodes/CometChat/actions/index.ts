@@ -13,6 +13,8 @@ import { message } from './message';
 import { moderationReason } from './moderationReason';
 import { oneAtATimeFields } from './oneAtATime';
 import { moderationRule } from './moderationRule';
+import { notificationLog } from './notificationLog';
+import { notificationProvider } from './notificationProvider';
 import { pushToken } from './pushToken';
 import { role } from './role';
 import type { OperationDefinition, ResourceDefinition } from './types';
@@ -35,6 +37,8 @@ export const resources: ResourceDefinition[] = [
 	moderationRule,
 	keywordList,
 	bot,
+	notificationProvider,
+	notificationLog,
 ];
 
 const operationTable = new Map<string, OperationDefinition>(

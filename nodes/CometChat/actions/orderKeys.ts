@@ -101,6 +101,12 @@ export const ORDER_KEYS: Readonly<Record<string, KeyRule>> = {
 	'bot:update': (read) => [user(read('botUid'))],
 	'bot:delete': (read) => [user(read('botUid'))],
 	'bot:getAll': 'alone',
+	// One key per provider: its saves, updates and deletes go in order.
+	'notificationProvider:get': (read) => [notificationProvider(read)],
+	'notificationProvider:save': (read) => [notificationProvider(read)],
+	'notificationProvider:update': (read) => [notificationProvider(read)],
+	'notificationProvider:delete': (read) => [notificationProvider(read)],
+	'notificationLog:getAll': 'alone',
 };
 
 /**
@@ -158,4 +164,12 @@ function conversations(read: ParameterReader, sender: string): string[] {
 		default:
 			return [withUser(idOf(read('receiverUid')))];
 	}
+}
+
+/** The provider an item is about, by channel and kind: `notificationProvider:sms:twilio`. */
+function notificationProvider(read: ParameterReader): string {
+	const provider = idOf(read('provider'));
+	const channel = ['sms', 'email', 'push'].find((name) => provider.endsWith(name)) ?? provider;
+	const kind = provider.startsWith('custom') ? 'custom' : provider.slice(0, provider.length - channel.length);
+	return `notificationProvider:${channel}:${kind}`;
 }

@@ -20,12 +20,17 @@ type Masking = (value: unknown) => IDataObject;
 
 const drop: Masking = () => ({});
 
+/** `<name>Masked`: `****` and the last characters of a long enough value. */
+function maskedAs(name: string): Masking {
+	return (value) => {
+		const token = String(value);
+		const ending = token.length > VISIBLE_ENDING * 2 ? token.slice(-VISIBLE_ENDING) : '';
+		return { [`${name}Masked`]: `****${ending}` };
+	};
+}
+
 /** `authTokenMasked`: `****` and the last characters of a long enough token. */
-const maskedToken: Masking = (value) => {
-	const token = String(value);
-	const ending = token.length > VISIBLE_ENDING * 2 ? token.slice(-VISIBLE_ENDING) : '';
-	return { authTokenMasked: `****${ending}` };
-};
+const maskedToken: Masking = maskedAs('authToken');
 
 /** The fields that hold a secret in any record: dropped. */
 const EVERY_RESOURCE: Record<string, Masking> = {
@@ -42,6 +47,15 @@ const EVERY_RESOURCE: Record<string, Masking> = {
  */
 export const SECRET_FIELDS: Record<string, Record<string, Masking>> = {
 	authToken: { ...EVERY_RESOURCE, authToken: maskedToken },
+	// Notification providers: the keys and tokens keep their end (to tell which one is stored), the
+	// Twilio account SID too (sensitive); a Basic Auth password is dropped (`hasBasicAuthPassword`).
+	notificationProvider: {
+		...EVERY_RESOURCE,
+		twilioAccountSID: maskedAs('twilioAccountSID'),
+		twilioAuthToken: maskedAs('twilioAuthToken'),
+		sendGridApiKey: maskedAs('sendGridApiKey'),
+		basicAuthPassword: drop,
+	},
 };
 
 function secretFieldsOf(resource: string): Record<string, Masking> {
