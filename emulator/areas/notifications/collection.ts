@@ -58,7 +58,7 @@ export class Notifications {
 	}
 
 	/**
-	 * A log entry: `{messageId, sender, receiver, channel?, provider?, trigger?, receiverType?,
+	 * A log entry: `{messageId, sender, receiver, channel?, provider?, trigger?, receiverType?, pushToken?,
 	 * notificationTriggered?, success?, reason?, at?}` (at: epoch milliseconds, default the store clock).
 	 */
 	addLog(input: Json): NotificationLog {
@@ -80,6 +80,9 @@ export class Notifications {
 			sender: input.sender,
 			receiver: input.receiver,
 			receiverType: input.receiverType ?? 'user',
+			...(typeof input.pushToken === 'string'
+				? { tokenType: input.tokenType ?? 'fcm', pushToken: input.pushToken, providerId: input.providerId ?? 'fcm-provider-1' }
+				: {}),
 			notificationTriggered: triggered,
 			...(triggered ? { success: input.success !== false } : { reason: input.reason ?? 'MUTE_PREFERENCE' }),
 		};
