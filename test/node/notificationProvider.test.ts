@@ -205,3 +205,27 @@ describe('Notification Provider: SendGrid and the custom providers', () => {
 		expect(updated.items[0].json).toMatchObject({ webhookURL: 'https://example.com/sms2', useStoredPhNo: true });
 	});
 });
+
+describe('Notification Provider: every provider at its own path', () => {
+	const PATHS = {
+		twilioSms: 'sms/twilio',
+		sendgridEmail: 'email/sendgrid',
+		customPush: 'push/custom',
+		customSms: 'sms/custom',
+		customEmail: 'email/custom',
+	} as const;
+
+	it.each(Object.entries(PATHS))('%s: Get, Update and Delete go to /notifications/%s', async (provider, path) => {
+		const [channel, kind] = path.split('/');
+		emulator().store.saveNotificationProvider(path as (typeof PATHS)[keyof typeof PATHS], { isEnabled: true });
+		const got = await run({ operation: 'get', provider });
+		expect(got.items[0].json).toEqual({ provider, configured: true, isEnabled: true });
+		const updated = await run({ operation: 'update', provider, updateFields: { isEnabled: false } });
+		expect(updated.items[0].json).toEqual({ provider, configured: true, isEnabled: false });
+		await run({ operation: 'delete', provider });
+		expect(apiRequests(emulator()).map((request) => `${request.method} ${request.path}`)).toEqual(
+			['GET', 'PUT', 'DELETE'].map((method) => `${method} /v3/notifications/${channel}/v1/providers/${kind}`),
+		);
+		expect(emulator().store.notificationProviders.size).toBe(0);
+	});
+});
