@@ -208,12 +208,15 @@ function settingField(name: string, forUpdate: boolean): INodeProperties {
 	};
 	if (setting.placeholder) field.placeholder = setting.placeholder;
 	if (setting.kind === 'secret') field.typeOptions = { password: true };
-	if (!forUpdate && setting.kind !== 'switch' && setting.optional !== true) field.required = true;
 	if (!forUpdate && setting.whileOn) field.displayOptions = { show: { [setting.whileOn]: [true] } };
 	return field;
 }
 
-/** Save's fields: each setting once, shown for the providers that have it. */
+/**
+ * Save's fields: each setting once, shown for the providers that have it. None is marked required:
+ * they are shown by the Provider, which an expression may set (n8n would then refuse to start the
+ * workflow over a field of another provider); Save checks them before sending instead.
+ */
 export function saveProperties(): INodeProperties[] {
 	const names = [...new Set(PROVIDER_VALUES.flatMap((value) => PROVIDERS[value].settings as readonly string[]))];
 	return [
