@@ -100,9 +100,7 @@ describe('Notification Provider → Save, Get, Update, Delete (Twilio SMS)', () 
 
 describe('Notification Provider: SendGrid and the custom providers', () => {
 	it('SendGrid: every published required field, the API key masked, replies with their address', async () => {
-		const saved = await run({
-			operation: 'save',
-			provider: 'sendgridEmail',
+		const settings = {
 			sendGridApiKey: API_KEY,
 			sendGridTemplateID: 'd-8284bb9646a040499d5cfa28d272a094',
 			sendGridUnsubscribeGroupID: '33832',
@@ -110,17 +108,9 @@ describe('Notification Provider: SendGrid and the custom providers', () => {
 			senderEmail: 'noreply@example.com',
 			allowEmailReplies: true,
 			senderEmailForReplies: 'reply@example.com',
-		});
-		expect(apiRequests(emulator())[0].body).toEqual({
-			isEnabled: true,
-			sendGridApiKey: API_KEY,
-			sendGridTemplateID: 'd-8284bb9646a040499d5cfa28d272a094',
-			sendGridUnsubscribeGroupID: '33832',
-			senderName: 'Emailer',
-			senderEmail: 'noreply@example.com',
-			allowEmailReplies: true,
-			senderEmailForReplies: 'reply@example.com',
-		});
+		};
+		const saved = await run({ operation: 'save', provider: 'sendgridEmail', ...settings });
+		expect(apiRequests(emulator())[0].body).toEqual({ isEnabled: true, ...settings });
 		expect(saved.items[0].json).toMatchObject({ provider: 'sendgridEmail', sendGridApiKeyMasked: '****9Xw3', allowEmailReplies: true });
 		expect(leaks(saved.items)).toBe(false);
 		expectInputError(

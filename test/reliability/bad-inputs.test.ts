@@ -377,12 +377,13 @@ function providerSpecs(): OperationSpec[] {
 		valid: [{}, {}],
 		fields,
 	});
-	const customUpdate = (provider: string, stored: string, storedLabel: string) =>
+	/** A custom provider's Update Fields; `stored` is its "only users with a stored …" switch (none for push). */
+	const customUpdate = (provider: string, stored?: { key: string; label: string }) =>
 		update(
 			provider,
 			{
 				isEnabled: ex('isEnabled', true),
-				[stored]: ex(stored, false),
+				...(stored ? { [stored.key]: ex(stored.key, false) } : {}),
 				webhookURL: ex('webhookURL', 'https://example.com/new'),
 				useBasicAuth: ex('useBasicAuth', true),
 				basicAuthUsername: ex('basicAuthUsername', 'n8n'),
@@ -390,7 +391,7 @@ function providerSpecs(): OperationSpec[] {
 			},
 			[
 				{ key: 'isEnabled', label: 'Enabled', bad: NOT_BOOLEAN },
-				{ key: stored, label: storedLabel, bad: NOT_BOOLEAN },
+				...(stored ? [{ ...stored, bad: NOT_BOOLEAN }] : []),
 				{ key: 'webhookURL', label: 'Webhook URL', bad: [...NOT_OPTIONAL_TEXT, ...NOT_URL] },
 				{ key: 'useBasicAuth', label: 'Use Basic Auth', bad: [...NOT_BOOLEAN, ['off with a username and password', false]] },
 				{ key: 'basicAuthUsername', label: 'Basic Auth Username', bad: [...NOT_OPTIONAL_TEXT, ['a colon', 'a:b']] },
@@ -524,25 +525,9 @@ function providerSpecs(): OperationSpec[] {
 				{ key: 'senderEmailForReplies', label: 'Sender E-Mail for Replies', bad: [...NOT_OPTIONAL_TEXT, ['no @', 'reply']] },
 			],
 		),
-		update(
-			'customPush',
-			{
-				isEnabled: ex('isEnabled', true),
-				webhookURL: ex('webhookURL', 'https://example.com/new'),
-				useBasicAuth: ex('useBasicAuth', true),
-				basicAuthUsername: ex('basicAuthUsername', 'n8n'),
-				basicAuthPassword: ex('basicAuthPassword', 'new-pw'),
-			},
-			[
-				{ key: 'isEnabled', label: 'Enabled', bad: NOT_BOOLEAN },
-				{ key: 'webhookURL', label: 'Webhook URL', bad: [...NOT_OPTIONAL_TEXT, ...NOT_URL] },
-				{ key: 'useBasicAuth', label: 'Use Basic Auth', bad: [...NOT_BOOLEAN, ['off with a username and password', false]] },
-				{ key: 'basicAuthUsername', label: 'Basic Auth Username', bad: [...NOT_OPTIONAL_TEXT, ['a colon', 'a:b']] },
-				{ key: 'basicAuthPassword', label: 'Basic Auth Password', bad: NOT_TEXT },
-			],
-		),
-		customUpdate('customSms', 'useStoredPhNo', 'Only Users With a Stored Phone Number'),
-		customUpdate('customEmail', 'useStoredEmailID', 'Only Users With a Stored E-Mail'),
+		customUpdate('customPush'),
+		customUpdate('customSms', { key: 'useStoredPhNo', label: 'Only Users With a Stored Phone Number' }),
+		customUpdate('customEmail', { key: 'useStoredEmailID', label: 'Only Users With a Stored E-Mail' }),
 	];
 }
 
