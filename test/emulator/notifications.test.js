@@ -80,3 +80,32 @@ describe('GET /v3/notifications/v1/logs', () => {
 		expect((await ctx.api.get('/notifications/v1/logs', { params: { channel: 'fax' } })).status).toBe(400);
 	});
 });
+
+describe('notification activity', () => {
+	test('a message sent while providers are enabled is logged once per channel, with its provider', async () => {
+		s().addUser({ uid: 'ann', name: 'Ann' });
+		s().addUser({ uid: 'bob', name: 'Bob' });
+		s().saveNotificationProvider('push/custom', { isEnabled: true, webhookURL: 'https://example.com/push' });
+		s().saveNotificationProvider('sms/twilio', { ...twilio, isEnabled: true });
+		s().saveNotificationProvider('sms/custom', { isEnabled: true, webhookURL: 'https://example.com/sms' });
+		s().saveNotificationProvider('email/custom', { isEnabled: false, webhookURL: 'https://example.com/mail' });
+		const sent = await ctx.api.post(
+			'/messages',
+			{ receiver: 'bob', receiverType: 'user', category: 'message', type: 'text', data: { text: 'Hi' } },
+			{ headers: { onBehalfOf: 'ann' } },
+		);
+		expect(sent.status).toBe(200);
+		const logs = (await ctx.api.get('/notifications/v1/logs')).data.data;
+		expect(logs.map((log) => [log.channel, log.provider, log.messageId, log.sender, log.receiver])).toEqual([
+			['push', 'custom', Number(sent.data.data.id), 'ann', 'bob'],
+			['sms', 'twilio', Number(sent.data.data.id), 'ann', 'bob'],
+		]);
+		expect(logs[0]).toMatchObject({
+			trigger: 'after_message',
+			receiverType: 'user',
+			notificationTriggered: true,
+			success: true,
+			messageSentAtMS: 1700000000000,
+		});
+	});
+});

@@ -23,7 +23,8 @@ export interface NotificationLog extends Json {
 
 /**
  * Notification providers (one record per provider, stored as the service returns it, secrets
- * included) and the notification logs, oldest first.
+ * included) and the notification logs, oldest first: seeded, or from the messages sent while a
+ * provider is enabled.
  */
 export class Notifications {
 	providers!: Map<ProviderPath, Json>;
@@ -31,6 +32,37 @@ export class Notifications {
 
 	constructor(private readonly app: App) {
 		this.reset();
+		app.onEvent((trigger, data) => {
+			if (trigger === 'message_sent') this.notifyMessage(data.message as Json);
+		});
+	}
+
+	/**
+	 * The app's notification activity: a message sent is logged once per channel whose provider is
+	 * saved and enabled (push: the custom provider; SMS and e-mail: Twilio or SendGrid, else the
+	 * custom one), as sent and accepted. The emulator calls no provider.
+	 */
+	private notifyMessage(message: Json | undefined): void {
+		if (!message || typeof message.sender !== 'string' || typeof message.receiver !== 'string') return;
+		const enabled = (path: ProviderPath) => this.providers.get(path)?.isEnabled === true;
+		const channels: Array<[string, ProviderPath[]]> = [
+			['push', ['push/custom']],
+			['sms', ['sms/twilio', 'sms/custom']],
+			['email', ['email/sendgrid', 'email/custom']],
+		];
+		for (const [channel, paths] of channels) {
+			const path = paths.find(enabled);
+			if (path === undefined) continue;
+			this.addLog({
+				channel,
+				provider: path.split('/')[1],
+				messageId: Number(message.id),
+				sender: message.sender,
+				receiver: message.receiver,
+				receiverType: message.receiverType,
+				at: Number(message.sentAt) * 1000,
+			});
+		}
 	}
 
 	reset(): void {
