@@ -1,7 +1,8 @@
 /** Notification Log → Get Many, through n8n's engine against the emulator. */
 import { apiRequests, credentialsFor } from '../harness/emulator';
 import { runNode } from '../harness/engine';
-import { expectInputError, useEmulator } from '../harness/suite';
+import { overrideRequestLimits } from '../../nodes/CometChat/transport/limits';
+import { expectErrorItem, expectInputError, useEmulator } from '../harness/suite';
 
 const emulator = useEmulator();
 
@@ -88,6 +89,24 @@ describe('Notification Log → Get Many', () => {
 		expect(all.items).toHaveLength(130);
 		const queries = apiRequests(emulator()).map((request) => request.query);
 		expect(queries).toEqual([{ limit: '100' }, { limit: '100', affix: 'append', logId: 'log100' }]);
+	});
+
+	it('a service error, with Continue On Fail: the item fails with the status, the next item is listed', async () => {
+		emulator().injectNext(Array(20).fill({ kind: '500' }), { pathPrefix: '/v3/notifications/v1/logs', query: { channel: 'sms' } });
+		// No waiting between retries: the 500s fail the item within its budget.
+		const restore = overrideRequestLimits({ attemptTimeoutMs: 300, requestBudgetMs: 400 });
+		try {
+			const both = await runNode(
+				credentialsFor(emulator()),
+				{ resource: 'notificationLog', operation: 'getAll', returnAll: true, filters: { channel: '={{ $json.channel }}' } },
+				[{ channel: 'sms' }, { channel: 'email' }],
+				{ continueOnFail: true },
+			);
+			expectErrorItem(both.items[0], 0, /500|ERR_INTERNAL/);
+			expect(both.items.slice(1).map((item) => item.json._id)).toEqual(['log2', 'log4']);
+		} finally {
+			restore();
+		}
 	});
 
 	it('bad filters fail before anything is sent', async () => {
