@@ -2,7 +2,7 @@
 import { apiRequests, credentialsFor } from '../harness/emulator';
 import { runNode } from '../harness/engine';
 import { overrideRequestLimits } from '../../nodes/CometChat/transport/limits';
-import { expectErrorItem, expectInputError, useEmulator } from '../harness/suite';
+import { clearFaultQueue, expectErrorItem, expectInputError, useEmulator } from '../harness/suite';
 
 const emulator = useEmulator();
 
@@ -106,6 +106,8 @@ describe('Notification Log → Get Many', () => {
 			expect(both.items.slice(1).map((item) => item.json._id)).toEqual(['log2', 'log4']);
 		} finally {
 			restore();
+			// The faults the first item left unused.
+			await clearFaultQueue(emulator());
 		}
 	});
 

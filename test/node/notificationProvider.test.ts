@@ -1,9 +1,10 @@
 /** Notification Provider: Get, Save, Update and Delete of the five providers, through n8n's engine against the emulator. */
 import type { IDataObject, INode, INodeParameters } from 'n8n-workflow';
 
+import { overrideRequestLimits } from '../../nodes/CometChat/transport/limits';
 import { apiRequests, credentialsFor } from '../harness/emulator';
 import { runNode } from '../harness/engine';
-import { expectErrorItem, expectInputError, useEmulator } from '../harness/suite';
+import { clearFaultQueue, expectErrorItem, expectInputError, useEmulator } from '../harness/suite';
 
 const emulator = useEmulator();
 const AUTH_TOKEN = 'twilio-auth-token-secret-7Hq2';
@@ -86,15 +87,32 @@ describe('Notification Provider → Save, Get, Update, Delete (Twilio SMS)', () 
 	});
 
 	it('a service error, with Continue On Fail: the item fails with its code, the next item runs; no secret in either', async () => {
-		emulator().injectNext([{ kind: '500' }], { pathPrefix: '/v3/notifications/sms/v1/providers/twilio', method: 'POST' });
-		const both = await run(
-			{ operation: 'save', ...twilio, twilioAuthToken: '={{ $json.token }}' },
-			[{ token: AUTH_TOKEN }, { token: `${AUTH_TOKEN}-2` }],
-			{ continueOnFail: true },
-		);
-		expectErrorItem(both.items[0], 0, /500|ERR_INTERNAL/);
-		expect(both.items[1].json).toMatchObject({ provider: 'twilioSms', twilioAuthTokenMasked: '****q2-2' });
-		expect(leaks(both.items)).toBe(false);
+		// Every save of the first item's provider fails; the second item saves another provider.
+		emulator().injectNext(Array(20).fill({ kind: '500' }), { pathPrefix: '/v3/notifications/sms/v1/providers/custom', method: 'POST' });
+		const restore = overrideRequestLimits({ attemptTimeoutMs: 300, requestBudgetMs: 400 });
+		try {
+			const both = await run(
+				{
+					operation: 'save',
+					...twilio,
+					provider: '={{ $json.provider }}',
+					webhookURL: 'https://example.com/sms',
+					useBasicAuth: true,
+					basicAuthUsername: 'n8n',
+					basicAuthPassword: PASSWORD,
+				},
+				[{ provider: 'customSms' }, { provider: 'twilioSms' }],
+				{ continueOnFail: true },
+			);
+			expectErrorItem(both.items[0], 0, /500|ERR_INTERNAL/);
+			expect(both.items[1].json).toMatchObject({ provider: 'twilioSms', twilioAuthTokenMasked: '****7Hq2' });
+			expect(leaks(both.items)).toBe(false);
+			expect(emulator().store.notificationProviders.has('sms/custom')).toBe(false);
+		} finally {
+			restore();
+			// The faults the first item left unused.
+			await clearFaultQueue(emulator());
+		}
 	});
 });
 
@@ -217,5 +235,32 @@ describe('Notification Provider: every provider at its own path', () => {
 			['GET', 'PUT', 'DELETE'].map((method) => `${method} /v3/notifications/${channel}/v1/providers/${kind}`),
 		);
 		expect(emulator().store.notificationProviders.size).toBe(0);
+	});
+});
+
+describe('Notification Provider → Save: its answer lost', () => {
+	const sent = () => apiRequests(emulator()).map((request) => `${request.method} ${request.path} ${request.status}`);
+
+	it('after CometChat stored it: read back as sent, the record output with appliedByEarlierAttempt', async () => {
+		emulator().injectNext(['truncated'], { method: 'POST', pathPrefix: '/v3/notifications/sms/v1/providers/twilio' });
+		const { items, error } = await run({ operation: 'save', ...twilio });
+		expect(error).toBeUndefined();
+		expect(items[0].json).toMatchObject({ provider: 'twilioSms', twilioAuthTokenMasked: '****7Hq2', appliedByEarlierAttempt: true });
+		expect(sent()).toEqual(['POST /v3/notifications/sms/v1/providers/twilio 200', 'GET /v3/notifications/sms/v1/providers/twilio 200']);
+		expect(leaks(items)).toBe(false);
+	});
+
+	it('before CometChat stored it (503): other settings read back, sent again once', async () => {
+		emulator().store.saveNotificationProvider('sms/twilio', { ...twilio, twilioAuthToken: 'an-older-token' });
+		emulator().injectNext(['503'], { method: 'POST', pathPrefix: '/v3/notifications/sms/v1/providers/twilio' });
+		const { items, error } = await run({ operation: 'save', ...twilio });
+		expect(error).toBeUndefined();
+		expect(items[0].json.appliedByEarlierAttempt).toBeUndefined();
+		expect(sent()).toEqual([
+			'POST /v3/notifications/sms/v1/providers/twilio 503',
+			'GET /v3/notifications/sms/v1/providers/twilio 200',
+			'POST /v3/notifications/sms/v1/providers/twilio 200',
+		]);
+		expect(emulator().store.notificationProviders.get('sms/twilio')?.twilioAuthToken).toBe(AUTH_TOKEN);
 	});
 });

@@ -3,7 +3,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { fieldError, inputError } from '../../readers/fieldErrors';
 import { optionalTextOf, optionalUrlOf, requiredTextOf } from '../../readers/text';
 import { booleanOf, readOption } from '../../readers/values';
-import type { CometChatRequest } from '../../transport/request';
+import type { AppliedLookup, CometChatRequest, CometChatResponse } from '../../transport/request';
+import { cometChatRequest } from '../../transport/request';
+import { undecidedAfter } from '../../transport/requestErrors';
 import { checkBasicAuthPart } from '../bot/fields';
 
 /**
@@ -323,14 +325,39 @@ export function providerRequest(provider: ProviderValue, method: 'GET' | 'POST' 
 }
 
 /**
+ * Save is safe to send again (docs/cometchat-api.md, Notification providers and logs): after an
+ * answer lost when CometChat may have stored the settings, the provider is read. Stored as sent:
+ * the first attempt made it (its answer is the output). Otherwise sent again: a save replaces the
+ * provider's settings, so sending it twice does no harm.
+ */
+export function saveLookup(context: IExecuteFunctions, provider: ProviderValue, sent: IDataObject): Pick<CometChatRequest, 'findApplied'> {
+	const findApplied = async (): Promise<AppliedLookup> => {
+		let response: CometChatResponse;
+		try {
+			response = await cometChatRequest.call(context, providerRequest(provider, 'GET'));
+		} catch (error) {
+			return undecidedAfter(`reading the ${PROVIDERS[provider].name} provider`, error);
+		}
+		const stored = providerRecord(provider, response.data);
+		return Object.keys(sent).every((name) => stored[name] === sent[name]) ? { found: response } : { notFound: true };
+	};
+	return { findApplied };
+}
+
+/** The provider's record in an answer: the custom push provider's inside `pushProviders` (a list of one). */
+function providerRecord(provider: ProviderValue, data: unknown): IDataObject {
+	const answer = (typeof data === 'object' && data !== null && !Array.isArray(data) ? data : {}) as IDataObject;
+	const listed = answer.pushProviders;
+	return provider === 'customPush' && Array.isArray(listed) ? ((listed[0] ?? {}) as IDataObject) : answer;
+}
+
+/**
  * The provider's record as the node puts it out: the custom push provider answers inside
  * `pushProviders` (a list of one), the others as `data` itself; an empty answer is a provider not
  * saved (`configured: false`). Secrets are masked by the node's filter (helpers/secrets.ts).
  */
 export function providerOutput(provider: ProviderValue, data: unknown): IDataObject {
-	const answer = (typeof data === 'object' && data !== null && !Array.isArray(data) ? data : {}) as IDataObject;
-	const listed = answer.pushProviders;
-	const record = provider === 'customPush' && Array.isArray(listed) ? ((listed[0] ?? {}) as IDataObject) : answer;
+	const record = providerRecord(provider, data);
 	const settings = Object.keys(record).filter((key) => key in SETTINGS);
 	const output: IDataObject = { provider, configured: settings.length > 0, ...record };
 	if ('basicAuthPassword' in record)

@@ -1,8 +1,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { cometChatRequest } from '../../transport/request';
+import { appliedEarlier, cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
-import { providerBody, providerOf, providerOutput, providerRequest, saveProperties } from './providers';
+import { providerBody, providerOf, providerOutput, providerRequest, saveLookup, saveProperties } from './providers';
 
 /** POST /notifications/<channel>/v1/providers/<kind>: every setting the provider requires, replacing the saved ones. */
 export const save: OperationDefinition = {
@@ -15,7 +15,7 @@ export const save: OperationDefinition = {
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const provider = providerOf(this, itemIndex);
 		const body = providerBody(this, itemIndex, provider, 'save');
-		const response = await cometChatRequest.call(this, providerRequest(provider, 'POST', body));
-		return providerOutput(provider, response.data);
+		const response = await cometChatRequest.call(this, { ...providerRequest(provider, 'POST', body), ...saveLookup(this, provider, body) });
+		return { ...providerOutput(provider, response.data), ...appliedEarlier(response) };
 	},
 };
