@@ -81,5 +81,6 @@ export function buildRouters(areas: Areas): { chat: Router; call: Router; mgmt: 
 
 /** Empties every collection (the `default` role and the default moderation reasons come back). */
 export function resetAreas(a: Areas): void {
-	for (const collection of [a.roles, a.users, a.groups, a.messages, a.moderation, a.calls, a.push, a.bots, a.webhooks, a.notifications]) collection.reset();
+	for (const collection of [a.roles, a.users, a.groups, a.messages, a.moderation, a.calls, a.push, a.bots, a.webhooks, a.notifications])
+		collection.reset();
 }
