@@ -17,8 +17,8 @@ import * as messageActionRoutes from './messages/actionRoutes';
 import * as messageRoutes from './messages/routes';
 import { Moderation } from './moderation/collection';
 import * as moderationRoutes from './moderation/routes';
-import { Notifications } from './notifications/collection';
-import * as notificationRoutes from './notifications/routes';
+import { NotificationProviders } from './notificationProviders/collection';
+import * as notificationRoutes from './notificationProviders/routes';
 import { PushTokens } from './push/collection';
 import * as pushRoutes from './push/routes';
 import { Roles } from './roles/collection';
@@ -42,8 +42,8 @@ export function createAreas(app: App): Areas {
 	const push = new PushTokens(app, users);
 	const bots = new Bots(app, users, groups, messages);
 	const webhooks = new Webhooks(app);
-	const notifications = new Notifications(app);
-	return { app, roles, users, groups, messages, moderation, calls, push, bots, webhooks, notifications };
+	const notificationProviders = new NotificationProviders(app);
+	return { app, roles, users, groups, messages, moderation, calls, push, bots, webhooks, notificationProviders };
 }
 
 type Register = (router: Router, areas: Areas) => void;
@@ -81,6 +81,17 @@ export function buildRouters(areas: Areas): { chat: Router; call: Router; mgmt: 
 
 /** Empties every collection (the `default` role and the default moderation reasons come back). */
 export function resetAreas(a: Areas): void {
-	for (const collection of [a.roles, a.users, a.groups, a.messages, a.moderation, a.calls, a.push, a.bots, a.webhooks, a.notifications])
+	for (const collection of [
+		a.roles,
+		a.users,
+		a.groups,
+		a.messages,
+		a.moderation,
+		a.calls,
+		a.push,
+		a.bots,
+		a.webhooks,
+		a.notificationProviders,
+	])
 		collection.reset();
 }

@@ -5,7 +5,7 @@ import type { Calls } from './calls/collection';
 import type { Groups } from './groups/collection';
 import type { Messages } from './messages/collection';
 import type { Moderation } from './moderation/collection';
-import type { Notifications } from './notifications/collection';
+import type { NotificationProviders } from './notificationProviders/collection';
 import type { PushTokens } from './push/collection';
 import type { Roles } from './roles/collection';
 import type { Users } from './users/collection';
@@ -22,5 +22,5 @@ export interface Areas {
 	push: PushTokens;
 	bots: Bots;
 	webhooks: Webhooks;
-	notifications: Notifications;
+	notificationProviders: NotificationProviders;
 }

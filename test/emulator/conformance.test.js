@@ -681,7 +681,7 @@ describe('notification providers and logs', () => {
 				reason: 'MUTE_PREFERENCE',
 			});
 		}
-		const [first] = s().areas.notifications.logs;
+		const [first] = s().areas.notificationProviders.logs;
 		const why = 'The emulator sends no notification: a log has no payload, and no reaction or group member it was about.';
 		const cursor =
 			'The declared cursor parameter is logId (the example names messageId only); docs/cometchat-api.md, Notification providers and logs.';

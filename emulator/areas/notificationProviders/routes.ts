@@ -63,7 +63,7 @@ function logsPage(logs: NotificationLog[], query: Query): { data: Json[]; meta: 
 	return { data: page.map((log) => clone(log)), meta };
 }
 
-export function register(router: Router, { notifications }: Areas): void {
+export function register(router: Router, { notificationProviders: notifications }: Areas): void {
 	for (const path of PROVIDER_PATHS) {
 		const [channel, kind] = path.split('/');
 		const route = `/v3/notifications/${channel}/v1/providers/${kind}`;

@@ -26,7 +26,7 @@ export interface NotificationLog extends Json {
  * included) and the notification logs, oldest first: seeded, or from the messages sent while a
  * provider is enabled.
  */
-export class Notifications {
+export class NotificationProviders {
 	providers!: Map<ProviderPath, Json>;
 	logs!: NotificationLog[];
 
