@@ -12,6 +12,7 @@ import type { Rule } from './areas/moderation/rules';
 import type { PushToken } from './areas/push/collection';
 import type { Role } from './areas/roles/collection';
 import type { Bot } from './areas/bots/collection';
+import type { NotificationLog, ProviderPath } from './areas/notificationProviders/collection';
 import type { AuthToken, NewUser, User, UserPageOptions } from './areas/users/collection';
 import { App } from './core/app';
 import { validationError } from './core/errors';
@@ -77,6 +78,7 @@ export class Store {
 		for (const c of data.calls ?? []) a.calls.add(c);
 		for (const t of data.pushTokens ?? []) a.push.add(t);
 		for (const b of data.bots ?? []) a.bots.add(b);
+		for (const l of data.notificationLogs ?? []) a.notificationProviders.addLog(l);
 	}
 
 	/** Counts of every collection (control API `GET /__emulator/state`). */
@@ -101,6 +103,8 @@ export class Store {
 			pushTokens: a.push.list.length,
 			bots: a.bots.byId.size,
 			webhooks: a.webhooks.byId.size,
+			notificationProviders: a.notificationProviders.providers.size,
+			notificationLogs: a.notificationProviders.logs.length,
 		};
 	}
 
@@ -310,5 +314,19 @@ export class Store {
 	/** As POST /bots: the uid must be a user. */
 	addBot(b: Json): Bot {
 		return this.areas.bots.add(b);
+	}
+
+	// ---------------------------------------------------------------- notification providers and logs
+	/** The saved notification providers, by `<channel>/<kind>` (e.g. `sms/twilio`), as the service stores them. */
+	get notificationProviders(): Map<ProviderPath, Json> {
+		return this.areas.notificationProviders.providers;
+	}
+	/** As POST /notifications/<channel>/v1/providers/<kind>. */
+	saveNotificationProvider(path: ProviderPath, settings: Json): Json {
+		return this.areas.notificationProviders.save(path, settings);
+	}
+	/** A notification log entry (`{messageId, sender, receiver, channel?, provider?, trigger?, ...}`). */
+	addNotificationLog(l: Json): NotificationLog {
+		return this.areas.notificationProviders.addLog(l);
 	}
 }

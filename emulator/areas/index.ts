@@ -22,6 +22,8 @@ import * as moderationRoutes from './moderation/routes';
 import * as moderationSetupRoutes from './moderation/setupRoutes';
 import { UserNotifications } from './notifications/collection';
 import * as notificationRoutes from './notifications/routes';
+import { NotificationProviders } from './notificationProviders/collection';
+import * as notificationProviderRoutes from './notificationProviders/routes';
 import { PushTokens } from './push/collection';
 import * as pushRoutes from './push/routes';
 import { Roles } from './roles/collection';
@@ -47,8 +49,23 @@ export function createAreas(app: App): Areas {
 	const notifications = new UserNotifications(app, users);
 	const bots = new Bots(app, users, groups, messages);
 	const webhooks = new Webhooks(app);
+	const notificationProviders = new NotificationProviders(app);
 	const conversations = new Conversations(app, users, groups, messages, bots);
-	return { app, roles, users, groups, messages, moderation, calls, push, notifications, bots, webhooks, conversations };
+	return {
+		app,
+		roles,
+		users,
+		groups,
+		messages,
+		moderation,
+		calls,
+		push,
+		notifications,
+		bots,
+		webhooks,
+		conversations,
+		notificationProviders,
+	};
 }
 
 type Register = (router: Router, areas: Areas) => void;
@@ -68,6 +85,7 @@ export const CHAT_ROUTES: readonly Register[] = [
 	botRoutes.register,
 	conversationRoutes.register,
 	statsRoutes.register,
+	notificationProviderRoutes.register,
 ];
 
 /** The routes of the call host. */
@@ -101,6 +119,7 @@ export function resetAreas(a: Areas): void {
 		a.bots,
 		a.webhooks,
 		a.conversations,
+		a.notificationProviders,
 	])
 		collection.reset();
 }

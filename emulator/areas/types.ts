@@ -7,6 +7,7 @@ import type { Groups } from './groups/collection';
 import type { Messages } from './messages/collection';
 import type { Moderation } from './moderation/collection';
 import type { UserNotifications } from './notifications/collection';
+import type { NotificationProviders } from './notificationProviders/collection';
 import type { PushTokens } from './push/collection';
 import type { Roles } from './roles/collection';
 import type { Users } from './users/collection';
@@ -25,4 +26,5 @@ export interface Areas {
 	bots: Bots;
 	webhooks: Webhooks;
 	conversations: Conversations;
+	notificationProviders: NotificationProviders;
 }

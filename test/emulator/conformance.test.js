@@ -785,6 +785,74 @@ describe("a user's notifications", () => {
 	});
 });
 
+describe('notification providers and logs', () => {
+	const hook = {
+		isEnabled: true,
+		useBasicAuth: true,
+		basicAuthUsername: 'user123',
+		basicAuthPassword: 'pass123',
+		webhookURL: 'https://example.com/hook',
+	};
+
+	test('each provider as its example: the record, the custom push one inside pushProviders', async () => {
+		s().saveNotificationProvider('sms/twilio', { twilioAccountSID: 'AC1', twilioAuthToken: 't', twilioSenderPhoneNumber: '+13611364718' });
+		s().saveNotificationProvider('email/sendgrid', {
+			sendGridApiKey: 'SG.1',
+			sendGridTemplateID: 'd-1',
+			sendGridUnsubscribeGroupID: '33832',
+			senderEmail: 'noreply@example.com',
+			senderName: 'Emailer',
+		});
+		s().saveNotificationProvider('push/custom', hook);
+		s().saveNotificationProvider('sms/custom', { ...hook, useStoredPhNo: false });
+		s().saveNotificationProvider('email/custom', { ...hook, useStoredEmailID: false });
+		const get = (path) => ctx.api.get(`/notifications/${path}`);
+		expectConforms('GET /notifications/sms/v1/providers/twilio', await get('sms/v1/providers/twilio'));
+		expectConforms('GET /notifications/email/v1/providers/sendgrid', await get('email/v1/providers/sendgrid'));
+		expectConforms('GET /notifications/push/v1/providers/custom', await get('push/v1/providers/custom'));
+		expectConforms('GET /notifications/sms/v1/providers/custom', await get('sms/v1/providers/custom'));
+		expectConforms('GET /notifications/email/v1/providers/custom', await get('email/v1/providers/custom'));
+		expectConforms('DELETE /notifications/sms/v1/providers/twilio', await ctx.api.delete('/notifications/sms/v1/providers/twilio'));
+	});
+
+	test('the logs as the example, with the declared cursor parameter beside messageId', async () => {
+		for (let i = 1; i <= 3; i++) {
+			s().addNotificationLog({
+				messageId: i,
+				sender: 'cometchat-uid-4',
+				receiver: 'cometchat-guid-1',
+				receiverType: 'group',
+				channel: 'push',
+				provider: 'apns',
+				trigger: 'message_reaction_added',
+				pushToken: 'pushtoken123',
+				tokenType: 'apns_ios_device',
+				providerId: 'apns-provider',
+				notificationTriggered: false,
+				reason: 'MUTE_PREFERENCE',
+			});
+		}
+		const [first] = s().areas.notificationProviders.logs;
+		const why = 'The emulator sends no notification: a log has no payload, and no reaction or group member it was about.';
+		const cursor =
+			'The declared cursor parameter is logId (the example names messageId only); docs/cometchat-api.md, Notification providers and logs.';
+		expectConforms(
+			'GET /notifications/v1/logs',
+			await ctx.api.get('/notifications/v1/logs', { params: { limit: 1, affix: 'append', logId: first._id } }),
+			{
+				skip: {
+					'$.data[0].reactionId': why,
+					'$.data[0].reactionSender': why,
+					'$.data[0].reactionReceiver': why,
+					'$.data[0].member': why,
+					'$.data[0].payload': why,
+				},
+				extra: { '$.meta.previous.logId': cursor, '$.meta.next.logId': cursor },
+			},
+		);
+	});
+});
+
 test('every example in the fixture has a conformance test above', () => {
 	const src = fs.readFileSync(__filename, 'utf8');
 	// A call may be wrapped over lines: `expectConforms(\n\t'POST /users/{uid}/blockedusers', …`.

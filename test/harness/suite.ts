@@ -68,3 +68,12 @@ export function expectErrorItem(item: INodeExecutionData, itemIndex: number, cod
 	if (typeof codeOrMessage === 'string') expect(text).toContain(codeOrMessage);
 	else expect(text).toMatch(codeOrMessage);
 }
+
+/** Drops the faults a test injected and left unused, so they do not reach the next test. */
+export async function clearFaultQueue(emulator: Emulator): Promise<void> {
+	await fetch(`${emulator.baseUrl}/__emulator/faults`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ clearQueue: true }),
+	});
+}

@@ -415,6 +415,199 @@ const review = (resource: string, operation: string): OperationSpec => ({
 	fields: [messageIdField],
 });
 
+/**
+ * The notification provider specs: Get and Delete try the Provider; Save and Update, for each
+ * provider, every field it shows. `valid` items save or update the provider as published.
+ */
+function providerSpecs(): OperationSpec[] {
+	const providerField: Field = { key: 'provider', label: 'Provider', bad: NOT_OPTION };
+	const NOT_SECRET: Bad = [...NOT_TEXT, ['empty text', ''], ['blank text', '   ']];
+	const NOT_REQUIRED_URL: Bad = [...NOT_REQUIRED_TEXT, ...NOT_URL];
+	const NOT_PHONE: Bad = [...NOT_REQUIRED_TEXT, ['no country code', '3611364718'], ['letters', '+1 phone']];
+	const NOT_EMAIL: Bad = [...NOT_REQUIRED_TEXT, ['no @', 'noreply.example.com']];
+	const basicAuth = (provider: string, extra: INodeParameters, extraFields: Field[]): OperationSpec => ({
+		resource: 'notificationProvider',
+		operation: 'save',
+		parameters: {
+			provider,
+			isEnabled: ex('isEnabled', true),
+			webhookURL: ex('webhookURL', 'https://example.com/hook'),
+			useBasicAuth: ex('useBasicAuth', true),
+			basicAuthUsername: ex('basicAuthUsername', 'n8n'),
+			basicAuthPassword: ex('basicAuthPassword', 'hook-pw'),
+			...extra,
+		},
+		valid: [{}, { useBasicAuth: false }],
+		fields: [
+			{ key: 'isEnabled', label: 'Enabled', bad: NOT_BOOLEAN },
+			{ key: 'webhookURL', label: 'Webhook URL', bad: NOT_REQUIRED_URL },
+			{ key: 'useBasicAuth', label: 'Use Basic Auth', bad: NOT_BOOLEAN },
+			{ key: 'basicAuthUsername', label: 'Basic Auth Username', bad: [...NOT_REQUIRED_TEXT, ['a colon', 'a:b']] },
+			{ key: 'basicAuthPassword', label: 'Basic Auth Password', bad: [...NOT_SECRET, ['a line break', 'pw\r\nX: 1']] },
+			...extraFields,
+		],
+	});
+	const update = (provider: string, updateFields: INodeParameters, fields: Field[]): OperationSpec => ({
+		resource: 'notificationProvider',
+		operation: 'update',
+		parameters: { provider, updateFields },
+		valid: [{}, {}],
+		fields,
+	});
+	/** A custom provider's Update Fields; `stored` is its "only users with a stored …" switch (none for push). */
+	const customUpdate = (provider: string, stored?: { key: string; label: string }) =>
+		update(
+			provider,
+			{
+				isEnabled: ex('isEnabled', true),
+				...(stored ? { [stored.key]: ex(stored.key, false) } : {}),
+				webhookURL: ex('webhookURL', 'https://example.com/new'),
+				useBasicAuth: ex('useBasicAuth', true),
+				basicAuthUsername: ex('basicAuthUsername', 'n8n'),
+				basicAuthPassword: ex('basicAuthPassword', 'new-pw'),
+			},
+			[
+				{ key: 'isEnabled', label: 'Enabled', bad: NOT_BOOLEAN },
+				...(stored ? [{ ...stored, bad: NOT_BOOLEAN }] : []),
+				{ key: 'webhookURL', label: 'Webhook URL', bad: [...NOT_OPTIONAL_TEXT, ...NOT_URL] },
+				{ key: 'useBasicAuth', label: 'Use Basic Auth', bad: [...NOT_BOOLEAN, ['off with a username and password', false]] },
+				{ key: 'basicAuthUsername', label: 'Basic Auth Username', bad: [...NOT_OPTIONAL_TEXT, ['a colon', 'a:b']] },
+				{ key: 'basicAuthPassword', label: 'Basic Auth Password', bad: NOT_TEXT },
+			],
+		);
+	return [
+		{
+			resource: 'notificationProvider',
+			operation: 'get',
+			parameters: { provider: ex('provider', 'twilioSms') },
+			valid: [{}, { provider: 'customPush' }],
+			fields: [providerField],
+		},
+		{
+			resource: 'notificationProvider',
+			operation: 'delete',
+			parameters: { provider: ex('provider', 'twilioSms') },
+			valid: [{}, { provider: 'customEmail' }],
+			fields: [providerField],
+		},
+		{
+			resource: 'notificationProvider',
+			operation: 'save',
+			parameters: {
+				provider: 'twilioSms',
+				isEnabled: ex('isEnabled', true),
+				twilioAccountSID: ex('twilioAccountSID', 'AC0123'),
+				twilioAuthToken: ex('twilioAuthToken', 'twilio-token'),
+				twilioSenderPhoneNumber: ex('twilioSenderPhoneNumber', '+13611364718'),
+			},
+			valid: [{}, { isEnabled: false }],
+			fields: [
+				{ key: 'twilioAccountSID', label: 'Account SID', bad: NOT_REQUIRED_TEXT },
+				{ key: 'twilioAuthToken', label: 'Auth Token', bad: NOT_SECRET },
+				{ key: 'twilioSenderPhoneNumber', label: 'Sender Phone Number', bad: NOT_PHONE },
+			],
+		},
+		{
+			resource: 'notificationProvider',
+			operation: 'save',
+			parameters: {
+				provider: 'sendgridEmail',
+				isEnabled: true,
+				sendGridApiKey: ex('sendGridApiKey', 'SG.key'),
+				sendGridTemplateID: ex('sendGridTemplateID', 'd-1'),
+				sendGridUnsubscribeGroupID: ex('sendGridUnsubscribeGroupID', '33832'),
+				senderName: ex('senderName', 'Emailer'),
+				senderEmail: ex('senderEmail', 'noreply@example.com'),
+				allowEmailReplies: ex('allowEmailReplies', true),
+				senderEmailForReplies: ex('senderEmailForReplies', ''),
+			},
+			valid: [{}, { allowEmailReplies: false }],
+			fields: [
+				{ key: 'sendGridApiKey', label: 'API Key', bad: NOT_SECRET },
+				{ key: 'sendGridTemplateID', label: 'Template ID', bad: NOT_REQUIRED_TEXT },
+				{ key: 'sendGridUnsubscribeGroupID', label: 'Unsubscribe Group ID', bad: NOT_REQUIRED_TEXT },
+				{ key: 'senderName', label: 'Sender Name', bad: NOT_REQUIRED_TEXT },
+				{ key: 'senderEmail', label: 'Sender E-Mail', bad: NOT_EMAIL },
+				{ key: 'allowEmailReplies', label: 'Allow E-Mail Replies', bad: NOT_BOOLEAN },
+				{ key: 'senderEmailForReplies', label: 'Sender E-Mail for Replies', bad: [...NOT_OPTIONAL_TEXT, ['no @', 'reply']] },
+			],
+		},
+		// With the Provider from an expression, n8n counts every provider's fields as shown: all are filled.
+		{
+			resource: 'notificationProvider',
+			operation: 'save',
+			parameters: {
+				provider: ex('provider', 'customPush'),
+				isEnabled: true,
+				twilioAccountSID: 'AC0123',
+				twilioAuthToken: 'twilio-token',
+				twilioSenderPhoneNumber: '+13611364718',
+				sendGridApiKey: 'SG.key',
+				sendGridTemplateID: 'd-1',
+				sendGridUnsubscribeGroupID: '33832',
+				senderName: 'Emailer',
+				senderEmail: 'noreply@example.com',
+				allowEmailReplies: false,
+				webhookURL: 'https://example.com/hook',
+				useBasicAuth: true,
+				basicAuthUsername: 'n8n',
+				basicAuthPassword: 'hook-pw',
+			},
+			valid: [{}, { provider: 'twilioSms' }],
+			fields: [providerField],
+		},
+		update(ex('provider', 'customPush'), { isEnabled: false }, [providerField]),
+		basicAuth('customPush', {}, []),
+		basicAuth('customSms', { useStoredPhNo: ex('useStoredPhNo', false) }, [
+			{ key: 'useStoredPhNo', label: 'Only Users With a Stored Phone Number', bad: NOT_BOOLEAN },
+		]),
+		basicAuth('customEmail', { useStoredEmailID: ex('useStoredEmailID', false) }, [
+			{ key: 'useStoredEmailID', label: 'Only Users With a Stored E-Mail', bad: NOT_BOOLEAN },
+		]),
+		update(
+			'twilioSms',
+			{
+				isEnabled: ex('isEnabled', false),
+				twilioAccountSID: ex('twilioAccountSID', ''),
+				twilioAuthToken: ex('twilioAuthToken', 'new-token'),
+				twilioSenderPhoneNumber: ex('twilioSenderPhoneNumber', ''),
+			},
+			[
+				{ key: 'isEnabled', label: 'Enabled', bad: NOT_BOOLEAN },
+				{ key: 'twilioAccountSID', label: 'Account SID', bad: NOT_OPTIONAL_TEXT },
+				{ key: 'twilioAuthToken', label: 'Auth Token', bad: NOT_TEXT },
+				{ key: 'twilioSenderPhoneNumber', label: 'Sender Phone Number', bad: [...NOT_OPTIONAL_TEXT, ['no country code', '3611364718']] },
+			],
+		),
+		update(
+			'sendgridEmail',
+			{
+				isEnabled: ex('isEnabled', true),
+				sendGridApiKey: ex('sendGridApiKey', ''),
+				sendGridTemplateID: ex('sendGridTemplateID', ''),
+				sendGridUnsubscribeGroupID: ex('sendGridUnsubscribeGroupID', ''),
+				senderName: ex('senderName', 'Mailer'),
+				senderEmail: ex('senderEmail', ''),
+				allowEmailReplies: ex('allowEmailReplies', false),
+				senderEmailForReplies: ex('senderEmailForReplies', ''),
+			},
+			[
+				{ key: 'isEnabled', label: 'Enabled', bad: NOT_BOOLEAN },
+				{ key: 'sendGridApiKey', label: 'API Key', bad: NOT_TEXT },
+				{ key: 'sendGridTemplateID', label: 'Template ID', bad: NOT_OPTIONAL_TEXT },
+				{ key: 'sendGridUnsubscribeGroupID', label: 'Unsubscribe Group ID', bad: NOT_OPTIONAL_TEXT },
+				{ key: 'senderName', label: 'Sender Name', bad: NOT_OPTIONAL_TEXT },
+				{ key: 'senderEmail', label: 'Sender E-Mail', bad: [...NOT_OPTIONAL_TEXT, ['no @', 'noreply']] },
+				{ key: 'allowEmailReplies', label: 'Allow E-Mail Replies', bad: NOT_BOOLEAN },
+				{ key: 'senderEmailForReplies', label: 'Sender E-Mail for Replies', bad: [...NOT_OPTIONAL_TEXT, ['no @', 'reply']] },
+			],
+		),
+		customUpdate('customPush'),
+		customUpdate('customSms', { key: 'useStoredPhNo', label: 'Only Users With a Stored Phone Number' }),
+		customUpdate('customEmail', { key: 'useStoredEmailID', label: 'Only Users With a Stored E-Mail' }),
+	];
+}
+
 /** Every operation of the node (actions/index.ts), with the wrong values each of its fields is given. */
 const OPERATIONS: OperationSpec[] = [
 	{
@@ -1954,6 +2147,47 @@ const OPERATIONS: OperationSpec[] = [
 		],
 	},
 	{ resource: 'metric', operation: 'getMessageMetrics', parameters: {}, valid: [{}, {}], fields: [] },
+	// Notification providers: one spec per provider and operation that shows fields of its own.
+	...providerSpecs(),
+	{
+		resource: 'notificationLog',
+		operation: 'getAll',
+		parameters: {
+			...listParameters,
+			...simplifyParameters,
+			filters: {
+				channel: ex('channel', 'push'),
+				provider: ex('logProvider', 'fcm'),
+				trigger: ex('trigger', 'after_message'),
+				reason: ex('reason', ''),
+				receiverType: ex('receiverType', 'user'),
+				sender: ex('sender', 'ada'),
+				receiver: ex('receiver', ''),
+				messageId: ex('messageId', 1),
+				from: ex('from', ''),
+				to: ex('to', ''),
+				notificationTriggered: ex('notificationTriggered', true),
+				success: ex('success', true),
+			},
+		},
+		valid: [{}, { limit: 2, channel: 'email' }],
+		fields: [
+			...limitFields,
+			simplifyField,
+			{ key: 'channel', label: 'Channel', bad: NOT_OPTION },
+			{ key: 'logProvider', label: 'Provider', bad: NOT_OPTION },
+			{ key: 'trigger', label: 'Trigger', bad: NOT_OPTION },
+			{ key: 'reason', label: 'Reason', bad: NOT_OPTION },
+			{ key: 'receiverType', label: 'Receiver Type', bad: NOT_OPTION },
+			{ key: 'sender', label: 'Sender', bad: NOT_OPTIONAL_TEXT },
+			{ key: 'receiver', label: 'Receiver', bad: NOT_OPTIONAL_TEXT },
+			{ key: 'messageId', label: 'Message ID', bad: [...NOT_COUNT, ['0', 0]] },
+			{ key: 'from', label: 'From', bad: NOT_DATE },
+			{ key: 'to', label: 'To', bad: NOT_DATE },
+			{ key: 'notificationTriggered', label: 'Notification Triggered', bad: NOT_BOOLEAN },
+			{ key: 'success', label: 'Success', bad: NOT_BOOLEAN },
+		],
+	},
 ];
 
 /** Conversation: one user's conversation with another user (ada with bob has messages) or in a group; the app's global pins. */

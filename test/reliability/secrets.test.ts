@@ -506,6 +506,37 @@ async function echoStore(): Promise<void> {
 	store.addKeywordList({ id: 'profanity', name: 'Profanity', searchTerms: ['darn'] });
 	store.addCallSession({ sessionId: 'v1.us.call-1', initiator: 'ada', receiver: 'bob', initiatedAt: 1_700_000_000 });
 	store.areas.notifications.contacts.set('ada', { email: CONTACT_EMAIL, phno: CONTACT_PHONE });
+	seedNotificationProviders();
+}
+
+// Notification providers and logs: the saved providers' keys, tokens and passwords, which CometChat
+// answers back in clear, and a log entry's push token.
+const PROVIDER_SECRETS = {
+	twilioAccountSID: 'AC-twilio-sid-secret-3Kp9Vb6Xm1',
+	twilioAuthToken: 'twilio-token-secret-8Rd2Yq5Nw7',
+	sendGridApiKey: 'SG.sendgrid-key-secret-6Tj4Hc1Lz8',
+	basicAuthPassword: 'provider-hook-pw-secret-2Fg7Ws5Qe3',
+};
+const NEW_PROVIDER_SECRET = 'provider-new-secret-5Mb8Kx2Rv4';
+const LOG_PUSH_TOKEN = 'log-push-token-secret-1Zc6Jn9Pd4';
+
+function seedNotificationProviders(): void {
+	const { store } = emulator;
+	const { twilioAccountSID, twilioAuthToken, sendGridApiKey, basicAuthPassword } = PROVIDER_SECRETS;
+	store.saveNotificationProvider('sms/twilio', { twilioAccountSID, twilioAuthToken, twilioSenderPhoneNumber: '+13611364718' });
+	store.saveNotificationProvider('email/sendgrid', { sendGridApiKey, sendGridTemplateID: 'd-1', senderEmail: 'noreply@example.com' });
+	const hook = { isEnabled: true, webhookURL: 'https://example.com/hook', useBasicAuth: true, basicAuthUsername: 'n8n', basicAuthPassword };
+	for (const path of ['push/custom', 'sms/custom', 'email/custom'] as const) store.saveNotificationProvider(path, hook);
+	store.addNotificationLog({ messageId: 1, sender: 'ada', receiver: 'bob', pushToken: LOG_PUSH_TOKEN });
+}
+
+function notificationSecrets(): Record<string, string> {
+	const found: Record<string, string> = { logPushToken: LOG_PUSH_TOKEN, newProviderSecret: NEW_PROVIDER_SECRET };
+	for (const [path, record] of emulator.store.notificationProviders) {
+		for (const name of Object.keys(PROVIDER_SECRETS))
+			if (typeof record[name] === 'string') found[`${name} ${path}`] = record[name] as string;
+	}
+	return found;
 }
 
 const text = { category: 'message', messageType: 'text', dataMode: 'fields', text: 'Hi' };
@@ -630,6 +661,17 @@ const ECHO_PARAMETERS: Record<string, () => INodeParameters> = {
 	'conversation:setPinned': () => ({ pinnedConversations: { conversation: [{ type: 'group', guid: 'crew' }] } }),
 	'conversation:getById': () => ({ conversationId: 'ada_user_bob', onBehalfOf: byId('ada') }),
 	'conversation:deleteById': () => ({ conversationId: 'ada_user_bob', onBehalfOf: byId('ada') }),
+	'notificationProvider:get': () => ({ provider: 'twilioSms' }),
+	'notificationProvider:save': () => ({
+		provider: 'customSms',
+		webhookURL: 'https://example.com/sms',
+		useBasicAuth: true,
+		basicAuthUsername: 'n8n',
+		basicAuthPassword: NEW_PROVIDER_SECRET,
+	}),
+	'notificationProvider:update': () => ({ provider: 'sendgridEmail', updateFields: { sendGridApiKey: NEW_PROVIDER_SECRET } }),
+	'notificationProvider:delete': () => ({ provider: 'customPush' }),
+	'notificationLog:getAll': () => ({ returnAll: true, options: { simplify: false } }),
 };
 
 /** The operations whose output always shows a secret (it is what they are for), and the field. */
@@ -673,6 +715,7 @@ function storeSecrets(): Record<string, string> {
 		if (contact.email) found[`contactEmail ${uid}`] = contact.email;
 		if (contact.phno) found[`contactPhone ${uid}`] = contact.phno;
 	}
+	Object.assign(found, notificationSecrets());
 	return found;
 }
 

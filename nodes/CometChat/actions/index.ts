@@ -18,6 +18,8 @@ import { moderationReason } from './moderationReason';
 import { oneAtATimeFields } from './oneAtATime';
 import { moderationRule } from './moderationRule';
 import { notificationPreference } from './notificationPreference';
+import { notificationLog } from './notificationLog';
+import { notificationProvider } from './notificationProvider';
 import { pushToken } from './pushToken';
 import { reviewedMessage } from './reviewedMessage';
 import { role } from './role';
@@ -47,6 +49,8 @@ export const resources: ResourceDefinition[] = [
 	reviewedMessage,
 	bot,
 	metric,
+	notificationProvider,
+	notificationLog,
 ];
 
 const operationTable = new Map<string, OperationDefinition>(

@@ -165,6 +165,12 @@ export const ORDER_KEYS: Readonly<Record<string, KeyRule>> = {
 	// The app's metrics: a read of the whole app.
 	'metric:getUsage': 'alone',
 	'metric:getMessageMetrics': 'alone',
+	// One key per provider: its saves, updates and deletes go in order.
+	'notificationProvider:get': (read) => [notificationProvider(read)],
+	'notificationProvider:save': (read) => [notificationProvider(read)],
+	'notificationProvider:update': (read) => [notificationProvider(read)],
+	'notificationProvider:delete': (read) => [notificationProvider(read)],
+	'notificationLog:getAll': 'alone',
 };
 
 /**
@@ -236,4 +242,12 @@ function conversationById(read: ParameterReader): string {
 	if (id.startsWith('group_')) return `conversation:group:${id.slice('group_'.length)}`;
 	const users = id.split('_user_');
 	return users.length === 2 ? `conversation:users:${users.sort().join(':')}` : `conversation:${id}`;
+}
+
+/** The provider an item is about, by channel and kind: `notificationProvider:sms:twilio`. */
+function notificationProvider(read: ParameterReader): string {
+	const provider = idOf(read('provider'));
+	const channel = ['sms', 'email', 'push'].find((name) => provider.endsWith(name)) ?? provider;
+	const kind = provider.startsWith('custom') ? 'custom' : provider.slice(0, provider.length - channel.length);
+	return `notificationProvider:${channel}:${kind}`;
 }

@@ -20,18 +20,20 @@ type Masking = (value: unknown) => IDataObject;
 
 const drop: Masking = () => ({});
 
+/** `<name>Masked`: `****` and the last characters of a long enough value. */
+function maskedAs(name: string): Masking {
+	return (value) => {
+		const token = String(value);
+		const ending = token.length > VISIBLE_ENDING * 2 ? token.slice(-VISIBLE_ENDING) : '';
+		return { [`${name}Masked`]: `****${ending}` };
+	};
+}
+
 /** `authTokenMasked`: `****` and the last characters of a long enough token. */
-const maskedToken: Masking = (value) => {
-	const token = String(value);
-	const ending = token.length > VISIBLE_ENDING * 2 ? token.slice(-VISIBLE_ENDING) : '';
-	return { authTokenMasked: `****${ending}` };
-};
+const maskedToken: Masking = maskedAs('authToken');
 
 /** `pushTokenMasked`: `****` and the last characters of a long enough push token, so devices can be told apart. */
-const maskedPushToken: Masking = (value) => {
-	const token = String(value);
-	return { pushTokenMasked: `****${token.length > VISIBLE_ENDING * 2 ? token.slice(-VISIBLE_ENDING) : ''}` };
-};
+const maskedPushToken: Masking = maskedAs('pushToken');
 
 /** An e-mail address in its place, masked: its first character and its domain (`n***@example.com`). */
 const maskedEmail: Masking = (value) => {
@@ -64,6 +66,15 @@ export const SECRET_FIELDS: Record<string, Record<string, Masking>> = {
 	// A user's notification settings: personal data and device tokens (docs/cometchat-api.md, User notifications).
 	contactDetail: { ...EVERY_RESOURCE, email: maskedEmail, phno: maskedPhone },
 	pushToken: { ...EVERY_RESOURCE, authToken: maskedToken, pushToken: maskedPushToken, fcmToken: drop, deviceToken: drop, voipToken: drop },
+	// Notification providers: the keys and tokens keep their end (to tell which one is stored), the
+	// Twilio account SID too (sensitive); a Basic Auth password is dropped (`hasBasicAuthPassword`).
+	notificationProvider: {
+		...EVERY_RESOURCE,
+		twilioAccountSID: maskedAs('twilioAccountSID'),
+		twilioAuthToken: maskedAs('twilioAuthToken'),
+		sendGridApiKey: maskedAs('sendGridApiKey'),
+		basicAuthPassword: drop,
+	},
 };
 
 function secretFieldsOf(resource: string): Record<string, Masking> {

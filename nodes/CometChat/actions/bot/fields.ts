@@ -105,7 +105,7 @@ function limitedText(context: IExecuteFunctions, itemIndex: number, label: strin
  * Basic Auth carries `username:password` (RFC 7617): a username cannot hold a colon, and neither
  * can hold control characters such as a line break. The value is not repeated in the error.
  */
-function checkBasicAuthPart(
+export function checkBasicAuthPart(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	label: string,

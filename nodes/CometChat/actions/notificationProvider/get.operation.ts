@@ -1,0 +1,20 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import { cometChatRequest } from '../../transport/request';
+import type { OperationDefinition } from '../types';
+import { providerField, providerOf, providerOutput, providerRequest } from './providers';
+
+/** GET /notifications/<channel>/v1/providers/<kind>: the provider's settings, its secrets masked. */
+export const get: OperationDefinition = {
+	value: 'get',
+	name: 'Get',
+	action: 'Get a notification provider',
+	description:
+		'Get the settings of a notification provider (Twilio SMS, SendGrid e-mail, or a custom push, SMS or e-mail webhook). Keys and tokens show only their last 4 characters; "configured" is false when none is saved.',
+	properties: [providerField],
+	async execute(this: IExecuteFunctions, itemIndex: number) {
+		const provider = providerOf(this, itemIndex);
+		const response = await cometChatRequest.call(this, providerRequest(provider, 'GET'));
+		return providerOutput(provider, response.data);
+	},
+};
