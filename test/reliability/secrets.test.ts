@@ -505,6 +505,15 @@ async function echoStore(): Promise<void> {
 	store.addBlocked({ messageId: spam.id, ruleId: 'no-spam' });
 	store.addKeywordList({ id: 'profanity', name: 'Profanity', searchTerms: ['darn'] });
 	store.addCallSession({ sessionId: 'v1.us.call-1', initiator: 'ada', receiver: 'bob', initiatedAt: 1_700_000_000 });
+	store.addRole({ role: 'spare', name: 'Spare' });
+	store.addMessage({
+		id: '90',
+		sender: 'ada',
+		receiver: 'bob',
+		category: 'interactive',
+		type: 'form',
+		data: { interactiveData: { formFields: [{ elementId: 'email' }], submitElement: { elementId: 'submit' } } },
+	});
 	store.areas.notifications.contacts.set('ada', { email: CONTACT_EMAIL, phno: CONTACT_PHONE });
 	seedNotificationProviders();
 }
@@ -648,6 +657,59 @@ const ECHO_PARAMETERS: Record<string, () => INodeParameters> = {
 	'bot:get': () => ({ botUid: byId('helpbot') }),
 	'bot:getAll': () => ({ returnAll: true }),
 	'bot:update': () => ({ botUid: byId('helpbot'), updateFields: { password: NEW_BOT_PASSWORD } }),
+	// The chat API beyond the first operations: message actions, conversations' neighbours, roles and
+	// permissions, friends, calls, metrics and the moderation set-up. None of their fields is a secret;
+	// the scan shows that the API key and every known secret stay out of their outputs.
+	'user:addFriends': () => ({ uid: byId('ada'), friends: 'bob' }),
+	'user:removeFriends': () => ({ uid: byId('ada'), friends: 'bob' }),
+	'message:edit': () => ({ messageId: byId('1'), text: 'Edited' }),
+	'message:addReaction': () => ({ messageId: byId('1'), reaction: '👍', onBehalfOf: byId('ada') }),
+	'message:removeReaction': () => ({ messageId: byId('1'), reaction: '👍', onBehalfOf: byId('ada') }),
+	'message:getReactionsByEmoji': () => ({ messageId: byId('1'), reaction: '👍', returnAll: true }),
+	'message:pin': () => ({ messageId: byId('1') }),
+	'message:unpin': () => ({ messageId: byId('1') }),
+	'message:save': () => ({ messageId: byId('1'), onBehalfOf: byId('ada') }),
+	'message:unsave': () => ({ messageId: byId('1'), onBehalfOf: byId('ada') }),
+	'message:subscribeThread': () => ({ messageId: byId('1'), onBehalfOf: byId('ada') }),
+	'message:unsubscribeThread': () => ({ messageId: byId('1'), onBehalfOf: byId('ada') }),
+	'message:markInteracted': () => ({ messageId: byId('90'), elementIds: 'submit', onBehalfOf: byId('bob') }),
+	'message:getThreads': () => ({ returnAll: true }),
+	'role:create': () => ({ role: 'newrole', name: 'New Role' }),
+	'role:update': () => ({ role: byId('default'), updateFields: { name: 'Renamed' } }),
+	'role:delete': () => ({ role: byId('spare') }),
+	'role:getPermissions': () => ({ role: byId('default'), returnAll: true }),
+	'role:setPermissions': () => ({ role: byId('default'), permissions: '{"sendMessage": "deny"}' }),
+	'role:unsetPermission': () => ({ role: byId('default'), permission: 'sendMessage' }),
+	'role:getRestrictedFeatures': () => ({ role: byId('default'), returnAll: true }),
+	'role:restrictFeatures': () => ({ role: byId('default'), featuresToRestrict: 'u.listUsers' }),
+	'role:allowFeatures': () => ({ role: byId('default'), allow: 'listed', featuresToAllow: 'u.listUsers' }),
+	'group:getScopePermissions': () => ({ guid: byId('crew'), scope: 'admin', returnAll: true }),
+	'group:setScopePermissions': () => ({ guid: byId('crew'), scope: 'admin', permissions: '{"sendMessage": "deny"}' }),
+	'group:unsetScopePermission': () => ({ guid: byId('crew'), scope: 'admin', permission: 'sendMessage' }),
+	'call:getAll': () => ({ returnAll: true }),
+	'call:getTranscriptions': () => ({ sessionId: 'v1.us.call-1', returnAll: true }),
+	'metric:getUsage': () => ({ fromDate: '2024-01-01', toDate: '2024-01-31T12:00:00Z' }),
+	'metric:getMessageMetrics': () => ({}),
+	'moderationReason:create': () => ({ reasonId: 'new-reason', name: 'New' }),
+	'moderationReason:get': () => ({ reasonId: byId('spam') }),
+	'moderationReason:update': () => ({ reasonId: byId('spam'), name: 'Renamed' }),
+	'moderationReason:delete': () => ({ reasonId: byId('spam') }),
+	'moderationRule:create': () => ({
+		ruleId: 'new-rule',
+		specifyBody: 'fields',
+		name: 'New rule',
+		action: ['blockMessage'],
+		conditions: { condition: [{ category: 'word', operand: 'text', operator: 'contains', value: 'spam' }] },
+	}),
+	'moderationRule:get': () => ({ ruleId: byId('no-spam') }),
+	'keywordList:create': () => ({ keywordListId: 'new-list', category: 'word', searchTerms: 'bad, worse' }),
+	'keywordList:update': () => ({ keywordListId: byId('profanity'), category: 'word', searchTerms: 'bad, worse' }),
+	'keywordList:delete': () => ({ keywordListId: byId('profanity') }),
+	'moderatedMessage:submit': () => ({ sender: byId('ada'), receiverType: 'user', receiverUid: byId('bob'), text: 'Hello' }),
+	'moderatedMessage:get': () => ({ messageId: byId('1') }),
+	'moderatedMessage:delete': () => ({ messageId: byId('1') }),
+	'moderatedMessage:getAll': () => ({ returnAll: true }),
+	'reviewedMessage:getAll': () => ({ returnAll: true }),
 	'conversation:getAll': () => ({ onBehalfOf: byId('ada'), returnAll: true }),
 	'conversation:get': () => ({ conversationWith: 'user', uid: byId('bob'), onBehalfOf: byId('ada') }),
 	'conversation:updateTags': () => ({ conversationWith: 'user', uid: byId('bob'), onBehalfOf: byId('ada'), tags: 'vip' }),
