@@ -101,6 +101,7 @@ export class Store {
 			pushTokens: a.push.list.length,
 			bots: a.bots.byId.size,
 			webhooks: a.webhooks.byId.size,
+			apiKeys: a.apiKeys.byKey.size,
 		};
 	}
 

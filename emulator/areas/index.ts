@@ -4,6 +4,8 @@
  * (types.ts) and `createAreas` below, and its `register` to CHAT_ROUTES, CALL_ROUTES or MGMT_ROUTES.
  */
 import type { App } from '../core/app';
+import { ApiKeys } from './apikeys/collection';
+import * as apiKeyRoutes from './apikeys/routes';
 import { Bots } from './bots/collection';
 import * as botRoutes from './bots/routes';
 import { Router } from '../core/router';
@@ -40,7 +42,8 @@ export function createAreas(app: App): Areas {
 	const push = new PushTokens(app, users);
 	const bots = new Bots(app, users, groups, messages);
 	const webhooks = new Webhooks(app);
-	return { app, roles, users, groups, messages, moderation, calls, push, bots, webhooks };
+	const apiKeys = new ApiKeys(app);
+	return { app, roles, users, groups, messages, moderation, calls, push, bots, webhooks, apiKeys };
 }
 
 type Register = (router: Router, areas: Areas) => void;
@@ -56,6 +59,7 @@ export const CHAT_ROUTES: readonly Register[] = [
 	moderationRoutes.register,
 	pushRoutes.register,
 	botRoutes.register,
+	apiKeyRoutes.register,
 ];
 
 /** The routes of the call host. */
@@ -77,5 +81,6 @@ export function buildRouters(areas: Areas): { chat: Router; call: Router; mgmt: 
 
 /** Empties every collection (the `default` role and the default moderation reasons come back). */
 export function resetAreas(a: Areas): void {
-	for (const collection of [a.roles, a.users, a.groups, a.messages, a.moderation, a.calls, a.push, a.bots, a.webhooks]) collection.reset();
+	for (const collection of [a.roles, a.users, a.groups, a.messages, a.moderation, a.calls, a.push, a.bots, a.webhooks, a.apiKeys])
+		collection.reset();
 }

@@ -1,5 +1,6 @@
 /** The collections of every area, as route modules receive them. */
 import type { App } from '../core/app';
+import type { ApiKeys } from './apikeys/collection';
 import type { Bots } from './bots/collection';
 import type { Calls } from './calls/collection';
 import type { Groups } from './groups/collection';
@@ -21,4 +22,5 @@ export interface Areas {
 	push: PushTokens;
 	bots: Bots;
 	webhooks: Webhooks;
+	apiKeys: ApiKeys;
 }

@@ -181,6 +181,46 @@ const plainList = (resource: string, simplify = true): OperationSpec => ({
 	fields: [...limitFields, ...(simplify ? [simplifyField] : [])],
 });
 
+/** API keys of the seed (seed()): the keys Get, Update and Delete pick. */
+const API_KEYS = ['a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0', 'b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c1'];
+const NOT_API_KEY_NAME: Bad = [...NOT_REQUIRED_TEXT, ['101 characters', 'n'.repeat(101)]];
+function apiKeyOperations(): OperationSpec[] {
+	const picked = { apiKey: ex('apiKey', API_KEYS[0]) };
+	const pickedField: Field = { key: 'apiKey', label: 'API Key', bad: NOT_ID };
+	return [
+		{
+			resource: 'apiKey',
+			operation: 'create',
+			parameters: { name: ex('name', 'Key A'), scope: ex('scope', 'authOnly') },
+			valid: [{}, { name: 'Key B', scope: 'fullAccess' }],
+			fields: [
+				{ key: 'name', label: 'Name', bad: NOT_API_KEY_NAME },
+				{ key: 'scope', label: 'Scope', bad: NOT_OPTION },
+			],
+		},
+		{
+			resource: 'apiKey',
+			operation: 'getAll',
+			parameters: { ...listParameters, filters: { scope: ex('scope', ''), searchKey: ex('searchKey', '') } },
+			valid: [{}, { limit: 1, scope: 'authOnly', searchKey: 'key' }],
+			fields: [
+				...limitFields,
+				{ key: 'scope', label: 'Scope', bad: NOT_OPTION },
+				{ key: 'searchKey', label: 'Name Contains', bad: NOT_OPTIONAL_TEXT },
+			],
+		},
+		{ resource: 'apiKey', operation: 'get', parameters: picked, valid: [{}, { apiKey: API_KEYS[1] }], fields: [pickedField] },
+		{
+			resource: 'apiKey',
+			operation: 'update',
+			parameters: { ...picked, updateFields: { name: ex('name', 'Renamed'), scope: ex('scope', 'fullAccess') } },
+			valid: [{}, { apiKey: API_KEYS[1], scope: 'authOnly' }],
+			fields: [pickedField, { key: 'name', label: 'Name', bad: NOT_API_KEY_NAME }, { key: 'scope', label: 'Scope', bad: NOT_OPTION }],
+		},
+		{ resource: 'apiKey', operation: 'delete', parameters: picked, valid: [{}, { apiKey: API_KEYS[1] }], fields: [pickedField] },
+	];
+}
+
 const userRecord = {
 	uid: ex('uid', 'ok-uid'),
 	name: ex('name', 'Ok'),
@@ -1366,6 +1406,7 @@ const OPERATIONS: OperationSpec[] = [
 			{ key: 'text', label: 'Text', bad: NOT_MESSAGE_TEXT },
 		],
 	},
+	...apiKeyOperations(),
 ];
 
 /**
@@ -1427,6 +1468,7 @@ function seed(): void {
 	for (const uid of ['helpbot', 'helpbot2', 'botty', 'botty2']) store.addUser({ uid, name: uid });
 	store.addBot({ uid: 'helpbot', webhookURL: 'http://127.0.0.1:9/hook' });
 	store.addBot({ uid: 'helpbot2', webhookURL: 'http://127.0.0.1:9/hook2', useBasicAuth: true, username: 'n8n', password: 'seeded-pw' });
+	API_KEYS.forEach((apiKey, index) => store.areas.apiKeys.add({ apiKey, name: `Key ${index + 1}`, scope: 'authOnly' }));
 }
 
 function freshStore(): void {

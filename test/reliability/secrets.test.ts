@@ -45,6 +45,9 @@ const UNKNOWN_AUTH_TOKEN = 'auth-token-unknown-secret-5Jr1Bv8Xs3';
 /** The Basic Auth password of a bot: CometChat echoes it in every /v3/bots answer. */
 const BOT_PASSWORD = 'botpw-secret-4Fk7Ws2Qn9Zc';
 const NEW_BOT_PASSWORD = 'botpw-new-secret-8Lm3Rt6Yx1';
+/** API keys: one of the app's keys besides the credential's (picked by Get, Update, Delete), and one unknown. */
+const PICKED_API_KEY = 'apikey-picked-secret-6Pd2Hs9Vx4Kc';
+const UNKNOWN_API_KEY = 'apikey-unknown-secret-1Qw5Er8Ty3Jm';
 
 const MGMT_KEY = 'mgmt-key-secret-value-4Wq8Zr2Ty6';
 const MGMT_SECRET = 'mgmt-secret-value-8Hn3Jk5Lp9';
@@ -119,6 +122,8 @@ function secretsOf(): Record<string, string> {
 		pushToken: PUSH_TOKEN,
 		botPassword: BOT_PASSWORD,
 		newBotPassword: NEW_BOT_PASSWORD,
+		pickedApiKey: PICKED_API_KEY,
+		unknownApiKey: UNKNOWN_API_KEY,
 		mgmtKey: MGMT_KEY,
 		mgmtSecret: MGMT_SECRET,
 		wrongMgmtSecret: WRONG_MGMT_SECRET,
@@ -154,6 +159,7 @@ async function freshStore(): Promise<void> {
 		username: 'n8n',
 		password: BOT_PASSWORD,
 	});
+	emulator.store.areas.apiKeys.add({ apiKey: PICKED_API_KEY, name: 'Mobile app', scope: 'authOnly' });
 }
 
 type Failure = '404' | '500' | 'reset' | 'invalidJson' | 'stall' | 'stallBody' | 'wrongKey';
@@ -222,6 +228,26 @@ const OPERATIONS: Operation[] = [
 			botUid: { __rl: true, mode: 'id', value: known ? 'helpbot' : 'nobot' },
 			updateFields: { password: NEW_BOT_PASSWORD },
 		}),
+	},
+	{
+		name: 'API Key → Get',
+		pathPrefix: '/v3/apikeys',
+		parameters: (known) => ({ resource: 'apiKey', operation: 'get', apiKey: known ? PICKED_API_KEY : UNKNOWN_API_KEY }),
+	},
+	{
+		name: 'API Key → Update',
+		pathPrefix: '/v3/apikeys',
+		parameters: (known) => ({
+			resource: 'apiKey',
+			operation: 'update',
+			apiKey: known ? PICKED_API_KEY : UNKNOWN_API_KEY,
+			updateFields: { name: 'Renamed' },
+		}),
+	},
+	{
+		name: 'API Key → Delete',
+		pathPrefix: '/v3/apikeys',
+		parameters: (known) => ({ resource: 'apiKey', operation: 'delete', apiKey: known ? PICKED_API_KEY : UNKNOWN_API_KEY }),
 	},
 	{
 		name: 'User → Get (the key only)',
@@ -558,10 +584,15 @@ const ECHO_PARAMETERS: Record<string, () => INodeParameters> = {
 	'bot:get': () => ({ botUid: byId('helpbot') }),
 	'bot:getAll': () => ({ returnAll: true }),
 	'bot:update': () => ({ botUid: byId('helpbot'), updateFields: { password: NEW_BOT_PASSWORD } }),
+	'apiKey:create': () => ({ name: 'Workflows', scope: 'fullAccess' }),
+	'apiKey:getAll': () => ({ returnAll: true }),
+	'apiKey:get': () => ({ apiKey: PICKED_API_KEY }),
+	'apiKey:update': () => ({ apiKey: PICKED_API_KEY, updateFields: { scope: 'fullAccess' } }),
+	'apiKey:delete': () => ({ apiKey: PICKED_API_KEY }),
 };
 
 /** The operations whose output always shows a secret (it is what they are for), and the field. */
-const ALWAYS_SHOWN: Record<string, string> = { 'authToken:create': 'authToken' };
+const ALWAYS_SHOWN: Record<string, string> = { 'authToken:create': 'authToken', 'apiKey:create': 'apiKey' };
 
 /** The outputs that show a secret when asked to: the field they show, and the parameters that ask for it. */
 const REVEALS: Array<{ name: string; key: string; field: string; extra: INodeParameters }> = [
@@ -587,6 +618,7 @@ function storeSecrets(): Record<string, string> {
 	for (const [uid, tokens] of areas.users.authTokens) tokens.forEach((token, i) => (found[`authToken ${uid}#${i}`] = token.authToken));
 	for (const bot of areas.bots.byId.values()) if (bot.password) found[`botPassword ${bot.uid}`] = bot.password;
 	for (const group of areas.groups.byId.values()) if (group.password) found[`groupPassword ${group.guid}`] = group.password;
+	for (const key of areas.apiKeys.byKey.values()) found[`apiKey ${key.name}`] = key.apiKey;
 	return found;
 }
 

@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { apiKey } from './apiKey';
 import { authToken } from './authToken';
 import { blockedMessage } from './blockedMessage';
 import { blockedUser } from './blockedUser';
@@ -35,6 +36,7 @@ export const resources: ResourceDefinition[] = [
 	moderationRule,
 	keywordList,
 	bot,
+	apiKey,
 ];
 
 const operationTable = new Map<string, OperationDefinition>(

@@ -101,6 +101,12 @@ export const ORDER_KEYS: Readonly<Record<string, KeyRule>> = {
 	'bot:update': (read) => [user(read('botUid'))],
 	'bot:delete': (read) => [user(read('botUid'))],
 	'bot:getAll': 'alone',
+	// The same API key (a new one by its name, as the key is not known before).
+	'apiKey:create': (read) => [`apiKey:new:${idOf(read('name'))}`],
+	'apiKey:get': (read) => [`apiKey:${idOf(read('apiKey'))}`],
+	'apiKey:update': (read) => [`apiKey:${idOf(read('apiKey'))}`],
+	'apiKey:delete': (read) => [`apiKey:${idOf(read('apiKey'))}`],
+	'apiKey:getAll': 'alone',
 };
 
 /**

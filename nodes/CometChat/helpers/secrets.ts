@@ -27,6 +27,9 @@ const maskedToken: Masking = (value) => {
 	return { authTokenMasked: `****${ending}` };
 };
 
+/** `apiKeyMasked`: the same masking as an auth token's. */
+const maskedApiKey: Masking = (value) => ({ apiKeyMasked: maskedToken(value).authTokenMasked });
+
 /** The fields that hold a secret in any record: dropped. */
 const EVERY_RESOURCE: Record<string, Masking> = {
 	apiKey: drop,
@@ -42,6 +45,8 @@ const EVERY_RESOURCE: Record<string, Masking> = {
  */
 export const SECRET_FIELDS: Record<string, Record<string, Masking>> = {
 	authToken: { ...EVERY_RESOURCE, authToken: maskedToken },
+	// API keys: `apiKeyMasked` tells the keys of a list apart; only API Key → Create shows one.
+	apiKey: { ...EVERY_RESOURCE, apiKey: maskedApiKey },
 };
 
 function secretFieldsOf(resource: string): Record<string, Masking> {
