@@ -6,6 +6,8 @@
 import type { App } from '../core/app';
 import { ApiKeys } from './apikeys/collection';
 import * as apiKeyRoutes from './apikeys/routes';
+import { NotificationSettings } from './notificationSettings/collection';
+import * as notificationSettingRoutes from './notificationSettings/routes';
 import { Bots } from './bots/collection';
 import * as botRoutes from './bots/routes';
 import { Router } from '../core/router';
@@ -43,7 +45,8 @@ export function createAreas(app: App): Areas {
 	const bots = new Bots(app, users, groups, messages);
 	const webhooks = new Webhooks(app);
 	const apiKeys = new ApiKeys(app);
-	return { app, roles, users, groups, messages, moderation, calls, push, bots, webhooks, apiKeys };
+	const notificationSettings = new NotificationSettings();
+	return { app, roles, users, groups, messages, moderation, calls, push, bots, webhooks, apiKeys, notificationSettings };
 }
 
 type Register = (router: Router, areas: Areas) => void;
@@ -60,6 +63,7 @@ export const CHAT_ROUTES: readonly Register[] = [
 	pushRoutes.register,
 	botRoutes.register,
 	apiKeyRoutes.register,
+	notificationSettingRoutes.register,
 ];
 
 /** The routes of the call host. */
@@ -81,6 +85,18 @@ export function buildRouters(areas: Areas): { chat: Router; call: Router; mgmt: 
 
 /** Empties every collection (the `default` role and the default moderation reasons come back). */
 export function resetAreas(a: Areas): void {
-	for (const collection of [a.roles, a.users, a.groups, a.messages, a.moderation, a.calls, a.push, a.bots, a.webhooks, a.apiKeys])
+	for (const collection of [
+		a.roles,
+		a.users,
+		a.groups,
+		a.messages,
+		a.moderation,
+		a.calls,
+		a.push,
+		a.bots,
+		a.webhooks,
+		a.apiKeys,
+		a.notificationSettings,
+	])
 		collection.reset();
 }

@@ -1,6 +1,7 @@
 /** The collections of every area, as route modules receive them. */
 import type { App } from '../core/app';
 import type { ApiKeys } from './apikeys/collection';
+import type { NotificationSettings } from './notificationSettings/collection';
 import type { Bots } from './bots/collection';
 import type { Calls } from './calls/collection';
 import type { Groups } from './groups/collection';
@@ -23,4 +24,5 @@ export interface Areas {
 	bots: Bots;
 	webhooks: Webhooks;
 	apiKeys: ApiKeys;
+	notificationSettings: NotificationSettings;
 }

@@ -1407,6 +1407,26 @@ const OPERATIONS: OperationSpec[] = [
 		],
 	},
 	...apiKeyOperations(),
+	{ resource: 'notificationSetting', operation: 'get', parameters: {}, valid: [{}, {}], fields: [] },
+	{
+		resource: 'notificationSetting',
+		operation: 'update',
+		parameters: { settings: ex('settings', '{ "sound": { "chat": "default" } }') },
+		valid: [{}, { settings: { sound: { call: 'default' } } }],
+		fields: [
+			{
+				key: 'settings',
+				label: 'Settings (JSON)',
+				bad: [
+					...NOT_JSON_OBJECT,
+					['an empty object', '{}'],
+					['an unknown part', { colors: {} }],
+					['a part that is not an object', { sound: 'loud' }],
+				],
+			},
+		],
+	},
+	{ resource: 'notificationSetting', operation: 'reset', parameters: {}, valid: [{}, {}], fields: [] },
 ];
 
 /**

@@ -589,6 +589,9 @@ const ECHO_PARAMETERS: Record<string, () => INodeParameters> = {
 	'apiKey:get': () => ({ apiKey: PICKED_API_KEY }),
 	'apiKey:update': () => ({ apiKey: PICKED_API_KEY, updateFields: { scope: 'fullAccess' } }),
 	'apiKey:delete': () => ({ apiKey: PICKED_API_KEY }),
+	'notificationSetting:get': () => ({}),
+	'notificationSetting:update': () => ({ settings: '{"sound": {"chat": "default"}}' }),
+	'notificationSetting:reset': () => ({}),
 };
 
 /** The operations whose output always shows a secret (it is what they are for), and the field. */

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { apiKey } from './apiKey';
+import { notificationSetting } from './notificationSetting';
 import { authToken } from './authToken';
 import { blockedMessage } from './blockedMessage';
 import { blockedUser } from './blockedUser';
@@ -37,6 +38,7 @@ export const resources: ResourceDefinition[] = [
 	keywordList,
 	bot,
 	apiKey,
+	notificationSetting,
 ];
 
 const operationTable = new Map<string, OperationDefinition>(

@@ -107,6 +107,10 @@ export const ORDER_KEYS: Readonly<Record<string, KeyRule>> = {
 	'apiKey:update': (read) => [`apiKey:${idOf(read('apiKey'))}`],
 	'apiKey:delete': (read) => [`apiKey:${idOf(read('apiKey'))}`],
 	'apiKey:getAll': 'alone',
+	// One record for the app: a get, an update and a reset go in input order.
+	'notificationSetting:get': () => ['notificationSettings'],
+	'notificationSetting:update': () => ['notificationSettings'],
+	'notificationSetting:reset': () => ['notificationSettings'],
 };
 
 /**
