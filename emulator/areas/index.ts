@@ -8,6 +8,8 @@ import { ApiKeys } from './apikeys/collection';
 import * as apiKeyRoutes from './apikeys/routes';
 import { NotificationSettings } from './notificationSettings/collection';
 import * as notificationSettingRoutes from './notificationSettings/routes';
+import { FcmProviders } from './pushProviders/collection';
+import * as pushProviderRoutes from './pushProviders/routes';
 import { Bots } from './bots/collection';
 import * as botRoutes from './bots/routes';
 import { Router } from '../core/router';
@@ -46,7 +48,8 @@ export function createAreas(app: App): Areas {
 	const webhooks = new Webhooks(app);
 	const apiKeys = new ApiKeys(app);
 	const notificationSettings = new NotificationSettings();
-	return { app, roles, users, groups, messages, moderation, calls, push, bots, webhooks, apiKeys, notificationSettings };
+	const fcmProviders = new FcmProviders();
+	return { app, roles, users, groups, messages, moderation, calls, push, bots, webhooks, apiKeys, notificationSettings, fcmProviders };
 }
 
 type Register = (router: Router, areas: Areas) => void;
@@ -64,6 +67,7 @@ export const CHAT_ROUTES: readonly Register[] = [
 	botRoutes.register,
 	apiKeyRoutes.register,
 	notificationSettingRoutes.register,
+	pushProviderRoutes.register,
 ];
 
 /** The routes of the call host. */
@@ -97,6 +101,7 @@ export function resetAreas(a: Areas): void {
 		a.webhooks,
 		a.apiKeys,
 		a.notificationSettings,
+		a.fcmProviders,
 	])
 		collection.reset();
 }

@@ -2,6 +2,7 @@
 import type { App } from '../core/app';
 import type { ApiKeys } from './apikeys/collection';
 import type { NotificationSettings } from './notificationSettings/collection';
+import type { FcmProviders } from './pushProviders/collection';
 import type { Bots } from './bots/collection';
 import type { Calls } from './calls/collection';
 import type { Groups } from './groups/collection';
@@ -25,4 +26,5 @@ export interface Areas {
 	webhooks: Webhooks;
 	apiKeys: ApiKeys;
 	notificationSettings: NotificationSettings;
+	fcmProviders: FcmProviders;
 }

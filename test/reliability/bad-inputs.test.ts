@@ -221,6 +221,60 @@ function apiKeyOperations(): OperationSpec[] {
 	];
 }
 
+/** FCM providers: a valid service-account key, and the fields Add and Update share. */
+const FCM_ACCOUNT = '{ "project_id": "p", "client_email": "a@p.iam", "private_key": "k", "private_key_id": "kid" }';
+const fcmProviderFields: Field[] = [
+	{
+		key: 'serviceAccount',
+		label: 'Service Account JSON',
+		bad: [
+			['empty text', ''],
+			['blank text', '   '],
+			['invalid JSON', '{nope'],
+			['a list', [1, 2]],
+			['a boolean', true],
+			['a key without its private key', { project_id: 'p', client_email: 'a@p.iam' }],
+		],
+	},
+	{ key: 'serviceAccountFilename', label: 'Service Account File Name', bad: NOT_OPTIONAL_TEXT },
+	{ key: 'notificationInPayload', label: 'Notification in Payload', bad: [...NOT_LIST, ['an unknown target', ['tv.chat']]] },
+];
+function fcmProviderOperations(): OperationSpec[] {
+	const picked = { providerId: ex('providerId', 'p1') };
+	const pickedField: Field = { key: 'providerId', label: 'Provider ID', bad: NOT_ID };
+	const fields = {
+		serviceAccount: ex('serviceAccount', FCM_ACCOUNT),
+		serviceAccountFilename: ex('serviceAccountFilename', ''),
+		notificationInPayload: ex('notificationInPayload', []),
+	};
+	return [
+		{
+			resource: 'fcmProvider',
+			operation: 'add',
+			parameters: {
+				serviceAccount: fields.serviceAccount,
+				additionalFields: {
+					serviceAccountFilename: fields.serviceAccountFilename,
+					notificationInPayload: fields.notificationInPayload,
+					providerId: ex('providerId', ''),
+				},
+			},
+			valid: [{}, { providerId: 'p9', notificationInPayload: ['ios.chat'] }],
+			fields: [...fcmProviderFields, { key: 'providerId', label: 'Provider ID', bad: NOT_OPTIONAL_ID }],
+		},
+		plainList('fcmProvider', false),
+		{
+			resource: 'fcmProvider',
+			operation: 'update',
+			parameters: { ...picked, updateFields: fields },
+			valid: [{}, { providerId: 'p2', serviceAccountFilename: 'p2.json' }],
+			fields: [pickedField, ...fcmProviderFields],
+		},
+		{ resource: 'fcmProvider', operation: 'delete', parameters: picked, valid: [{}, { providerId: 'p2' }], fields: [pickedField] },
+		{ resource: 'fcmProvider', operation: 'setDefault', parameters: picked, valid: [{}, { providerId: 'p2' }], fields: [pickedField] },
+	];
+}
+
 const userRecord = {
 	uid: ex('uid', 'ok-uid'),
 	name: ex('name', 'Ok'),
@@ -1427,6 +1481,7 @@ const OPERATIONS: OperationSpec[] = [
 		],
 	},
 	{ resource: 'notificationSetting', operation: 'reset', parameters: {}, valid: [{}, {}], fields: [] },
+	...fcmProviderOperations(),
 ];
 
 /**
@@ -1489,6 +1544,7 @@ function seed(): void {
 	store.addBot({ uid: 'helpbot', webhookURL: 'http://127.0.0.1:9/hook' });
 	store.addBot({ uid: 'helpbot2', webhookURL: 'http://127.0.0.1:9/hook2', useBasicAuth: true, username: 'n8n', password: 'seeded-pw' });
 	API_KEYS.forEach((apiKey, index) => store.areas.apiKeys.add({ apiKey, name: `Key ${index + 1}`, scope: 'authOnly' }));
+	for (const providerId of ['p1', 'p2']) store.areas.fcmProviders.add({ providerId, serviceAccountCreds: JSON.parse(FCM_ACCOUNT) });
 }
 
 function freshStore(): void {

@@ -48,6 +48,12 @@ const NEW_BOT_PASSWORD = 'botpw-new-secret-8Lm3Rt6Yx1';
 /** API keys: one of the app's keys besides the credential's (picked by Get, Update, Delete), and one unknown. */
 const PICKED_API_KEY = 'apikey-picked-secret-6Pd2Hs9Vx4Kc';
 const UNKNOWN_API_KEY = 'apikey-unknown-secret-1Qw5Er8Ty3Jm';
+/** A Firebase service-account key: its private key (a PEM of several lines) and its key ID. */
+const FCM_KEY_LINE = 'MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQCfcmSecretLine7Hs';
+const FCM_PRIVATE_KEY = `-----BEGIN PRIVATE KEY-----\n${FCM_KEY_LINE}\nQm4Zt8Wv2Xp6Ry1Uo3Lk9Jh5Gf7Dd0Ss2Aa4Qq6Ww8Ee1Rr3Tt5Yy7Uu9Ii0Oo2Pp\n-----END PRIVATE KEY-----\n`;
+const FCM_KEY_ID = 'fcm-key-id-secret-2Vn6Bm9Cx4Zq';
+const fcmAccount = (project: string) =>
+	JSON.stringify({ project_id: project, client_email: `sdk@${project}.iam`, private_key: FCM_PRIVATE_KEY, private_key_id: FCM_KEY_ID });
 
 const MGMT_KEY = 'mgmt-key-secret-value-4Wq8Zr2Ty6';
 const MGMT_SECRET = 'mgmt-secret-value-8Hn3Jk5Lp9';
@@ -124,6 +130,9 @@ function secretsOf(): Record<string, string> {
 		newBotPassword: NEW_BOT_PASSWORD,
 		pickedApiKey: PICKED_API_KEY,
 		unknownApiKey: UNKNOWN_API_KEY,
+		fcmKeyLine: FCM_KEY_LINE,
+		fcmPrivateKeyEscaped: JSON.stringify(FCM_PRIVATE_KEY).slice(1, -1),
+		fcmKeyId: FCM_KEY_ID,
 		mgmtKey: MGMT_KEY,
 		mgmtSecret: MGMT_SECRET,
 		wrongMgmtSecret: WRONG_MGMT_SECRET,
@@ -160,6 +169,7 @@ async function freshStore(): Promise<void> {
 		password: BOT_PASSWORD,
 	});
 	emulator.store.areas.apiKeys.add({ apiKey: PICKED_API_KEY, name: 'Mobile app', scope: 'authOnly' });
+	emulator.store.areas.fcmProviders.add({ providerId: 'fcm-main', serviceAccountCreds: JSON.parse(fcmAccount('shop')) });
 }
 
 type Failure = '404' | '500' | 'reset' | 'invalidJson' | 'stall' | 'stallBody' | 'wrongKey';
@@ -248,6 +258,16 @@ const OPERATIONS: Operation[] = [
 		name: 'API Key → Delete',
 		pathPrefix: '/v3/apikeys',
 		parameters: (known) => ({ resource: 'apiKey', operation: 'delete', apiKey: known ? PICKED_API_KEY : UNKNOWN_API_KEY }),
+	},
+	{
+		name: 'FCM Provider → Update (a new key)',
+		pathPrefix: '/v3/notifications/push/v1/providers/fcm',
+		parameters: (known) => ({
+			resource: 'fcmProvider',
+			operation: 'update',
+			providerId: known ? 'fcm-main' : 'fcm-unknown',
+			updateFields: { serviceAccount: fcmAccount('renamed') },
+		}),
 	},
 	{
 		name: 'User → Get (the key only)',
@@ -592,6 +612,11 @@ const ECHO_PARAMETERS: Record<string, () => INodeParameters> = {
 	'notificationSetting:get': () => ({}),
 	'notificationSetting:update': () => ({ settings: '{"sound": {"chat": "default"}}' }),
 	'notificationSetting:reset': () => ({}),
+	'fcmProvider:add': () => ({ serviceAccount: fcmAccount('new'), additionalFields: { providerId: 'fcm-new' } }),
+	'fcmProvider:getAll': () => ({ returnAll: true }),
+	'fcmProvider:update': () => ({ providerId: 'fcm-main', updateFields: { serviceAccount: fcmAccount('renamed') } }),
+	'fcmProvider:delete': () => ({ providerId: 'fcm-main' }),
+	'fcmProvider:setDefault': () => ({ providerId: 'fcm-main' }),
 };
 
 /** The operations whose output always shows a secret (it is what they are for), and the field. */
@@ -622,6 +647,10 @@ function storeSecrets(): Record<string, string> {
 	for (const bot of areas.bots.byId.values()) if (bot.password) found[`botPassword ${bot.uid}`] = bot.password;
 	for (const group of areas.groups.byId.values()) if (group.password) found[`groupPassword ${group.guid}`] = group.password;
 	for (const key of areas.apiKeys.byKey.values()) found[`apiKey ${key.name}`] = key.apiKey;
+	for (const provider of areas.fcmProviders.byId.values()) {
+		const creds = provider.serviceAccountCreds as Record<string, string> | undefined;
+		if (creds?.private_key) found[`fcmPrivateKey ${provider.providerId}`] = creds.private_key;
+	}
 	return found;
 }
 

@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { apiKey } from './apiKey';
 import { notificationSetting } from './notificationSetting';
+import { fcmProvider } from './fcmProvider';
 import { authToken } from './authToken';
 import { blockedMessage } from './blockedMessage';
 import { blockedUser } from './blockedUser';
@@ -39,6 +40,7 @@ export const resources: ResourceDefinition[] = [
 	bot,
 	apiKey,
 	notificationSetting,
+	fcmProvider,
 ];
 
 const operationTable = new Map<string, OperationDefinition>(

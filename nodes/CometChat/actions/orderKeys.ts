@@ -111,6 +111,12 @@ export const ORDER_KEYS: Readonly<Record<string, KeyRule>> = {
 	'notificationSetting:get': () => ['notificationSettings'],
 	'notificationSetting:update': () => ['notificationSettings'],
 	'notificationSetting:reset': () => ['notificationSettings'],
+	// The same FCM provider; Set Default also the app's default, so two of them go in input order.
+	'fcmProvider:add': (read) => [`fcmProvider:${idOf(read('additionalFields.providerId'))}`],
+	'fcmProvider:update': (read) => [`fcmProvider:${idOf(read('providerId'))}`],
+	'fcmProvider:delete': (read) => [`fcmProvider:${idOf(read('providerId'))}`, 'fcmProvider:default'],
+	'fcmProvider:setDefault': (read) => [`fcmProvider:${idOf(read('providerId'))}`, 'fcmProvider:default'],
+	'fcmProvider:getAll': 'alone',
 };
 
 /**

@@ -30,6 +30,18 @@ const maskedToken: Masking = (value) => {
 /** `apiKeyMasked`: the same masking as an auth token's. */
 const maskedApiKey: Masking = (value) => ({ apiKeyMasked: maskedToken(value).authTokenMasked });
 
+/**
+ * `serviceAccountCredsMasked`: what tells a Firebase service-account key apart (its project, its
+ * client e-mail, the last characters of its key ID), without its private key.
+ */
+const maskedServiceAccount: Masking = (value) => {
+	const creds = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : {};
+	const shown: IDataObject = {};
+	for (const key of ['project_id', 'client_email']) if (typeof creds[key] === 'string') shown[key] = creds[key];
+	if (typeof creds.private_key_id === 'string') shown.privateKeyIdMasked = maskedToken(creds.private_key_id).authTokenMasked;
+	return { serviceAccountCredsMasked: shown };
+};
+
 /** The fields that hold a secret in any record: dropped. */
 const EVERY_RESOURCE: Record<string, Masking> = {
 	apiKey: drop,
@@ -47,6 +59,8 @@ export const SECRET_FIELDS: Record<string, Record<string, Masking>> = {
 	authToken: { ...EVERY_RESOURCE, authToken: maskedToken },
 	// API keys: `apiKeyMasked` tells the keys of a list apart; only API Key → Create shows one.
 	apiKey: { ...EVERY_RESOURCE, apiKey: maskedApiKey },
+	// FCM providers: the service-account key shows its project and client e-mail, never its private key.
+	fcmProvider: { ...EVERY_RESOURCE, serviceAccountCreds: maskedServiceAccount },
 };
 
 function secretFieldsOf(resource: string): Record<string, Masking> {
