@@ -8,7 +8,7 @@ import { ApiKeys } from './apikeys/collection';
 import * as apiKeyRoutes from './apikeys/routes';
 import { NotificationSettings } from './notificationSettings/collection';
 import * as notificationSettingRoutes from './notificationSettings/routes';
-import { FcmProviders } from './pushProviders/collection';
+import { PushProviders } from './pushProviders/collection';
 import * as pushProviderRoutes from './pushProviders/routes';
 import { Bots } from './bots/collection';
 import * as botRoutes from './bots/routes';
@@ -48,8 +48,24 @@ export function createAreas(app: App): Areas {
 	const webhooks = new Webhooks(app);
 	const apiKeys = new ApiKeys(app);
 	const notificationSettings = new NotificationSettings();
-	const fcmProviders = new FcmProviders();
-	return { app, roles, users, groups, messages, moderation, calls, push, bots, webhooks, apiKeys, notificationSettings, fcmProviders };
+	const fcmProviders = new PushProviders('fcm');
+	const apnsProviders = new PushProviders('apns');
+	return {
+		app,
+		roles,
+		users,
+		groups,
+		messages,
+		moderation,
+		calls,
+		push,
+		bots,
+		webhooks,
+		apiKeys,
+		notificationSettings,
+		fcmProviders,
+		apnsProviders,
+	};
 }
 
 type Register = (router: Router, areas: Areas) => void;
@@ -102,6 +118,7 @@ export function resetAreas(a: Areas): void {
 		a.apiKeys,
 		a.notificationSettings,
 		a.fcmProviders,
+		a.apnsProviders,
 	])
 		collection.reset();
 }

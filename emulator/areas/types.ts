@@ -2,7 +2,7 @@
 import type { App } from '../core/app';
 import type { ApiKeys } from './apikeys/collection';
 import type { NotificationSettings } from './notificationSettings/collection';
-import type { FcmProviders } from './pushProviders/collection';
+import type { PushProviders } from './pushProviders/collection';
 import type { Bots } from './bots/collection';
 import type { Calls } from './calls/collection';
 import type { Groups } from './groups/collection';
@@ -26,5 +26,6 @@ export interface Areas {
 	webhooks: Webhooks;
 	apiKeys: ApiKeys;
 	notificationSettings: NotificationSettings;
-	fcmProviders: FcmProviders;
+	fcmProviders: PushProviders;
+	apnsProviders: PushProviders;
 }

@@ -56,3 +56,29 @@ describe('FCM providers', () => {
 		}
 	});
 });
+
+describe('APNs providers', () => {
+	const APNS = '/notifications/push/v1/providers/apns';
+	const key = { p8Key: 'p8', keyId: 'KID', teamId: 'TID', bundleId: 'com.example' };
+
+	it('keeps its own list and default, apart from the FCM providers', async () => {
+		await ctx.api.post(FCM, { providerId: 'f', serviceAccountCreds: creds('p1') });
+		expect((await ctx.api.post(APNS, { providerId: 'a', ...key, productionMode: true })).data).toEqual({ data: { success: true } });
+		await ctx.api.post(APNS, { providerId: 'b', ...key });
+		expect((await ctx.api.put(APNS, { providerId: 'b', teamId: 'T2', includeMutableContent: true })).status).toBe(200);
+		expect((await ctx.api.put(`${APNS}/default/b`)).status).toBe(200);
+		const list = (await ctx.api.get(APNS)).data.data.pushProviders;
+		expect(list).toEqual([
+			{ providerId: 'a', ...key, productionMode: true, isDefault: false },
+			{ providerId: 'b', ...key, teamId: 'T2', includeMutableContent: true, isDefault: true },
+		]);
+		expect((await ctx.api.get(FCM)).data.data.pushProviders.map((p) => [p.providerId, p.isDefault])).toEqual([['f', true]]);
+		expect((await ctx.api.delete(`${APNS}/a`)).status).toBe(200);
+		expect((await ctx.api.delete(`${APNS}/a`)).data.error.code).toBe('ERR_PROVIDER_NOT_FOUND');
+	});
+
+	it('refuses a provider without its key, IDs or bundle, and a flag that is not a boolean', async () => {
+		expect((await ctx.api.post(APNS, { keyId: 'KID', teamId: 'TID', bundleId: 'b' })).data.error.details).toHaveProperty('p8Key');
+		expect((await ctx.api.post(APNS, { ...key, productionMode: 'yes' })).data.error.code).toBe('ERR_BAD_REQUEST');
+	});
+});

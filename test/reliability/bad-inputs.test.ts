@@ -275,6 +275,72 @@ function fcmProviderOperations(): OperationSpec[] {
 	];
 }
 
+/** APNs providers: the key and its IDs (secret texts), the bundle ID, the file name and the flags. */
+const NOT_SECRET_TEXT: Bad = [
+	['blank text', '   '],
+	['an object', { a: 1 }],
+	['a list', ['a']],
+	['a boolean', true],
+];
+function apnsProviderOperations(): OperationSpec[] {
+	const picked = { providerId: ex('providerId', 'a1') };
+	const pickedField: Field = { key: 'providerId', label: 'Provider ID', bad: NOT_ID };
+	const keys = ['p8Key', 'keyId', 'teamId'];
+	const labels: Record<string, string> = { p8Key: 'P8 Key', keyId: 'Key ID', teamId: 'Team ID' };
+	const flags: Field[] = [
+		{ key: 'includeContentAvailable', label: 'Include Content Available', bad: NOT_BOOLEAN },
+		{ key: 'includeMutableContent', label: 'Include Mutable Content', bad: NOT_BOOLEAN },
+		{ key: 'productionMode', label: 'Production Mode', bad: NOT_BOOLEAN },
+	];
+	const optional = {
+		p8KeyFilename: ex('p8KeyFilename', ''),
+		includeContentAvailable: ex('includeContentAvailable', false),
+		includeMutableContent: ex('includeMutableContent', false),
+		productionMode: ex('productionMode', false),
+	};
+	const optionalFields: Field[] = [{ key: 'p8KeyFilename', label: 'P8 Key File Name', bad: NOT_OPTIONAL_TEXT }, ...flags];
+	return [
+		{
+			resource: 'apnsProvider',
+			operation: 'add',
+			parameters: {
+				...Object.fromEntries(keys.map((key) => [key, ex(key, `${key}-value`)])),
+				bundleId: ex('bundleId', 'com.example'),
+				additionalFields: { ...optional, providerId: ex('providerId', '') },
+			},
+			valid: [{}, { providerId: 'a9', productionMode: true }],
+			fields: [
+				...keys.map((key): Field => ({ key, label: labels[key], bad: [['empty text', ''], ...NOT_SECRET_TEXT] })),
+				{ key: 'bundleId', label: 'Bundle ID', bad: NOT_REQUIRED_TEXT },
+				...optionalFields,
+				{ key: 'providerId', label: 'Provider ID', bad: NOT_OPTIONAL_ID },
+			],
+		},
+		plainList('apnsProvider', false),
+		{
+			resource: 'apnsProvider',
+			operation: 'update',
+			parameters: {
+				...picked,
+				updateFields: {
+					...Object.fromEntries(keys.map((key) => [key, ex(key, '')])),
+					bundleId: ex('bundleId', 'com.example.new'),
+					...optional,
+				},
+			},
+			valid: [{}, { providerId: 'a2', teamId: 'TEAM2' }],
+			fields: [
+				pickedField,
+				...keys.map((key): Field => ({ key, label: labels[key], bad: NOT_SECRET_TEXT })),
+				{ key: 'bundleId', label: 'Bundle ID', bad: NOT_OPTIONAL_TEXT },
+				...optionalFields,
+			],
+		},
+		{ resource: 'apnsProvider', operation: 'delete', parameters: picked, valid: [{}, { providerId: 'a2' }], fields: [pickedField] },
+		{ resource: 'apnsProvider', operation: 'setDefault', parameters: picked, valid: [{}, { providerId: 'a2' }], fields: [pickedField] },
+	];
+}
+
 const userRecord = {
 	uid: ex('uid', 'ok-uid'),
 	name: ex('name', 'Ok'),
@@ -1482,6 +1548,7 @@ const OPERATIONS: OperationSpec[] = [
 	},
 	{ resource: 'notificationSetting', operation: 'reset', parameters: {}, valid: [{}, {}], fields: [] },
 	...fcmProviderOperations(),
+	...apnsProviderOperations(),
 ];
 
 /**
@@ -1545,6 +1612,8 @@ function seed(): void {
 	store.addBot({ uid: 'helpbot2', webhookURL: 'http://127.0.0.1:9/hook2', useBasicAuth: true, username: 'n8n', password: 'seeded-pw' });
 	API_KEYS.forEach((apiKey, index) => store.areas.apiKeys.add({ apiKey, name: `Key ${index + 1}`, scope: 'authOnly' }));
 	for (const providerId of ['p1', 'p2']) store.areas.fcmProviders.add({ providerId, serviceAccountCreds: JSON.parse(FCM_ACCOUNT) });
+	for (const providerId of ['a1', 'a2'])
+		store.areas.apnsProviders.add({ providerId, p8Key: 'p8', keyId: 'KID', teamId: 'TID', bundleId: 'com.example' });
 }
 
 function freshStore(): void {

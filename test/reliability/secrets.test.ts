@@ -52,6 +52,11 @@ const UNKNOWN_API_KEY = 'apikey-unknown-secret-1Qw5Er8Ty3Jm';
 const FCM_KEY_LINE = 'MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQCfcmSecretLine7Hs';
 const FCM_PRIVATE_KEY = `-----BEGIN PRIVATE KEY-----\n${FCM_KEY_LINE}\nQm4Zt8Wv2Xp6Ry1Uo3Lk9Jh5Gf7Dd0Ss2Aa4Qq6Ww8Ee1Rr3Tt5Yy7Uu9Ii0Oo2Pp\n-----END PRIVATE KEY-----\n`;
 const FCM_KEY_ID = 'fcm-key-id-secret-2Vn6Bm9Cx4Zq';
+/** An APNs key: the .p8 key (a PEM), its key ID and team ID. */
+const APNS_KEY_LINE = 'MIGTAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBHkwdwIBAQQgApnsSecretLine4Kd';
+const APNS_P8_KEY = `-----BEGIN PRIVATE KEY-----\n${APNS_KEY_LINE}\n-----END PRIVATE KEY-----`;
+const APNS_KEY_ID = 'apnskid-secret-7Yt3Rw';
+const APNS_TEAM_ID = 'apnsteam-secret-5Gh8Jk';
 const fcmAccount = (project: string) =>
 	JSON.stringify({ project_id: project, client_email: `sdk@${project}.iam`, private_key: FCM_PRIVATE_KEY, private_key_id: FCM_KEY_ID });
 
@@ -133,6 +138,9 @@ function secretsOf(): Record<string, string> {
 		fcmKeyLine: FCM_KEY_LINE,
 		fcmPrivateKeyEscaped: JSON.stringify(FCM_PRIVATE_KEY).slice(1, -1),
 		fcmKeyId: FCM_KEY_ID,
+		apnsKeyLine: APNS_KEY_LINE,
+		apnsKeyId: APNS_KEY_ID,
+		apnsTeamId: APNS_TEAM_ID,
 		mgmtKey: MGMT_KEY,
 		mgmtSecret: MGMT_SECRET,
 		wrongMgmtSecret: WRONG_MGMT_SECRET,
@@ -170,6 +178,13 @@ async function freshStore(): Promise<void> {
 	});
 	emulator.store.areas.apiKeys.add({ apiKey: PICKED_API_KEY, name: 'Mobile app', scope: 'authOnly' });
 	emulator.store.areas.fcmProviders.add({ providerId: 'fcm-main', serviceAccountCreds: JSON.parse(fcmAccount('shop')) });
+	emulator.store.areas.apnsProviders.add({
+		providerId: 'apns-main',
+		p8Key: APNS_P8_KEY,
+		keyId: APNS_KEY_ID,
+		teamId: APNS_TEAM_ID,
+		bundleId: 'com.example.chat',
+	});
 }
 
 type Failure = '404' | '500' | 'reset' | 'invalidJson' | 'stall' | 'stallBody' | 'wrongKey';
@@ -267,6 +282,16 @@ const OPERATIONS: Operation[] = [
 			operation: 'update',
 			providerId: known ? 'fcm-main' : 'fcm-unknown',
 			updateFields: { serviceAccount: fcmAccount('renamed') },
+		}),
+	},
+	{
+		name: 'APNs Provider → Update (a new key)',
+		pathPrefix: '/v3/notifications/push/v1/providers/apns',
+		parameters: (known) => ({
+			resource: 'apnsProvider',
+			operation: 'update',
+			providerId: known ? 'apns-main' : 'apns-unknown',
+			updateFields: { p8Key: APNS_P8_KEY, keyId: APNS_KEY_ID, teamId: APNS_TEAM_ID },
 		}),
 	},
 	{
@@ -617,6 +642,17 @@ const ECHO_PARAMETERS: Record<string, () => INodeParameters> = {
 	'fcmProvider:update': () => ({ providerId: 'fcm-main', updateFields: { serviceAccount: fcmAccount('renamed') } }),
 	'fcmProvider:delete': () => ({ providerId: 'fcm-main' }),
 	'fcmProvider:setDefault': () => ({ providerId: 'fcm-main' }),
+	'apnsProvider:add': () => ({
+		p8Key: APNS_P8_KEY,
+		keyId: APNS_KEY_ID,
+		teamId: APNS_TEAM_ID,
+		bundleId: 'com.example.new',
+		additionalFields: { providerId: 'apns-new', p8KeyFilename: `AuthKey_${APNS_KEY_ID}.p8` },
+	}),
+	'apnsProvider:getAll': () => ({ returnAll: true }),
+	'apnsProvider:update': () => ({ providerId: 'apns-main', updateFields: { p8Key: APNS_P8_KEY, teamId: APNS_TEAM_ID } }),
+	'apnsProvider:delete': () => ({ providerId: 'apns-main' }),
+	'apnsProvider:setDefault': () => ({ providerId: 'apns-main' }),
 };
 
 /** The operations whose output always shows a secret (it is what they are for), and the field. */
@@ -650,6 +686,11 @@ function storeSecrets(): Record<string, string> {
 	for (const provider of areas.fcmProviders.byId.values()) {
 		const creds = provider.serviceAccountCreds as Record<string, string> | undefined;
 		if (creds?.private_key) found[`fcmPrivateKey ${provider.providerId}`] = creds.private_key;
+	}
+	for (const provider of areas.apnsProviders.byId.values()) {
+		for (const field of ['keyId', 'teamId'] as const) {
+			if (typeof provider[field] === 'string') found[`apns ${field} ${provider.providerId}`] = provider[field];
+		}
 	}
 	return found;
 }

@@ -1,8 +1,8 @@
 /**
- * The app's FCM push providers (docs/cometchat-api.md, FCM providers): added, listed with the
- * service-account key as it was stored (so the node's masking is tested), updated, deleted, and one
- * of them the default (`isDefault`). The first provider added is the default; Set Default moves it;
- * deleting the default leaves none until one is set.
+ * The app's FCM and APNs push providers (docs/cometchat-api.md, FCM providers, APNs providers):
+ * added, listed with their keys as they were stored (so the node's masking is tested), updated,
+ * deleted, and per kind one of them the default (`isDefault`). The first provider added is the
+ * default; Set Default moves it; deleting the default leaves none until one is set.
  */
 import type { Details } from '../../core/errors';
 import { addDetail, ApiError, throwIfInvalid } from '../../core/errors';
@@ -10,18 +10,16 @@ import { clone, hex } from '../../core/util';
 import type { Json } from '../../core/validation';
 import { isObject } from '../../core/validation';
 
-export interface FcmProvider {
+export interface PushProvider {
 	providerId: string;
-	serviceAccountFilename?: string;
-	serviceAccountCreds?: Json;
-	notificationInPayload?: Json;
 	createdAt: number;
+	[field: string]: unknown;
 }
 
 const CREDS = ['project_id', 'client_email', 'private_key', 'private_key_id'];
 const PLATFORMS = ['ios', 'android', 'web'];
 
-function checkFields(body: Json, details: Details, adding: boolean): void {
+function checkFcmFields(body: Json, details: Details, adding: boolean): void {
 	if (body.providerId !== undefined && (typeof body.providerId !== 'string' || body.providerId.trim() === '')) {
 		addDetail(details, 'providerId', 'The providerId must be a non-empty string.');
 	}
@@ -49,12 +47,45 @@ function checkFields(body: Json, details: Details, adding: boolean): void {
 	}
 }
 
-export class FcmProviders {
-	byId!: Map<string, FcmProvider>;
+const APNS_TEXT = ['keyId', 'teamId', 'bundleId', 'p8KeyFilename', 'p8Key'];
+const APNS_FLAGS = ['includeContentAvailable', 'includeMutableContent', 'productionMode'];
+
+/** createApnsProvider: texts and flags; a new provider needs its key, key ID, team ID and bundle ID. */
+function checkApnsFields(body: Json, details: Details, adding: boolean): void {
+	if (body.providerId !== undefined && (typeof body.providerId !== 'string' || body.providerId.trim() === '')) {
+		addDetail(details, 'providerId', 'The providerId must be a non-empty string.');
+	}
+	for (const key of APNS_TEXT) {
+		if (body[key] !== undefined && typeof body[key] !== 'string') addDetail(details, key, `The ${key} must be a string.`);
+	}
+	for (const key of APNS_FLAGS) {
+		if (body[key] !== undefined && typeof body[key] !== 'boolean') addDetail(details, key, `The ${key} must be a boolean.`);
+	}
+	if (adding) {
+		for (const key of ['p8Key', 'keyId', 'teamId', 'bundleId']) {
+			if (typeof body[key] !== 'string' || body[key].trim() === '') addDetail(details, key, `The ${key} is required.`);
+		}
+	}
+}
+
+const KINDS = {
+	fcm: {
+		name: 'FCM',
+		prefix: 'fcm',
+		check: checkFcmFields,
+		fields: ['serviceAccountFilename', 'serviceAccountCreds', 'notificationInPayload'],
+	},
+	apns: { name: 'APNs', prefix: 'apns', check: checkApnsFields, fields: [...APNS_TEXT, ...APNS_FLAGS] },
+} as const;
+
+export class PushProviders {
+	byId!: Map<string, PushProvider>;
 	defaultId?: string;
 	private order = 0;
+	private readonly kind: (typeof KINDS)[keyof typeof KINDS];
 
-	constructor() {
+	constructor(kind: keyof typeof KINDS) {
+		this.kind = KINDS[kind];
 		this.reset();
 	}
 
@@ -64,30 +95,30 @@ export class FcmProviders {
 		this.order = 0;
 	}
 
-	add(body: Json): FcmProvider {
+	add(body: Json): PushProvider {
 		const details: Details = {};
-		checkFields(body, details, true);
+		this.kind.check(body, details, true);
 		throwIfInvalid(details);
-		const providerId = typeof body.providerId === 'string' ? body.providerId : `fcm-${hex(12)}`;
-		if (this.byId.has(providerId)) throw new ApiError('ERR_BAD_REQUEST', `The FCM provider ${providerId} already exists.`);
-		const provider: FcmProvider = { providerId, createdAt: ++this.order };
+		const providerId = typeof body.providerId === 'string' ? body.providerId : `${this.kind.prefix}-${hex(12)}`;
+		if (this.byId.has(providerId)) throw new ApiError('ERR_BAD_REQUEST', `The ${this.kind.name} provider ${providerId} already exists.`);
+		const provider: PushProvider = { providerId, createdAt: ++this.order };
 		this.apply(provider, body);
 		this.byId.set(providerId, provider);
 		this.defaultId ??= providerId;
 		return provider;
 	}
 
-	require(providerId: unknown): FcmProvider {
+	require(providerId: unknown): PushProvider {
 		const provider = typeof providerId === 'string' ? this.byId.get(providerId) : undefined;
-		if (!provider) throw new ApiError('ERR_PROVIDER_NOT_FOUND', `The FCM provider ${String(providerId)} does not exist.`);
+		if (!provider) throw new ApiError('ERR_PROVIDER_NOT_FOUND', `The ${this.kind.name} provider ${String(providerId)} does not exist.`);
 		return provider;
 	}
 
-	update(body: Json): FcmProvider {
+	update(body: Json): PushProvider {
 		if (typeof body.providerId !== 'string') throw new ApiError('ERR_BAD_REQUEST', 'The providerId field is required.');
 		const provider = this.require(body.providerId);
 		const details: Details = {};
-		checkFields(body, details, false);
+		this.kind.check(body, details, false);
 		throwIfInvalid(details);
 		this.apply(provider, body);
 		return provider;
@@ -110,9 +141,7 @@ export class FcmProviders {
 			.map(({ createdAt: _order, ...provider }) => ({ ...clone(provider), isDefault: provider.providerId === this.defaultId }));
 	}
 
-	private apply(provider: FcmProvider, body: Json): void {
-		if (body.serviceAccountFilename !== undefined) provider.serviceAccountFilename = body.serviceAccountFilename;
-		if (body.serviceAccountCreds !== undefined) provider.serviceAccountCreds = clone(body.serviceAccountCreds);
-		if (body.notificationInPayload !== undefined) provider.notificationInPayload = clone(body.notificationInPayload);
+	private apply(provider: PushProvider, body: Json): void {
+		for (const field of this.kind.fields) if (body[field] !== undefined) provider[field] = clone(body[field]);
 	}
 }

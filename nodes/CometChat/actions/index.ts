@@ -3,6 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { apiKey } from './apiKey';
 import { notificationSetting } from './notificationSetting';
 import { fcmProvider } from './fcmProvider';
+import { apnsProvider } from './apnsProvider';
 import { authToken } from './authToken';
 import { blockedMessage } from './blockedMessage';
 import { blockedUser } from './blockedUser';
@@ -41,6 +42,7 @@ export const resources: ResourceDefinition[] = [
 	apiKey,
 	notificationSetting,
 	fcmProvider,
+	apnsProvider,
 ];
 
 const operationTable = new Map<string, OperationDefinition>(

@@ -117,6 +117,11 @@ export const ORDER_KEYS: Readonly<Record<string, KeyRule>> = {
 	'fcmProvider:delete': (read) => [`fcmProvider:${idOf(read('providerId'))}`, 'fcmProvider:default'],
 	'fcmProvider:setDefault': (read) => [`fcmProvider:${idOf(read('providerId'))}`, 'fcmProvider:default'],
 	'fcmProvider:getAll': 'alone',
+	'apnsProvider:add': (read) => [`apnsProvider:${idOf(read('additionalFields.providerId'))}`],
+	'apnsProvider:update': (read) => [`apnsProvider:${idOf(read('providerId'))}`],
+	'apnsProvider:delete': (read) => [`apnsProvider:${idOf(read('providerId'))}`, 'apnsProvider:default'],
+	'apnsProvider:setDefault': (read) => [`apnsProvider:${idOf(read('providerId'))}`, 'apnsProvider:default'],
+	'apnsProvider:getAll': 'alone',
 };
 
 /**

@@ -61,6 +61,13 @@ export const SECRET_FIELDS: Record<string, Record<string, Masking>> = {
 	apiKey: { ...EVERY_RESOURCE, apiKey: maskedApiKey },
 	// FCM providers: the service-account key shows its project and client e-mail, never its private key.
 	fcmProvider: { ...EVERY_RESOURCE, serviceAccountCreds: maskedServiceAccount },
+	// APNs providers: the .p8 key dropped (`hasP8Key` says it is there), its key and team IDs masked.
+	apnsProvider: {
+		...EVERY_RESOURCE,
+		p8Key: () => ({ hasP8Key: true }),
+		keyId: (value) => ({ keyIdMasked: maskedToken(value).authTokenMasked }),
+		teamId: (value) => ({ teamIdMasked: maskedToken(value).authTokenMasked }),
+	},
 };
 
 function secretFieldsOf(resource: string): Record<string, Masking> {

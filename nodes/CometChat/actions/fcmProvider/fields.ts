@@ -117,8 +117,13 @@ export function serviceAccountOf(context: IExecuteFunctions, itemIndex: number, 
  * and key id, as they are and as JSON escapes them, and each long line of the PEM key.
  */
 export function serviceAccountSecrets(text: string, creds: IDataObject): string[] {
-	const secrets = [text];
-	for (const value of [creds.private_key, creds.private_key_id]) {
+	return [text, ...keySecrets([creds.private_key, creds.private_key_id])];
+}
+
+/** Each key (a PEM key too) as it is, as JSON escapes it, and each long line of it (FCM and APNs keys). */
+export function keySecrets(values: unknown[]): string[] {
+	const secrets: string[] = [];
+	for (const value of values) {
 		if (typeof value !== 'string') continue;
 		secrets.push(value, JSON.stringify(value).slice(1, -1));
 		for (const line of value.split(/\r?\n/)) if (line.length >= 16 && !line.startsWith('-----')) secrets.push(line);
