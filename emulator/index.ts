@@ -66,6 +66,8 @@ export async function startEmulator(options: EmulatorOptions = {}) {
 	// One deliverer for every outgoing delivery: app webhooks and bots.
 	store.areas.webhooks.deliverer = runtime.deliveries;
 	store.areas.bots.deliverer = runtime.deliveries;
+	// The key the emulator starts with is the app's REST API key, listed by GET /v3/apikeys.
+	store.areas.apiKeys.setPrimary(apiKey);
 	if (options.region !== undefined) store.areas.webhooks.region = options.region;
 
 	const chat = await listen(ctx, 'chat', options.port ?? 0, bindHost);

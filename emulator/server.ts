@@ -227,7 +227,11 @@ function checkAuth(ctx: ServerContext, host: Host, headers: Headers): void {
 	}
 	const key = header(headers, 'apikey');
 	if (key === undefined) throw new ApiError('AUTH_ERR_EMPTY_APIKEY', 'The apikey header is missing or empty.');
-	if (key !== ctx.apiKey) throw new ApiError('AUTH_ERR_APIKEY_NOT_FOUND', 'The apikey sent does not belong to this app.');
+	// The key the emulator started with, or a fullAccess key created through POST /v3/apikeys.
+	const accepted = key === ctx.apiKey ? 'yes' : ctx.store.areas.apiKeys.accepts(key);
+	if (accepted === 'unknown') throw new ApiError('AUTH_ERR_APIKEY_NOT_FOUND', 'The apikey sent does not belong to this app.');
+	if (accepted === 'authOnly')
+		throw new ApiError('AUTH_ERR_NO_ACCESS', 'An authOnly API key cannot call the REST API: use a fullAccess key.');
 }
 
 /** Starts one host's server on 127.0.0.1 (or `bindHost`). */

@@ -105,6 +105,7 @@ export class Store {
 			webhooks: a.webhooks.byId.size,
 			notificationProviders: a.notificationProviders.providers.size,
 			notificationLogs: a.notificationProviders.logs.length,
+			apiKeys: a.apiKeys.byKey.size,
 		};
 	}
 

@@ -4,6 +4,12 @@
  * (types.ts) and `createAreas` below, and its `register` to CHAT_ROUTES, CALL_ROUTES or MGMT_ROUTES.
  */
 import type { App } from '../core/app';
+import { ApiKeys } from './apikeys/collection';
+import * as apiKeyRoutes from './apikeys/routes';
+import { NotificationSettings } from './notificationSettings/collection';
+import * as notificationSettingRoutes from './notificationSettings/routes';
+import { PushProviders } from './pushProviders/collection';
+import * as pushProviderRoutes from './pushProviders/routes';
 import { Bots } from './bots/collection';
 import * as botRoutes from './bots/routes';
 import { Router } from '../core/router';
@@ -51,6 +57,10 @@ export function createAreas(app: App): Areas {
 	const webhooks = new Webhooks(app);
 	const notificationProviders = new NotificationProviders(app);
 	const conversations = new Conversations(app, users, groups, messages, bots);
+	const apiKeys = new ApiKeys(app);
+	const notificationSettings = new NotificationSettings();
+	const fcmProviders = new PushProviders('fcm');
+	const apnsProviders = new PushProviders('apns');
 	return {
 		app,
 		roles,
@@ -65,6 +75,10 @@ export function createAreas(app: App): Areas {
 		webhooks,
 		conversations,
 		notificationProviders,
+		apiKeys,
+		notificationSettings,
+		fcmProviders,
+		apnsProviders,
 	};
 }
 
@@ -86,6 +100,9 @@ export const CHAT_ROUTES: readonly Register[] = [
 	conversationRoutes.register,
 	statsRoutes.register,
 	notificationProviderRoutes.register,
+	apiKeyRoutes.register,
+	notificationSettingRoutes.register,
+	pushProviderRoutes.register,
 ];
 
 /** The routes of the call host. */
@@ -120,6 +137,10 @@ export function resetAreas(a: Areas): void {
 		a.webhooks,
 		a.conversations,
 		a.notificationProviders,
+		a.apiKeys,
+		a.notificationSettings,
+		a.fcmProviders,
+		a.apnsProviders,
 	])
 		collection.reset();
 }

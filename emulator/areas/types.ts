@@ -1,5 +1,8 @@
 /** The collections of every area, as route modules receive them. */
 import type { App } from '../core/app';
+import type { ApiKeys } from './apikeys/collection';
+import type { NotificationSettings } from './notificationSettings/collection';
+import type { PushProviders } from './pushProviders/collection';
 import type { Bots } from './bots/collection';
 import type { Calls } from './calls/collection';
 import type { Conversations } from './conversations/collection';
@@ -27,4 +30,8 @@ export interface Areas {
 	webhooks: Webhooks;
 	conversations: Conversations;
 	notificationProviders: NotificationProviders;
+	apiKeys: ApiKeys;
+	notificationSettings: NotificationSettings;
+	fcmProviders: PushProviders;
+	apnsProviders: PushProviders;
 }

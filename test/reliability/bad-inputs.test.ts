@@ -218,6 +218,165 @@ const ruleEntryFields: Field[] = [
 	{ key: 'filterType', label: 'Type of filter 1', bad: NOT_OPTION },
 	{ key: 'filterValue', label: 'Value of filter 1', bad: NOT_REQUIRED_TEXT },
 ];
+/** API keys of the seed (seed()): the keys Get, Update and Delete pick. */
+const API_KEYS = ['a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0', 'b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c1'];
+const NOT_API_KEY_NAME: Bad = [...NOT_REQUIRED_TEXT, ['101 characters', 'n'.repeat(101)]];
+function apiKeyOperations(): OperationSpec[] {
+	const picked = { apiKey: ex('apiKey', API_KEYS[0]) };
+	const pickedField: Field = { key: 'apiKey', label: 'API Key', bad: NOT_ID };
+	return [
+		{
+			resource: 'apiKey',
+			operation: 'create',
+			parameters: { name: ex('name', 'Key A'), scope: ex('scope', 'authOnly') },
+			valid: [{}, { name: 'Key B', scope: 'fullAccess' }],
+			fields: [
+				{ key: 'name', label: 'Name', bad: NOT_API_KEY_NAME },
+				{ key: 'scope', label: 'Scope', bad: NOT_OPTION },
+			],
+		},
+		{
+			resource: 'apiKey',
+			operation: 'getAll',
+			parameters: { ...listParameters, filters: { scope: ex('scope', ''), searchKey: ex('searchKey', '') } },
+			valid: [{}, { limit: 1, scope: 'authOnly', searchKey: 'key' }],
+			fields: [
+				...limitFields,
+				{ key: 'scope', label: 'Scope', bad: NOT_OPTION },
+				{ key: 'searchKey', label: 'Name Contains', bad: NOT_OPTIONAL_TEXT },
+			],
+		},
+		{ resource: 'apiKey', operation: 'get', parameters: picked, valid: [{}, { apiKey: API_KEYS[1] }], fields: [pickedField] },
+		{
+			resource: 'apiKey',
+			operation: 'update',
+			parameters: { ...picked, updateFields: { name: ex('name', 'Renamed'), scope: ex('scope', 'fullAccess') } },
+			valid: [{}, { apiKey: API_KEYS[1], scope: 'authOnly' }],
+			fields: [pickedField, { key: 'name', label: 'Name', bad: NOT_API_KEY_NAME }, { key: 'scope', label: 'Scope', bad: NOT_OPTION }],
+		},
+		{ resource: 'apiKey', operation: 'delete', parameters: picked, valid: [{}, { apiKey: API_KEYS[1] }], fields: [pickedField] },
+	];
+}
+
+/** FCM providers: a valid service-account key, and the fields Add and Update share. */
+const FCM_ACCOUNT = '{ "project_id": "p", "client_email": "a@p.iam", "private_key": "k", "private_key_id": "kid" }';
+const fcmProviderFields: Field[] = [
+	{
+		key: 'serviceAccount',
+		label: 'Service Account JSON',
+		bad: [
+			['empty text', ''],
+			['blank text', '   '],
+			['invalid JSON', '{nope'],
+			['a list', [1, 2]],
+			['a boolean', true],
+			['a key without its private key', { project_id: 'p', client_email: 'a@p.iam' }],
+		],
+	},
+	{ key: 'serviceAccountFilename', label: 'Service Account File Name', bad: NOT_OPTIONAL_TEXT },
+	{ key: 'notificationInPayload', label: 'Notification in Payload', bad: [...NOT_LIST, ['an unknown target', ['tv.chat']]] },
+];
+function fcmProviderOperations(): OperationSpec[] {
+	const picked = { providerId: ex('providerId', 'p1') };
+	const pickedField: Field = { key: 'providerId', label: 'Provider ID', bad: NOT_ID };
+	const fields = {
+		serviceAccount: ex('serviceAccount', FCM_ACCOUNT),
+		serviceAccountFilename: ex('serviceAccountFilename', ''),
+		notificationInPayload: ex('notificationInPayload', []),
+	};
+	return [
+		{
+			resource: 'fcmProvider',
+			operation: 'add',
+			parameters: {
+				serviceAccount: fields.serviceAccount,
+				additionalFields: {
+					serviceAccountFilename: fields.serviceAccountFilename,
+					notificationInPayload: fields.notificationInPayload,
+					providerId: ex('providerId', ''),
+				},
+			},
+			valid: [{}, { providerId: 'p9', notificationInPayload: ['ios.chat'] }],
+			fields: [...fcmProviderFields, { key: 'providerId', label: 'Provider ID', bad: NOT_OPTIONAL_ID }],
+		},
+		plainList('fcmProvider', false),
+		{
+			resource: 'fcmProvider',
+			operation: 'update',
+			parameters: { ...picked, updateFields: fields },
+			valid: [{}, { providerId: 'p2', serviceAccountFilename: 'p2.json' }],
+			fields: [pickedField, ...fcmProviderFields],
+		},
+		{ resource: 'fcmProvider', operation: 'delete', parameters: picked, valid: [{}, { providerId: 'p2' }], fields: [pickedField] },
+		{ resource: 'fcmProvider', operation: 'setDefault', parameters: picked, valid: [{}, { providerId: 'p2' }], fields: [pickedField] },
+	];
+}
+
+/** APNs providers: the key and its IDs (secret texts), the bundle ID, the file name and the flags. */
+const NOT_SECRET_TEXT: Bad = [
+	['blank text', '   '],
+	['an object', { a: 1 }],
+	['a list', ['a']],
+	['a boolean', true],
+];
+function apnsProviderOperations(): OperationSpec[] {
+	const picked = { providerId: ex('providerId', 'a1') };
+	const pickedField: Field = { key: 'providerId', label: 'Provider ID', bad: NOT_ID };
+	const keys = ['p8Key', 'keyId', 'teamId'];
+	const labels: Record<string, string> = { p8Key: 'P8 Key', keyId: 'Key ID', teamId: 'Team ID' };
+	const flags: Field[] = [
+		{ key: 'includeContentAvailable', label: 'Include Content Available', bad: NOT_BOOLEAN },
+		{ key: 'includeMutableContent', label: 'Include Mutable Content', bad: NOT_BOOLEAN },
+		{ key: 'productionMode', label: 'Production Mode', bad: NOT_BOOLEAN },
+	];
+	const optional = {
+		p8KeyFilename: ex('p8KeyFilename', ''),
+		includeContentAvailable: ex('includeContentAvailable', false),
+		includeMutableContent: ex('includeMutableContent', false),
+		productionMode: ex('productionMode', false),
+	};
+	const optionalFields: Field[] = [{ key: 'p8KeyFilename', label: 'P8 Key File Name', bad: NOT_OPTIONAL_TEXT }, ...flags];
+	return [
+		{
+			resource: 'apnsProvider',
+			operation: 'add',
+			parameters: {
+				...Object.fromEntries(keys.map((key) => [key, ex(key, `${key}-value`)])),
+				bundleId: ex('bundleId', 'com.example'),
+				additionalFields: { ...optional, providerId: ex('providerId', '') },
+			},
+			valid: [{}, { providerId: 'a9', productionMode: true }],
+			fields: [
+				...keys.map((key): Field => ({ key, label: labels[key], bad: [['empty text', ''], ...NOT_SECRET_TEXT] })),
+				{ key: 'bundleId', label: 'Bundle ID', bad: NOT_REQUIRED_TEXT },
+				...optionalFields,
+				{ key: 'providerId', label: 'Provider ID', bad: NOT_OPTIONAL_ID },
+			],
+		},
+		plainList('apnsProvider', false),
+		{
+			resource: 'apnsProvider',
+			operation: 'update',
+			parameters: {
+				...picked,
+				updateFields: {
+					...Object.fromEntries(keys.map((key) => [key, ex(key, '')])),
+					bundleId: ex('bundleId', 'com.example.new'),
+					...optional,
+				},
+			},
+			valid: [{}, { providerId: 'a2', teamId: 'TEAM2' }],
+			fields: [
+				pickedField,
+				...keys.map((key): Field => ({ key, label: labels[key], bad: NOT_SECRET_TEXT })),
+				{ key: 'bundleId', label: 'Bundle ID', bad: NOT_OPTIONAL_TEXT },
+				...optionalFields,
+			],
+		},
+		{ resource: 'apnsProvider', operation: 'delete', parameters: picked, valid: [{}, { providerId: 'a2' }], fields: [pickedField] },
+		{ resource: 'apnsProvider', operation: 'setDefault', parameters: picked, valid: [{}, { providerId: 'a2' }], fields: [pickedField] },
+	];
+}
 
 const userRecord = {
 	uid: ex('uid', 'ok-uid'),
@@ -2188,6 +2347,29 @@ const OPERATIONS: OperationSpec[] = [
 			{ key: 'success', label: 'Success', bad: NOT_BOOLEAN },
 		],
 	},
+	...apiKeyOperations(),
+	{ resource: 'notificationSetting', operation: 'get', parameters: {}, valid: [{}, {}], fields: [] },
+	{
+		resource: 'notificationSetting',
+		operation: 'update',
+		parameters: { settings: ex('settings', '{ "sound": { "chat": "default" } }') },
+		valid: [{}, { settings: { sound: { call: 'default' } } }],
+		fields: [
+			{
+				key: 'settings',
+				label: 'Settings (JSON)',
+				bad: [
+					...NOT_JSON_OBJECT,
+					['an empty object', '{}'],
+					['an unknown part', { colors: {} }],
+					['a part that is not an object', { sound: 'loud' }],
+				],
+			},
+		],
+	},
+	{ resource: 'notificationSetting', operation: 'reset', parameters: {}, valid: [{}, {}], fields: [] },
+	...fcmProviderOperations(),
+	...apnsProviderOperations(),
 ];
 
 /** Conversation: one user's conversation with another user (ada with bob has messages) or in a group; the app's global pins. */
@@ -2356,6 +2538,10 @@ function seed(): void {
 	for (const uid of ['helpbot', 'helpbot2', 'botty', 'botty2']) store.addUser({ uid, name: uid });
 	store.addBot({ uid: 'helpbot', webhookURL: 'http://127.0.0.1:9/hook' });
 	store.addBot({ uid: 'helpbot2', webhookURL: 'http://127.0.0.1:9/hook2', useBasicAuth: true, username: 'n8n', password: 'seeded-pw' });
+	API_KEYS.forEach((apiKey, index) => store.areas.apiKeys.add({ apiKey, name: `Key ${index + 1}`, scope: 'authOnly' }));
+	for (const providerId of ['p1', 'p2']) store.areas.fcmProviders.add({ providerId, serviceAccountCreds: JSON.parse(FCM_ACCOUNT) });
+	for (const providerId of ['a1', 'a2'])
+		store.areas.apnsProviders.add({ providerId, p8Key: 'p8', keyId: 'KID', teamId: 'TID', bundleId: 'com.example' });
 }
 
 function freshStore(): void {

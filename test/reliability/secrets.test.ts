@@ -51,6 +51,20 @@ const CONTACT_EMAIL = 'ada.contact.secret.7Pm2@example.com';
 const CONTACT_PHONE = '+14155557302';
 const NEW_CONTACT_EMAIL = 'ada.new.secret.3Xk8@example.com';
 const NEW_CONTACT_PHONE = '+442079460958';
+/** API keys: one of the app's keys besides the credential's (picked by Get, Update, Delete), and one unknown. */
+const PICKED_API_KEY = 'apikey-picked-secret-6Pd2Hs9Vx4Kc';
+const UNKNOWN_API_KEY = 'apikey-unknown-secret-1Qw5Er8Ty3Jm';
+/** A Firebase service-account key: its private key (a PEM of several lines) and its key ID. */
+const FCM_KEY_LINE = 'MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQCfcmSecretLine7Hs';
+const FCM_PRIVATE_KEY = `-----BEGIN PRIVATE KEY-----\n${FCM_KEY_LINE}\nQm4Zt8Wv2Xp6Ry1Uo3Lk9Jh5Gf7Dd0Ss2Aa4Qq6Ww8Ee1Rr3Tt5Yy7Uu9Ii0Oo2Pp\n-----END PRIVATE KEY-----\n`;
+const FCM_KEY_ID = 'fcm-key-id-secret-2Vn6Bm9Cx4Zq';
+/** An APNs key: the .p8 key (a PEM), its key ID and team ID. */
+const APNS_KEY_LINE = 'MIGTAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBHkwdwIBAQQgApnsSecretLine4Kd';
+const APNS_P8_KEY = `-----BEGIN PRIVATE KEY-----\n${APNS_KEY_LINE}\n-----END PRIVATE KEY-----`;
+const APNS_KEY_ID = 'apnskid-secret-7Yt3Rw';
+const APNS_TEAM_ID = 'apnsteam-secret-5Gh8Jk';
+const fcmAccount = (project: string) =>
+	JSON.stringify({ project_id: project, client_email: `sdk@${project}.iam`, private_key: FCM_PRIVATE_KEY, private_key_id: FCM_KEY_ID });
 
 const MGMT_KEY = 'mgmt-key-secret-value-4Wq8Zr2Ty6';
 const MGMT_SECRET = 'mgmt-secret-value-8Hn3Jk5Lp9';
@@ -130,6 +144,14 @@ function secretsOf(): Record<string, string> {
 		contactPhone: CONTACT_PHONE,
 		newContactEmail: NEW_CONTACT_EMAIL,
 		newContactPhone: NEW_CONTACT_PHONE,
+		pickedApiKey: PICKED_API_KEY,
+		unknownApiKey: UNKNOWN_API_KEY,
+		fcmKeyLine: FCM_KEY_LINE,
+		fcmPrivateKeyEscaped: JSON.stringify(FCM_PRIVATE_KEY).slice(1, -1),
+		fcmKeyId: FCM_KEY_ID,
+		apnsKeyLine: APNS_KEY_LINE,
+		apnsKeyId: APNS_KEY_ID,
+		apnsTeamId: APNS_TEAM_ID,
 		mgmtKey: MGMT_KEY,
 		mgmtSecret: MGMT_SECRET,
 		wrongMgmtSecret: WRONG_MGMT_SECRET,
@@ -164,6 +186,15 @@ async function freshStore(): Promise<void> {
 		useBasicAuth: true,
 		username: 'n8n',
 		password: BOT_PASSWORD,
+	});
+	emulator.store.areas.apiKeys.add({ apiKey: PICKED_API_KEY, name: 'Mobile app', scope: 'authOnly' });
+	emulator.store.areas.fcmProviders.add({ providerId: 'fcm-main', serviceAccountCreds: JSON.parse(fcmAccount('shop')) });
+	emulator.store.areas.apnsProviders.add({
+		providerId: 'apns-main',
+		p8Key: APNS_P8_KEY,
+		keyId: APNS_KEY_ID,
+		teamId: APNS_TEAM_ID,
+		bundleId: 'com.example.chat',
 	});
 }
 
@@ -265,6 +296,46 @@ const OPERATIONS: Operation[] = [
 			operation: 'update',
 			botUid: { __rl: true, mode: 'id', value: known ? 'helpbot' : 'nobot' },
 			updateFields: { password: NEW_BOT_PASSWORD },
+		}),
+	},
+	{
+		name: 'API Key → Get',
+		pathPrefix: '/v3/apikeys',
+		parameters: (known) => ({ resource: 'apiKey', operation: 'get', apiKey: known ? PICKED_API_KEY : UNKNOWN_API_KEY }),
+	},
+	{
+		name: 'API Key → Update',
+		pathPrefix: '/v3/apikeys',
+		parameters: (known) => ({
+			resource: 'apiKey',
+			operation: 'update',
+			apiKey: known ? PICKED_API_KEY : UNKNOWN_API_KEY,
+			updateFields: { name: 'Renamed' },
+		}),
+	},
+	{
+		name: 'API Key → Delete',
+		pathPrefix: '/v3/apikeys',
+		parameters: (known) => ({ resource: 'apiKey', operation: 'delete', apiKey: known ? PICKED_API_KEY : UNKNOWN_API_KEY }),
+	},
+	{
+		name: 'FCM Provider → Update (a new key)',
+		pathPrefix: '/v3/notifications/push/v1/providers/fcm',
+		parameters: (known) => ({
+			resource: 'fcmProvider',
+			operation: 'update',
+			providerId: known ? 'fcm-main' : 'fcm-unknown',
+			updateFields: { serviceAccount: fcmAccount('renamed') },
+		}),
+	},
+	{
+		name: 'APNs Provider → Update (a new key)',
+		pathPrefix: '/v3/notifications/push/v1/providers/apns',
+		parameters: (known) => ({
+			resource: 'apnsProvider',
+			operation: 'update',
+			providerId: known ? 'apns-main' : 'apns-unknown',
+			updateFields: { p8Key: APNS_P8_KEY, keyId: APNS_KEY_ID, teamId: APNS_TEAM_ID },
 		}),
 	},
 	{
@@ -734,10 +805,34 @@ const ECHO_PARAMETERS: Record<string, () => INodeParameters> = {
 	'notificationProvider:update': () => ({ provider: 'sendgridEmail', updateFields: { sendGridApiKey: NEW_PROVIDER_SECRET } }),
 	'notificationProvider:delete': () => ({ provider: 'customPush' }),
 	'notificationLog:getAll': () => ({ returnAll: true, options: { simplify: false } }),
+	'apiKey:create': () => ({ name: 'Workflows', scope: 'fullAccess' }),
+	'apiKey:getAll': () => ({ returnAll: true }),
+	'apiKey:get': () => ({ apiKey: PICKED_API_KEY }),
+	'apiKey:update': () => ({ apiKey: PICKED_API_KEY, updateFields: { scope: 'fullAccess' } }),
+	'apiKey:delete': () => ({ apiKey: PICKED_API_KEY }),
+	'notificationSetting:get': () => ({}),
+	'notificationSetting:update': () => ({ settings: '{"sound": {"chat": "default"}}' }),
+	'notificationSetting:reset': () => ({}),
+	'fcmProvider:add': () => ({ serviceAccount: fcmAccount('new'), additionalFields: { providerId: 'fcm-new' } }),
+	'fcmProvider:getAll': () => ({ returnAll: true }),
+	'fcmProvider:update': () => ({ providerId: 'fcm-main', updateFields: { serviceAccount: fcmAccount('renamed') } }),
+	'fcmProvider:delete': () => ({ providerId: 'fcm-main' }),
+	'fcmProvider:setDefault': () => ({ providerId: 'fcm-main' }),
+	'apnsProvider:add': () => ({
+		p8Key: APNS_P8_KEY,
+		keyId: APNS_KEY_ID,
+		teamId: APNS_TEAM_ID,
+		bundleId: 'com.example.new',
+		additionalFields: { providerId: 'apns-new', p8KeyFilename: `AuthKey_${APNS_KEY_ID}.p8` },
+	}),
+	'apnsProvider:getAll': () => ({ returnAll: true }),
+	'apnsProvider:update': () => ({ providerId: 'apns-main', updateFields: { p8Key: APNS_P8_KEY, teamId: APNS_TEAM_ID } }),
+	'apnsProvider:delete': () => ({ providerId: 'apns-main' }),
+	'apnsProvider:setDefault': () => ({ providerId: 'apns-main' }),
 };
 
 /** The operations whose output always shows a secret (it is what they are for), and the field. */
-const ALWAYS_SHOWN: Record<string, string> = { 'authToken:create': 'authToken' };
+const ALWAYS_SHOWN: Record<string, string> = { 'authToken:create': 'authToken', 'apiKey:create': 'apiKey' };
 
 /** The outputs that show a secret when asked to: the field they show, and the parameters that ask for it. */
 /** `field` may name several, separated by commas (Contact Detail → Get shows the e-mail and the phone number). */
@@ -778,6 +873,16 @@ function storeSecrets(): Record<string, string> {
 		if (contact.phno) found[`contactPhone ${uid}`] = contact.phno;
 	}
 	Object.assign(found, notificationSecrets());
+	for (const key of areas.apiKeys.byKey.values()) found[`apiKey ${key.name}`] = key.apiKey;
+	for (const provider of areas.fcmProviders.byId.values()) {
+		const creds = provider.serviceAccountCreds as Record<string, string> | undefined;
+		if (creds?.private_key) found[`fcmPrivateKey ${provider.providerId}`] = creds.private_key;
+	}
+	for (const provider of areas.apnsProviders.byId.values()) {
+		for (const field of ['keyId', 'teamId'] as const) {
+			if (typeof provider[field] === 'string') found[`apns ${field} ${provider.providerId}`] = provider[field];
+		}
+	}
 	return found;
 }
 

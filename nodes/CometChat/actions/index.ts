@@ -1,5 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { apiKey } from './apiKey';
+import { notificationSetting } from './notificationSetting';
+import { fcmProvider } from './fcmProvider';
+import { apnsProvider } from './apnsProvider';
 import { authToken } from './authToken';
 import { blockedMessage } from './blockedMessage';
 import { blockedUser } from './blockedUser';
@@ -51,6 +55,10 @@ export const resources: ResourceDefinition[] = [
 	metric,
 	notificationProvider,
 	notificationLog,
+	apiKey,
+	notificationSetting,
+	fcmProvider,
+	apnsProvider,
 ];
 
 const operationTable = new Map<string, OperationDefinition>(

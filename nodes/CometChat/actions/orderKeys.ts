@@ -171,6 +171,27 @@ export const ORDER_KEYS: Readonly<Record<string, KeyRule>> = {
 	'notificationProvider:update': (read) => [notificationProvider(read)],
 	'notificationProvider:delete': (read) => [notificationProvider(read)],
 	'notificationLog:getAll': 'alone',
+	// The same API key (a new one by its name, as the key is not known before).
+	'apiKey:create': (read) => [`apiKey:new:${idOf(read('name'))}`],
+	'apiKey:get': (read) => [`apiKey:${idOf(read('apiKey'))}`],
+	'apiKey:update': (read) => [`apiKey:${idOf(read('apiKey'))}`],
+	'apiKey:delete': (read) => [`apiKey:${idOf(read('apiKey'))}`],
+	'apiKey:getAll': 'alone',
+	// One record for the app: a get, an update and a reset go in input order.
+	'notificationSetting:get': () => ['notificationSettings'],
+	'notificationSetting:update': () => ['notificationSettings'],
+	'notificationSetting:reset': () => ['notificationSettings'],
+	// The same FCM provider; Set Default also the app's default, so two of them go in input order.
+	'fcmProvider:add': (read) => [`fcmProvider:${idOf(read('additionalFields.providerId'))}`],
+	'fcmProvider:update': (read) => [`fcmProvider:${idOf(read('providerId'))}`],
+	'fcmProvider:delete': (read) => [`fcmProvider:${idOf(read('providerId'))}`, 'fcmProvider:default'],
+	'fcmProvider:setDefault': (read) => [`fcmProvider:${idOf(read('providerId'))}`, 'fcmProvider:default'],
+	'fcmProvider:getAll': 'alone',
+	'apnsProvider:add': (read) => [`apnsProvider:${idOf(read('additionalFields.providerId'))}`],
+	'apnsProvider:update': (read) => [`apnsProvider:${idOf(read('providerId'))}`],
+	'apnsProvider:delete': (read) => [`apnsProvider:${idOf(read('providerId'))}`, 'apnsProvider:default'],
+	'apnsProvider:setDefault': (read) => [`apnsProvider:${idOf(read('providerId'))}`, 'apnsProvider:default'],
+	'apnsProvider:getAll': 'alone',
 };
 
 /**

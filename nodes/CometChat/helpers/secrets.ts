@@ -48,6 +48,21 @@ const maskedPhone: Masking = (value) => {
 	return { phno: phone === '' ? phone : `****${phone.length > VISIBLE_ENDING * 2 ? phone.slice(-VISIBLE_ENDING) : ''}` };
 };
 
+/** `apiKeyMasked`: the same masking as an auth token's. */
+const maskedApiKey: Masking = maskedAs('apiKey');
+
+/**
+ * `serviceAccountCredsMasked`: what tells a Firebase service-account key apart (its project, its
+ * client e-mail, the last characters of its key ID), without its private key.
+ */
+const maskedServiceAccount: Masking = (value) => {
+	const creds = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : {};
+	const shown: IDataObject = {};
+	for (const key of ['project_id', 'client_email']) if (typeof creds[key] === 'string') shown[key] = creds[key];
+	if (typeof creds.private_key_id === 'string') Object.assign(shown, maskedAs('privateKeyId')(creds.private_key_id));
+	return { serviceAccountCredsMasked: shown };
+};
+
 /** The fields that hold a secret in any record: dropped. */
 const EVERY_RESOURCE: Record<string, Masking> = {
 	apiKey: drop,
@@ -74,6 +89,17 @@ export const SECRET_FIELDS: Record<string, Record<string, Masking>> = {
 		twilioAuthToken: maskedAs('twilioAuthToken'),
 		sendGridApiKey: maskedAs('sendGridApiKey'),
 		basicAuthPassword: drop,
+	},
+	// API keys: `apiKeyMasked` tells the keys of a list apart; only API Key → Create shows one.
+	apiKey: { ...EVERY_RESOURCE, apiKey: maskedApiKey },
+	// FCM providers: the service-account key shows its project and client e-mail, never its private key.
+	fcmProvider: { ...EVERY_RESOURCE, serviceAccountCreds: maskedServiceAccount },
+	// APNs providers: the .p8 key dropped (`hasP8Key` says it is there), its key and team IDs masked.
+	apnsProvider: {
+		...EVERY_RESOURCE,
+		p8Key: () => ({ hasP8Key: true }),
+		keyId: maskedAs('keyId'),
+		teamId: maskedAs('teamId'),
 	},
 };
 
