@@ -1,4 +1,7 @@
 /** Notification Preference: preferences, muted conversations and time zone of a user, through n8n's engine against the emulator. */
+import { readFileSync } from 'fs';
+import { join } from 'path';
+
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { apiRequests, credentialsFor, TEST_API_KEY } from '../harness/emulator';
@@ -218,5 +221,40 @@ describe('Notification Preference → Get Timezone, Update Timezone', () => {
 		expectInputError(await run({ operation: 'updateTimezone', uid: byId('ada'), timezone: ' ' }), /'Timezone' is blank/, /IANA/);
 		expect(apiRequests(emulator())).toHaveLength(0);
 		expect(notifications().timezoneOf('ada')).toBe('UTC');
+	});
+});
+
+describe('the onboarding example (examples/onboarding.json)', () => {
+	/** A step of the example, with its New user step played by the test's input items. */
+	const step = (name: string): INodeParameters => {
+		const workflow = JSON.parse(readFileSync(join(__dirname, '../../examples/onboarding.json'), 'utf8')) as {
+			nodes: Array<{ name: string; parameters: INodeParameters }>;
+		};
+		const node = workflow.nodes.find((candidate) => candidate.name === name);
+		if (!node) throw new Error(`the onboarding example has no "${name}" step`);
+		return JSON.parse(JSON.stringify(node.parameters).replaceAll("$('New user')", "$('Test Items')")) as INodeParameters;
+	};
+
+	it("sets the new user's time zone and a quiet start of notifications; a wrong time zone fails its item before any request", async () => {
+		seedUsers();
+		const people = [
+			{ uid: 'ada', timezone: 'Europe/Berlin' },
+			{ uid: 'alan', timezone: 'Europe/Atlantis' },
+		];
+		const zones = await runNode(credentialsFor(emulator()), step('Set time zone'), people, { onError: 'continueRegularOutput' });
+		expect(zones.items[0].json).toEqual({ uid: 'ada', timezone: 'Europe/Berlin' });
+		expectErrorItem(zones.items[1], 1, 'Timezone');
+		expect(notifications().timezoneOf('ada')).toBe('Europe/Berlin');
+		expect(apiRequests(emulator()).map((request) => [request.method, request.path, request.query.uid])).toEqual([
+			['PATCH', '/v3/notifications/v1/preferences/timezone', 'ada'],
+		]);
+
+		const quiet = await runNode(credentialsFor(emulator()), step('Notification preferences'), people.slice(0, 1));
+		expect(quiet.error).toBeUndefined();
+		expect(notifications().preferencesOf('ada')).toMatchObject({
+			groupPreferences: { groupMessages: 3, groupReplies: 3, groupMemberAdded: 1, groupMemberJoined: 1, groupMemberLeft: 1 },
+			oneOnOnePreferences: { oneOnOneMessages: 2 },
+		});
+		expect(notifications().preferencesOf('alan')).toMatchObject({ groupPreferences: { groupMessages: 2 } });
 	});
 });
