@@ -1,8 +1,19 @@
 /** Small helpers without a better home: copies, ids, random data. */
+import type { Json } from './validation';
+import { isObject } from './validation';
 
 /** Deep copy of plain JSON data. */
 export function clone<T>(v: T): T {
 	return v === undefined ? v : structuredClone(v);
+}
+
+/** `into` with `from` merged in, as a settings update merges: objects key by key, anything else replaced (copied). */
+export function mergedJson(into: Json, from: Json): Json {
+	const result: Json = { ...into };
+	for (const [key, value] of Object.entries(from)) {
+		result[key] = isObject(value) && isObject(result[key]) ? mergedJson(result[key], value) : clone(value);
+	}
+	return result;
 }
 
 /** Numeric part of an id, for ordering (non-numeric ids sort first). */

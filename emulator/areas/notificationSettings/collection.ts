@@ -4,7 +4,7 @@
  * key, anything else replaced), DELETE puts the defaults back.
  */
 import { validationError } from '../../core/errors';
-import { clone } from '../../core/util';
+import { clone, mergedJson } from '../../core/util';
 import type { Json } from '../../core/validation';
 import { isObject } from '../../core/validation';
 
@@ -43,15 +43,6 @@ const DEFAULTS: Json = {
 	},
 };
 
-/** `into` with `from` merged in: objects key by key, everything else replaced. */
-function merged(into: Json, from: Json): Json {
-	const result: Json = { ...into };
-	for (const [key, value] of Object.entries(from)) {
-		result[key] = isObject(value) && isObject(result[key]) ? merged(result[key], value) : clone(value);
-	}
-	return result;
-}
-
 export class NotificationSettings {
 	current!: Json;
 
@@ -71,6 +62,6 @@ export class NotificationSettings {
 	update(body: Json): void {
 		const wrong = SETTING_PARTS.filter((part) => body[part] !== undefined && !isObject(body[part]));
 		if (wrong.length > 0) throw validationError(Object.fromEntries(wrong.map((part) => [part, [`The ${part} must be an object.`]])));
-		this.current = merged(this.current, body);
+		this.current = mergedJson(this.current, body);
 	}
 }

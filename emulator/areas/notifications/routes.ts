@@ -9,6 +9,7 @@ import type { Details } from '../../core/errors';
 import type { Req, Router } from '../../core/router';
 import { isObject, queryOne, requireBodyObject } from '../../core/validation';
 import type { Json } from '../../core/validation';
+import { mergedJson } from '../../core/util';
 import type { Areas } from '../types';
 import { requireOnBehalfOf } from '../users/access';
 import type { MutedConversation } from './collection';
@@ -52,14 +53,6 @@ function isTimeZone(name: string): boolean {
 	}
 }
 
-/** Merges the sent sections into the stored preferences (objects deeply, values replaced). */
-function merge(into: Json, from: Json): void {
-	for (const [k, v] of Object.entries(from)) {
-		if (isObject(v) && isObject(into[k])) merge(into[k], v);
-		else into[k] = structuredClone(v);
-	}
-}
-
 export function register(router: Router, areas: Areas): void {
 	const { app, notifications } = areas;
 
@@ -72,8 +65,8 @@ export function register(router: Router, areas: Areas): void {
 		const uid = requiredUid(areas, req);
 		const body = requireBodyObject(req.body);
 		if (Object.keys(body).length === 0) throw validationError({ body: ['Send at least one preference to update.'] });
-		const prefs = notifications.preferencesOf(uid);
-		merge(prefs, body);
+		const prefs = mergedJson(notifications.preferencesOf(uid), body);
+		notifications.preferences.set(uid, prefs);
 		return { data: structuredClone(prefs) };
 	});
 
