@@ -8,6 +8,26 @@ import { compact, metadataOf, readOption } from '../../readers/values';
 import { appliedEarlier, cometChatRequest } from '../../transport/request';
 import { muidFor, sentMessageLookup } from './muid';
 
+/** The receiver of one user or one group, shown by Receiver Type (`user` or `group`). */
+export const receiverLocatorFields: INodeProperties[] = [
+	{
+		...locatorField(LOCATOR_KINDS.user, {
+			name: 'receiverUid',
+			displayName: 'Receiver User',
+			description: 'The user who receives the message',
+		}),
+		displayOptions: { show: { receiverType: ['user'] } },
+	},
+	{
+		...locatorField(LOCATOR_KINDS.group, {
+			name: 'receiverGuid',
+			displayName: 'Receiver Group',
+			description: 'The group that receives the message',
+		}),
+		displayOptions: { show: { receiverType: ['group'] } },
+	},
+];
+
 /**
  * Who sends a message and to whom: the fields Send and Send Form share (docs/cometchat-api.md, Messages). "Several Users
  * and Groups" sends one message to each, through the body's `multipleReceivers`. The receiver
@@ -31,22 +51,7 @@ export const senderAndReceiverFields: INodeProperties[] = [
 		],
 		default: 'user',
 	},
-	{
-		...locatorField(LOCATOR_KINDS.user, {
-			name: 'receiverUid',
-			displayName: 'Receiver User',
-			description: 'The user who receives the message',
-		}),
-		displayOptions: { show: { receiverType: ['user'] } },
-	},
-	{
-		...locatorField(LOCATOR_KINDS.group, {
-			name: 'receiverGuid',
-			displayName: 'Receiver Group',
-			description: 'The group that receives the message',
-		}),
-		displayOptions: { show: { receiverType: ['group'] } },
-	},
+	...receiverLocatorFields,
 	{
 		displayName: 'Receiver UIDs',
 		name: 'receiverUids',

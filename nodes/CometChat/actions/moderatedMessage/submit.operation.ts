@@ -6,6 +6,7 @@ import { tagsOf } from '../../readers/lists';
 import { optionalTextOf, readRequiredText, requiredId, requiredUid } from '../../readers/text';
 import { compact, messageTextOf, metadataOf, readOption } from '../../readers/values';
 import { cometChatRequest } from '../../transport/request';
+import { receiverLocatorFields } from '../message/delivery';
 import type { OperationDefinition } from '../types';
 
 const RECEIVER_TYPES = ['group', 'user'] as const;
@@ -33,22 +34,7 @@ const properties: INodeProperties[] = [
 		],
 		default: 'user',
 	},
-	{
-		...locatorField(LOCATOR_KINDS.user, {
-			name: 'receiverUid',
-			displayName: 'Receiver User',
-			description: 'The user who receives the message',
-		}),
-		displayOptions: { show: { receiverType: ['user'] } },
-	},
-	{
-		...locatorField(LOCATOR_KINDS.group, {
-			name: 'receiverGuid',
-			displayName: 'Receiver Group',
-			description: 'The group that receives the message',
-		}),
-		displayOptions: { show: { receiverType: ['group'] } },
-	},
+	...receiverLocatorFields,
 	{
 		displayName: 'Text',
 		name: 'text',
