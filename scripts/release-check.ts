@@ -169,6 +169,11 @@ function checkTarball(pkg: Json, files: string[], report: ReleaseReport): void {
 	if (!files.some((file) => /^dist\/.*\.(svg|png)$/.test(file))) fail('no icon (dist/**/*.svg or .png)');
 }
 
+/** eslint-plugin-n8n-nodes-base: its rule sets as the scanner uses them. */
+interface N8nNodesBase {
+	configs: Record<'community' | 'credentials' | 'nodes', { rules: Linter.RulesRecord }>;
+}
+
 /** Loads a package by name (a specifier held in a variable, so without the types TypeScript would look for). */
 function load(specifier: string): Promise<unknown> {
 	return import(specifier);
@@ -177,15 +182,14 @@ function load(specifier: string): Promise<unknown> {
 /**
  * The ESLint configuration n8n's community-package scanner lints a published package with: the
  * community-nodes plugin's recommended rules, `no-console` as an error, and eslint-plugin-n8n-nodes-base's
- * package.json rules, with the TypeScript parser for JSON. Taken from the packages @n8n/node-cli brings.
+ * rules for package.json, credentials and nodes (with the same few turned off), with the TypeScript
+ * parser for JSON and TypeScript. Taken from the packages @n8n/node-cli brings.
  */
 async function scannerConfig(): Promise<Linter.Config[]> {
 	const { n8nCommunityNodesPlugin } = await import('@n8n/eslint-plugin-community-nodes');
 	// Neither has types this project's module resolution finds: typed here as they are used.
 	const { config: entries } = (await load('@n8n/node-cli/eslint')) as { config: Linter.Config[] };
-	const n8nNodesBase = (
-		(await load('eslint-plugin-n8n-nodes-base')) as { default: { configs: { community: { rules: Linter.RulesRecord } } } }
-	).default;
+	const n8nNodesBase = ((await load('eslint-plugin-n8n-nodes-base')) as { default: N8nNodesBase }).default;
 	const parser = entries.find((entry) => entry.files?.includes('package.json') && entry.languageOptions?.parser)?.languageOptions?.parser;
 	if (!parser) throw new Error("the TypeScript parser was not found in @n8n/node-cli's ESLint configuration");
 	return [
@@ -193,21 +197,53 @@ async function scannerConfig(): Promise<Linter.Config[]> {
 		{ rules: { 'no-console': 'error' } },
 		{ plugins: { 'n8n-nodes-base': n8nNodesBase as never } },
 		{ files: ['package.json'], rules: n8nNodesBase.configs.community.rules },
-		{ files: ['**/*.json'], languageOptions: { parser } },
+		{
+			files: ['**/credentials/**/*.ts'],
+			rules: {
+				...n8nNodesBase.configs.credentials.rules,
+				'n8n-nodes-base/cred-class-field-documentation-url-miscased': 'off',
+				'n8n-nodes-base/cred-class-field-type-options-password-missing': 'off',
+			},
+		},
+		{
+			files: ['**/nodes/**/*.ts'],
+			rules: {
+				...n8nNodesBase.configs.nodes.rules,
+				'n8n-nodes-base/node-class-description-inputs-wrong-regular-node': 'off',
+				'n8n-nodes-base/node-class-description-outputs-wrong': 'off',
+				'n8n-nodes-base/node-param-type-options-max-value-present': 'off',
+			},
+		},
+		{ files: ['**/*.json', '**/*.ts'], languageOptions: { parser } },
 	];
 }
 
-async function lintShipped(dir: string, files: string[], report: ReleaseReport): Promise<number> {
-	const targets = files.filter((file) => file.endsWith('.js') || file === 'package.json').map((file) => path.join(dir, file));
+/** The sources the scanner lints in the repository a package's provenance names: nodes/ and credentials/. */
+function sourceFiles(dir: string, folder: string): string[] {
+	const root = path.join(dir, folder);
+	if (!fs.existsSync(root)) return [];
+	return (fs.readdirSync(root, { recursive: true, encoding: 'utf8' }) as string[])
+		.map((file) => path.join(folder, file).split(path.sep).join('/'))
+		.filter((file) => /\.(js|ts|json)$/.test(file) && fs.statSync(path.join(dir, file)).isFile())
+		.sort();
+}
+
+/**
+ * Lints what the scanner lints: the tarball's JavaScript and package.json, and the sources
+ * (nodes/ and credentials/, when the folder has them). Answers how many files of each.
+ */
+async function lintAsScanner(dir: string, files: string[], report: ReleaseReport): Promise<{ shipped: number; sources: number }> {
+	const shipped = files.filter((file) => file.endsWith('.js') || file === 'package.json');
+	const sources = [...sourceFiles(dir, 'nodes'), ...sourceFiles(dir, 'credentials')];
 	const eslint = new ESLint({ cwd: dir, allowInlineConfig: false, overrideConfigFile: true, overrideConfig: await scannerConfig() });
-	const results = await eslint.lintFiles(targets);
+	const results = await eslint.lintFiles([...new Set([...shipped, ...sources])].map((file) => path.join(dir, file)));
 	for (const result of results)
 		for (const message of result.messages)
 			if (message.severity === 2)
 				report.problems.push(
 					`lint: ${path.relative(dir, result.filePath)}:${message.line}:${message.column} ${message.message} (${message.ruleId ?? 'parse'})`,
 				);
-	return targets.length;
+	return { shipped: shipped.length, sources: sources.length };
 }
 
 /** Runs every check on the package in `dir` (built). */
@@ -220,8 +256,8 @@ export async function checkRelease(dir: string): Promise<ReleaseReport> {
 	const files = packedFiles(dir);
 	checkTarball(pkg, files, report);
 	report.checked.push(`tarball: ${files.length} files`);
-	const linted = await lintShipped(dir, files, report);
-	report.checked.push(`lint as n8n's scanner: ${linted} files`);
+	const linted = await lintAsScanner(dir, files, report);
+	report.checked.push(`lint as n8n's scanner: ${linted.shipped} files of the tarball, ${linted.sources} sources`);
 	return report;
 }
 

@@ -96,7 +96,7 @@ describe('release check', () => {
 		writePackage(soundPackage());
 		const { code, output } = await releaseCheck('--strict');
 		expect(output).toContain('checked tarball: 6 files');
-		expect(output).toContain("checked lint as n8n's scanner: 2 files");
+		expect(output).toContain("checked lint as n8n's scanner: 2 files of the tarball, 0 sources");
 		expect(output).not.toContain('✗');
 		expect(output).toContain('release check: passed');
 		expect(code).toBe(0);
@@ -131,6 +131,15 @@ describe('release check', () => {
 		const { code, output } = await releaseCheck();
 		expect(output).toMatch(/✗ lint: dist\/nodes\/DemoCheck\/log\.js:3:1 .*\(no-console\)/);
 		expect(output).toContain('release check: FAILED');
+		expect(code).toBe(1);
+	});
+
+	it('lints the sources as the scanner lints the repository its provenance names: a console.log in nodes/ fails', async () => {
+		writePackage(soundPackage());
+		write('nodes/DemoCheck/log.ts', '// eslint-disable-next-line no-console\nconsole.log("items");\nexport const log = 1;\n');
+		const { code, output } = await releaseCheck();
+		expect(output).toContain("checked lint as n8n's scanner: 2 files of the tarball, 1 sources");
+		expect(output).toMatch(/✗ lint: nodes\/DemoCheck\/log\.ts:2:1 .*\(no-console\)/);
 		expect(code).toBe(1);
 	});
 
