@@ -1,4 +1,5 @@
 const { src, dest } = require('gulp');
+const fs = require('fs');
 
 /** Copies what tsc does not: the node and credential icons and the codex files. */
 function buildIcons() {
@@ -9,4 +10,11 @@ function buildIcons() {
 	}).pipe(dest('dist'));
 }
 
+/** Empties dist/ before tsc writes it, so nothing a former build left (a source map, a removed node) ships. */
+function clean(done) {
+	fs.rmSync('dist', { recursive: true, force: true });
+	done();
+}
+
 exports['build:icons'] = buildIcons;
+exports.clean = clean;
