@@ -14,7 +14,7 @@ import { ApiError } from './core/errors';
 import { multipartBoundary, parseMultipart } from './core/multipart';
 import { withEcho } from './core/faults';
 import type { Fault } from './core/faults';
-import type { LoggedRequest } from './core/request-log';
+import type { FilePart, LoggedRequest } from './core/request-log';
 import type { Host, Router } from './core/router';
 import { header } from './core/validation';
 import type { Headers, Query } from './core/validation';
@@ -48,10 +48,11 @@ async function handle(ctx: ServerContext, host: Host, request: FastifyRequest, r
 	let body: unknown;
 	let badJson = false;
 	let badMultipart = false;
+	const fileParts: Record<string, FilePart> = {};
 	const rawBody = typeof request.body === 'string' ? request.body : undefined;
 	const boundary = multipartBoundary(header(headers, 'content-type'));
 	if (rawBody !== undefined && boundary !== undefined) {
-		body = parseMultipart(rawBody, boundary);
+		body = parseMultipart(rawBody, boundary, fileParts);
 		badMultipart = body === undefined;
 	} else if (rawBody !== undefined && rawBody.trim() !== '') {
 		try {
@@ -76,6 +77,7 @@ async function handle(ctx: ServerContext, host: Host, request: FastifyRequest, r
 	}
 
 	const entry: LoggedRequest = { host, method, path: rawPath, query, headers, body, status: null };
+	if (Object.keys(fileParts).length > 0) entry.fileParts = fileParts;
 	runtime.log.add(entry);
 	/** An API answer, with the request in it in echo mode. */
 	const answer = (status: number, payload: unknown, extraHeaders: Record<string, string> = {}) =>

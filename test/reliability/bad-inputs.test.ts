@@ -2102,6 +2102,8 @@ const OPERATIONS: OperationSpec[] = [
 				keywordListId: operation === 'create' ? ex('keywordListId', 'new-list') : rl('keywordListId', 'kw'),
 				category: ex('category', 'word'),
 				searchTerms: ex('searchTerms', 'bad, worse'),
+				termsFrom: ex('termsFrom', 'text'),
+				binaryPropertyName: ex('binaryPropertyName', 'data'),
 				disallowedSentences: ex('disallowedSentences', 'A sentence'),
 				additionalFields: { name: ex('name', ''), description: ex('description', '') },
 			},
@@ -2110,6 +2112,13 @@ const OPERATIONS: OperationSpec[] = [
 				{ key: 'keywordListId', label: operation === 'create' ? 'Keyword List ID' : 'Keyword List', bad: NOT_ID },
 				{ key: 'category', label: 'Category', bad: NOT_OPTION },
 				{ key: 'searchTerms', label: 'Search Terms', bad: [...NOT_LIST, ['empty text', ''], ['a term with a comma', ['a,b']]] },
+				{ key: 'termsFrom', label: 'Terms From', bad: NOT_OPTION },
+				{
+					key: 'binaryPropertyName',
+					label: 'Input Binary Field',
+					bad: [...NOT_REQUIRED_TEXT, ['a property the item does not have', 'data']],
+					with: { termsFrom: 'binary' },
+				},
 				{
 					key: 'disallowedSentences',
 					label: 'Disallowed Sentences',
