@@ -22,8 +22,8 @@ export function keywordListIdValue(context: IExecuteFunctions, itemIndex: number
 
 /**
  * The contents of a keyword list, shared by Create and Update (an update replaces them). The terms
- * fields are not `required`: with Category from an expression n8n would count both as shown; the
- * operation checks the one it uses.
+ * fields (and Input Binary Field) are not `required`: with Category from an expression n8n would
+ * count them all as shown; the operation checks the one it uses.
  */
 export const keywordListContentFields: INodeProperties[] = [
 	{
@@ -72,7 +72,6 @@ export const keywordListContentFields: INodeProperties[] = [
 		name: 'binaryPropertyName',
 		type: 'string',
 		default: 'data',
-		required: true,
 		placeholder: 'e.g. data',
 		hint: 'The name of the input binary field containing the CSV file to be uploaded',
 		description: 'The CSV file: terms separated by commas or one per line. An update replaces all of them.',
