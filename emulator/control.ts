@@ -46,6 +46,9 @@ export function handleControl(method: string, rawPath: string, body: unknown, st
 			store.areas.app.emit('message_sent', messageData(store.areas, m));
 			return m;
 		}
+		case 'POST /__emulator/media':
+			// A file for attachments to link to: {name, mimeType?, base64 | text | size}; answers its path on the chat host.
+			return store.areas.messages.media.addFromJson(obj);
 		case 'POST /__emulator/flags':
 			return store.addFlag(obj as Parameters<Store['addFlag']>[0]);
 		case 'POST /__emulator/blocked': {

@@ -134,6 +134,15 @@ export async function startEmulator(options: EmulatorOptions = {}) {
 			runtime.hooks.add(hook);
 			return () => runtime.hooks.delete(hook);
 		},
+		/**
+		 * Keeps a file served at `GET /media/{id}/{name}` of the chat host (no apikey); answers its URL
+		 * and the attachment of a message that links to it ({url, name, mimeType, extension, size}).
+		 */
+		addMedia(file: { name: string; mimeType?: string; bytes: Buffer }): { url: string; attachment: Record<string, string> } {
+			const { path, attachment } = store.areas.messages.media.add(file);
+			const url = `${chat.url}${path}`;
+			return { url, attachment: { ...attachment, url } };
+		},
 		/** Query parameters to drop before routing ([] = none). */
 		setIgnoredQueryParams(names: string[]): void {
 			runtime.setIgnoredQueryParams(names);

@@ -14,10 +14,12 @@ import { ApiError } from './core/errors';
 import { multipartBoundary, parseMultipart } from './core/multipart';
 import { withEcho } from './core/faults';
 import type { Fault } from './core/faults';
-import type { LoggedRequest } from './core/request-log';
+import type { FilePart, LoggedRequest } from './core/request-log';
 import type { Host, Router } from './core/router';
 import { header } from './core/validation';
 import type { Headers, Query } from './core/validation';
+import { MEDIA_PREFIX } from './areas/messages/media';
+import type { MediaFile } from './areas/messages/media';
 import type { Runtime } from './runtime';
 import type { Store } from './store';
 
@@ -48,10 +50,11 @@ async function handle(ctx: ServerContext, host: Host, request: FastifyRequest, r
 	let body: unknown;
 	let badJson = false;
 	let badMultipart = false;
+	const fileParts: Record<string, FilePart> = {};
 	const rawBody = typeof request.body === 'string' ? request.body : undefined;
 	const boundary = multipartBoundary(header(headers, 'content-type'));
 	if (rawBody !== undefined && boundary !== undefined) {
-		body = parseMultipart(rawBody, boundary);
+		body = parseMultipart(rawBody, boundary, fileParts);
 		badMultipart = body === undefined;
 	} else if (rawBody !== undefined && rawBody.trim() !== '') {
 		try {
@@ -76,6 +79,7 @@ async function handle(ctx: ServerContext, host: Host, request: FastifyRequest, r
 	}
 
 	const entry: LoggedRequest = { host, method, path: rawPath, query, headers, body, status: null };
+	if (Object.keys(fileParts).length > 0) entry.fileParts = fileParts;
 	runtime.log.add(entry);
 	/** An API answer, with the request in it in echo mode. */
 	const answer = (status: number, payload: unknown, extraHeaders: Record<string, string> = {}) =>
@@ -125,6 +129,10 @@ async function handle(ctx: ServerContext, host: Host, request: FastifyRequest, r
 	if (runtime.latencyMs > 0) await sleep(runtime.latencyMs);
 	for (const hook of runtime.hooks) await hook({ host, method, path: rawPath, query });
 	const routedQuery = runtime.routedQuery(query);
+
+	if (host === 'chat' && rawPath.startsWith(MEDIA_PREFIX) && (method === 'GET' || method === 'HEAD')) {
+		return serveMedia(ctx.store.areas.messages.media.find(rawPath), entry, fault, runtime, request, reply);
+	}
 
 	let status = 200;
 	let payload: unknown;
@@ -177,6 +185,45 @@ async function handle(ctx: ServerContext, host: Host, request: FastifyRequest, r
 			.send(`${text.slice(0, Math.floor(text.length / 2))}<!-- upstream error -->`);
 	}
 	return reply.code(status).headers(extraHeaders).type(JSON_TYPE).send(text);
+}
+
+/**
+ * A media file's bytes (areas/messages/media.ts), without an apikey, or a 404; the faults that
+ * cut a body short (`truncated`, `stallBody`) cut the file's, `slow` delays it.
+ */
+async function serveMedia(
+	file: MediaFile | undefined,
+	entry: LoggedRequest,
+	fault: Fault | undefined,
+	runtime: Runtime,
+	request: FastifyRequest,
+	reply: FastifyReply,
+): Promise<unknown> {
+	if (file === undefined) {
+		entry.status = 404;
+		return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
+	}
+	entry.status = 200;
+	if (fault?.kind === 'slow') await sleep(fault.slowMs ?? runtime.faults.options.slowMs);
+	const headers = {
+		'content-type': file.mimeType,
+		'content-length': String(file.bytes.length),
+		'content-disposition': `inline; filename="${file.name.replace(/["\\\r\n]/g, '_')}"`,
+	};
+	if (fault?.kind === 'truncated' || fault?.kind === 'stallBody') {
+		reply.hijack();
+		const res = reply.raw;
+		if (fault.kind === 'stallBody') runtime.stalledSockets.add(request.raw.socket);
+		res.writeHead(200, headers);
+		const half = file.bytes.subarray(0, Math.floor(file.bytes.length / 2));
+		if (fault.kind === 'truncated') res.write(half, () => res.socket?.destroy());
+		else res.write(half);
+		return;
+	}
+	return reply
+		.code(200)
+		.headers(headers)
+		.send(request.method === 'HEAD' ? undefined : file.bytes);
 }
 
 /**

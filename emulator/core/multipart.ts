@@ -3,6 +3,7 @@
  * as a JSON-like object. A name given more than once, or ending in `[]` (the name without it),
  * becomes a list; a file part gives its content as text under its field name.
  */
+import type { FilePart } from './request-log';
 import type { Json } from './validation';
 
 /** The boundary of a multipart/form-data content type, or undefined when it is not one. */
@@ -12,8 +13,11 @@ export function multipartBoundary(contentType: string | undefined): string | und
 	return match ? (match[1] ?? match[2]) : '';
 }
 
-/** The parts of `raw` as an object, or undefined when the body is not a well-formed multipart body. */
-export function parseMultipart(raw: string, boundary: string): Json | undefined {
+/**
+ * The parts of `raw` as an object, or undefined when the body is not a well-formed multipart body.
+ * The file name and content type of each file part go to `fileParts` when given.
+ */
+export function parseMultipart(raw: string, boundary: string, fileParts?: Record<string, FilePart>): Json | undefined {
 	if (boundary === '') return undefined;
 	const delimiter = `--${boundary}`;
 	const sections = raw.split(delimiter);
@@ -29,6 +33,11 @@ export function parseMultipart(raw: string, boundary: string): Json | undefined 
 		const disposition = /^content-disposition:\s*form-data\s*;(.*)$/im.exec(headers)?.[1];
 		const name = disposition === undefined ? undefined : /\bname="([^"]*)"/i.exec(disposition)?.[1];
 		if (name === undefined || name === '') return undefined;
+		const fileName = /\bfilename="([^"]*)"/i.exec(disposition ?? '')?.[1];
+		if (fileName !== undefined && fileParts !== undefined) {
+			const mimeType = /^content-type:\s*(.+)$/im.exec(headers)?.[1]?.trim();
+			fileParts[name] = mimeType === undefined ? { fileName } : { fileName, mimeType };
+		}
 		const listed = name.endsWith('[]');
 		const key = listed ? name.slice(0, -2) : name;
 		const before = body[key];

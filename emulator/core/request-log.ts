@@ -2,6 +2,12 @@
 import type { Host } from './router';
 import type { Headers, Query } from './validation';
 
+/** What a multipart file part says about its file (its content is the field's value in `body`). */
+export interface FilePart {
+	fileName: string;
+	mimeType?: string;
+}
+
 export interface LoggedRequest {
 	host: Host;
 	method: string;
@@ -10,6 +16,8 @@ export interface LoggedRequest {
 	query: Query;
 	headers: Headers;
 	body: unknown;
+	/** The file parts of a multipart body, by field name: the file name and content type they came with. */
+	fileParts?: Record<string, FilePart>;
 	/** The answer's status; null for a connection dropped without one. */
 	status: number | null;
 	fault?: string;

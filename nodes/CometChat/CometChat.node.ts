@@ -5,6 +5,7 @@ import { findOperation, nodeProperties } from './actions';
 import { sendAndWait } from './actions/message/sendAndWait/sendAndWait.operation';
 import { sendAndWaitWebhook, sendAndWaitWebhooks } from './actions/message/sendAndWait/webhook';
 import { ONE_AT_A_TIME } from './actions/oneAtATime';
+import { ItemWithFiles } from './actions/types';
 import { orderKeysOf } from './actions/orderKeys';
 import { asNodeError, hideErrorSecrets, keepHttpCode } from './helpers/itemErrors';
 import { hideSecrets, knownSecrets } from './helpers/secrets';
@@ -123,7 +124,10 @@ async function runItem(
 	const secrets = knownSecrets(context);
 	// One pairing for all the items one input item gave (a list can give 100,000).
 	const pairedItem = { item: itemIndex };
-	return (Array.isArray(result) ? result : [result]).map((json) => ({ json: hideSecrets(json, resource, secrets, shown), pairedItem }));
+	return (Array.isArray(result) ? result : [result]).map((output) => {
+		if (!(output instanceof ItemWithFiles)) return { json: hideSecrets(output, resource, secrets, shown), pairedItem };
+		return { json: hideSecrets(output.json, resource, secrets, shown), binary: output.binary, pairedItem };
+	});
 }
 
 /**

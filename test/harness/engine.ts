@@ -5,6 +5,7 @@
  */
 import { ExecuteContext, ExecutionLifecycleHooks, LoadOptionsContext, PollContext, RoutingNode, WorkflowExecute } from 'n8n-core';
 import type {
+	IBinaryKeyData,
 	ICredentialDataDecryptedObject,
 	ICredentialsExpressionResolveValues,
 	ICredentialType,
@@ -42,6 +43,13 @@ export interface CredentialData extends ICredentialDataDecryptedObject {
 	callUrl: string;
 }
 
+/** A file of a test item's binary data. */
+export interface TestFile {
+	text: string;
+	fileName?: string;
+	mimeType?: string;
+}
+
 /** Emits the items given in its `items` parameter: the Manual Trigger + pinned data of a test. */
 class TestItems implements INodeType {
 	description = {
@@ -59,7 +67,19 @@ class TestItems implements INodeType {
 	async execute(this: import('n8n-workflow').IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const raw = this.getNodeParameter('items', 0) as string | IDataObject[];
 		const items = (typeof raw === 'string' ? JSON.parse(raw) : raw) as IDataObject[];
-		return [items.map((json) => ({ json }))];
+		// `$binary` of an item, {property: {text, fileName, mimeType}}, becomes its binary data.
+		return [
+			await Promise.all(
+				items.map(async ({ $binary, ...json }) => {
+					if ($binary === undefined) return { json };
+					const binary: IBinaryKeyData = {};
+					for (const [property, file] of Object.entries($binary as Record<string, TestFile>)) {
+						binary[property] = await this.helpers.prepareBinaryData(Buffer.from(file.text), file.fileName, file.mimeType);
+					}
+					return { json, binary };
+				}),
+			),
+		];
 	}
 }
 

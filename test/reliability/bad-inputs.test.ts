@@ -172,6 +172,17 @@ const listParameters = { returnAll: ex('returnAll', false), limit: ex('limit', 5
 const simplifyField: Field = { key: 'simplify', label: 'Simplify', bad: NOT_BOOLEAN };
 const simplifyParameters = { options: { simplify: ex('simplify', true) } };
 const revealField: Field = { key: 'reveal', label: 'Reveal Tokens', bad: NOT_BOOLEAN };
+/** Download Attachments of Message → Get and Get Many (off for the valid items). */
+const downloadParameters = {
+	downloadAttachments: ex('downloadAttachments', false),
+	attachmentPrefix: ex('attachmentPrefix', 'attachment_'),
+	maxAttachmentSizeMb: ex('maxAttachmentSizeMb', 25),
+};
+const downloadFields: Field[] = [
+	{ key: 'downloadAttachments', label: 'Download Attachments', bad: NOT_BOOLEAN },
+	{ key: 'attachmentPrefix', label: 'Attachment Prefix', bad: NOT_REQUIRED_TEXT, with: { downloadAttachments: true } },
+	{ key: 'maxAttachmentSizeMb', label: 'Max File Size (MB)', bad: NOT_LIMIT, with: { downloadAttachments: true } },
+];
 /** A list with Return All / Limit and Options → Simplify, and nothing else. */
 const plainList = (resource: string, simplify = true): OperationSpec => ({
 	resource,
@@ -1445,9 +1456,9 @@ const OPERATIONS: OperationSpec[] = [
 	{
 		resource: 'message',
 		operation: 'get',
-		parameters: { messageId: rl('messageId', '101'), ...onBehalfOf('') },
+		parameters: { messageId: rl('messageId', '101'), ...onBehalfOf(''), ...downloadParameters },
 		valid: [{}, { messageId: 102, onBehalfOf: 'bob' }],
-		fields: [messageIdField, optionalOnBehalfOf],
+		fields: [messageIdField, optionalOnBehalfOf, ...downloadFields],
 	},
 	{
 		resource: 'message',
@@ -1472,6 +1483,7 @@ const OPERATIONS: OperationSpec[] = [
 				sentUntil: ex('sentUntil', ''),
 			},
 			...simplifyParameters,
+			...downloadParameters,
 		},
 		valid: [{}, { conversation: 'user', onBehalfOf: 'ada', limit: 2 }],
 		fields: [
@@ -1502,6 +1514,7 @@ const OPERATIONS: OperationSpec[] = [
 			},
 			...limitFields,
 			simplifyField,
+			...downloadFields,
 		],
 	},
 	{
@@ -2102,6 +2115,8 @@ const OPERATIONS: OperationSpec[] = [
 				keywordListId: operation === 'create' ? ex('keywordListId', 'new-list') : rl('keywordListId', 'kw'),
 				category: ex('category', 'word'),
 				searchTerms: ex('searchTerms', 'bad, worse'),
+				termsFrom: ex('termsFrom', 'text'),
+				binaryPropertyName: ex('binaryPropertyName', 'data'),
 				disallowedSentences: ex('disallowedSentences', 'A sentence'),
 				additionalFields: { name: ex('name', ''), description: ex('description', '') },
 			},
@@ -2110,6 +2125,13 @@ const OPERATIONS: OperationSpec[] = [
 				{ key: 'keywordListId', label: operation === 'create' ? 'Keyword List ID' : 'Keyword List', bad: NOT_ID },
 				{ key: 'category', label: 'Category', bad: NOT_OPTION },
 				{ key: 'searchTerms', label: 'Search Terms', bad: [...NOT_LIST, ['empty text', ''], ['a term with a comma', ['a,b']]] },
+				{ key: 'termsFrom', label: 'Terms From', bad: NOT_OPTION },
+				{
+					key: 'binaryPropertyName',
+					label: 'Input Binary Field',
+					bad: [...NOT_REQUIRED_TEXT, ['a property the item does not have', 'data']],
+					with: { termsFrom: 'binary' },
+				},
 				{
 					key: 'disallowedSentences',
 					label: 'Disallowed Sentences',

@@ -7,6 +7,7 @@ import type { Groups } from '../groups/collection';
 import type { Users } from '../users/collection';
 import { userConversationId } from '../users/views';
 import { MessageMarks } from './marks';
+import { MediaFiles } from './media';
 
 export interface Message {
 	id: string;
@@ -51,6 +52,8 @@ export class Messages {
 	private nextReactionId!: number;
 	/** Pins, saves, thread subscriptions and interactions. */
 	readonly marks = new MessageMarks();
+	/** The files attachments link to (media.ts). */
+	readonly media = new MediaFiles();
 	/** Called with each stored message (bots relay them); kept across resets. */
 	readonly listeners = new Set<(m: Message) => void>();
 
@@ -69,6 +72,7 @@ export class Messages {
 		this.reactions = new Map();
 		this.nextReactionId = 1;
 		this.marks.reset();
+		this.media.reset();
 	}
 
 	/** Seed data: `messages` (stored in id order) and `reactions`. */

@@ -1,9 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IBinaryKeyData, IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { pageLimitOf, recordShaper, returnAllOrLimitFields, simplifyOptionsField, toolOutputFields } from '../fields/lists';
 import type { ListRequest, PaginationStrategy } from '../transport/paginate';
 import { paginate } from '../transport/returnAll';
-import type { OperationDefinition } from './types';
+import { ItemWithFiles } from './types';
+import type { OperationDefinition, OperationResult } from './types';
 
 export interface ListSpec {
 	value?: string;
@@ -23,6 +24,12 @@ export interface ListSpec {
 	request(this: IExecuteFunctions, itemIndex: number): ListRequest;
 	/** Records with more than 10 fields get Options → Simplify (Output in the AI tool). */
 	simplify?: { fields: string[]; pick(record: IDataObject): IDataObject };
+	/**
+	 * The files of each record (e.g. a message's attachments), or undefined when the item asks for
+	 * none; read before the first request. Records are then read whole, and each gets its files
+	 * before it is shaped.
+	 */
+	files?(this: IExecuteFunctions, itemIndex: number): ((record: IDataObject) => Promise<IBinaryKeyData | undefined>) | undefined;
 	/** Puts the records read in the order the operation promises (e.g. newest first), before Simplify. */
 	arrange?(this: IExecuteFunctions, records: IDataObject[], itemIndex: number): IDataObject[];
 }
@@ -43,15 +50,21 @@ export function listOperation(spec: ListSpec): OperationDefinition {
 			const request = spec.request.call(this, itemIndex);
 			const pageLimit = pageLimitOf(this, itemIndex);
 			const shape = simplify ? recordShaper(this, itemIndex, simplify.pick) : undefined;
+			const files = spec.files?.call(this, itemIndex);
 			const { maxPageSize, identity, arrange } = spec;
-			if (!arrange) return await paginate.call(this, spec.strategy, request, pageLimit, { maxPageSize, identity, shape });
+			if (!arrange && !files) return await paginate.call(this, spec.strategy, request, pageLimit, { maxPageSize, identity, shape });
 			// Arranged on the whole records (e.g. by id), then shaped.
-			const records = arrange.call(
-				this,
-				await paginate.call(this, spec.strategy, request, pageLimit, { maxPageSize, identity }),
-				itemIndex,
-			);
-			return shape ? records.map(shape) : records;
+			const read = await paginate.call(this, spec.strategy, request, pageLimit, { maxPageSize, identity });
+			const records = arrange ? arrange.call(this, read, itemIndex) : read;
+			if (!files) return shape ? records.map(shape) : records;
+			// One record's files after the other's (items/inFlight.ts runs the items side by side).
+			const outputs: OperationResult[] = [];
+			for (const record of records) {
+				const binary = await files(record);
+				const json = shape ? shape(record) : record;
+				outputs.push(binary ? new ItemWithFiles(json, binary) : json);
+			}
+			return outputs;
 		},
 	};
 }

@@ -1,4 +1,12 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IBinaryKeyData, IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+/** An output item with files beside its JSON, e.g. a message with Download Attachments. */
+export class ItemWithFiles {
+	constructor(
+		readonly json: IDataObject,
+		readonly binary: IBinaryKeyData,
+	) {}
+}
 
 /**
  * One operation of one resource: its entry in the Operation dropdown, its fields, and what it does
@@ -17,9 +25,12 @@ export interface OperationDefinition {
 	 * `authToken` of Auth Token → Create; every other secret is hidden from the output.
 	 */
 	shownSecrets?(this: IExecuteFunctions, itemIndex: number): string[];
-	/** Returns one JSON object per output item (a list answer becomes several items). */
-	execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]>;
+	/** Returns one JSON object per output item (a list answer becomes several items), or one with its files. */
+	execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult | OperationResult[]>;
 }
+
+/** One output item as an operation gives it. */
+export type OperationResult = IDataObject | ItemWithFiles;
 
 export interface ResourceDefinition {
 	value: string;

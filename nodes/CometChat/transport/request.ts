@@ -39,6 +39,16 @@ import {
 	TRANSIENT_STATUSES,
 } from './retry';
 
+/** A file part of a multipart body: its bytes, the file name and the content type it is sent with. */
+export interface FormFile {
+	bytes: Buffer;
+	fileName: string;
+	mimeType: string;
+}
+
+/** One field of a multipart body: text, a list of texts (one part each), or a file. */
+export type FormValue = string | string[] | FormFile;
+
 /** Every context our code makes requests from. */
 export type CometChatContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions | IHookFunctions;
 
@@ -54,9 +64,9 @@ export interface CometChatRequest {
 	body?: IDataObject;
 	/**
 	 * A multipart/form-data body instead of a JSON one (the keyword-list writes): each field is text,
-	 * a list is sent as one part per entry under the same name.
+	 * a list is sent as one part per entry under the same name, a file as a file part.
 	 */
-	form?: Record<string, string | string[]>;
+	form?: Record<string, FormValue>;
 	/** The uid the action is performed for (the `onBehalfOf` header). */
 	onBehalfOf?: string;
 	/** The chat API (default) or the calls API. */
@@ -361,10 +371,17 @@ export async function cometChatRequest(
 	}
 }
 
-/** A multipart body as Node's own FormData, which n8n's helper hands to axios as is (it sets the boundary). */
-function formDataOf(fields: Record<string, string | string[]>): FormData {
+/**
+ * A multipart body as Node's own FormData, which n8n's helper hands to axios as is (it sets the
+ * boundary). A file is a Blob part with its name and type; a retry reads the same parts again.
+ */
+function formDataOf(fields: Record<string, FormValue>): FormData {
 	const form = new FormData();
 	for (const [name, value] of Object.entries(fields)) {
+		if (typeof value === 'object' && !Array.isArray(value)) {
+			form.append(name, new Blob([value.bytes], { type: value.mimeType }), value.fileName);
+			continue;
+		}
 		for (const entry of Array.isArray(value) ? value : [value]) form.append(name, entry);
 	}
 	return form;

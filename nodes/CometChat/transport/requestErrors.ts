@@ -63,7 +63,7 @@ function queryOf(qs: IDataObject | undefined): string {
 export function connectionError(call: RequestCall, code: string | undefined, error: unknown) {
 	const reason = redact(code ?? String((error as Error)?.message ?? 'unknown error'), call.secrets);
 	// In words, not the raw code: n8n swaps a message that holds a known code for its generic one.
-	const what = CONNECTION_FAILURES[reason] ?? 'the connection failed';
+	const what = connectionFailureInWords(reason);
 	return new NodeApiError(errorNode(call), { message: reason } as JsonObject, {
 		message: `Could not reach CometChat at ${call.hostName}: ${what}`,
 		description:
@@ -111,7 +111,7 @@ function triesOf(call: RequestCall): string {
 	return `; ${call.attempts} attempts in ${formatSeconds(Date.now() - call.startedAt)}`;
 }
 
-function formatSeconds(ms: number): string {
+export function formatSeconds(ms: number): string {
 	return ms >= 10_000 ? `${Math.round(ms / 1000)} s` : `${Math.round(ms / 100) / 10} s`;
 }
 
@@ -123,6 +123,11 @@ const CONNECTION_FAILURES: Record<string, string> = {
 	ENOTFOUND: 'no host has this name',
 	ERR_BAD_RESPONSE: 'the answer was cut off',
 };
+
+/** A failed connection in words, not as its raw code: n8n swaps a message that holds a known code for its generic one. */
+export function connectionFailureInWords(code: string | undefined): string {
+	return (code === undefined ? undefined : CONNECTION_FAILURES[code]) ?? 'the connection failed';
+}
 
 interface ServiceErrorBody {
 	error?: { code?: string; message?: string; devMessage?: string; details?: unknown };

@@ -27,7 +27,7 @@ export const create: OperationDefinition = {
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const id = idOf(this, itemIndex, 'Keyword List ID', this.getNodeParameter('keywordListId', itemIndex, ''));
 		if (id === '') throw fieldError(this, itemIndex, 'Keyword List ID', 'is empty', "Enter the new list's ID, e.g. profanity-list.");
-		const form = { id, ...keywordListForm(this, itemIndex) };
+		const form = { id, ...(await keywordListForm(this, itemIndex)) };
 		const response = await cometChatRequest.call(this, { method: 'POST', path: ['moderation', 'keywords'], form });
 		return response.data as IDataObject;
 	},

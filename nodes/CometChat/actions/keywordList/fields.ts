@@ -1,12 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { LOCATOR_KINDS, locatorField } from '../../fields/common';
+import { readBinaryFile } from '../../readers/binary';
 import { describeValue, fieldError } from '../../readers/fieldErrors';
 import { listOf } from '../../readers/lists';
 import { optionalTextOf, requiredId } from '../../readers/text';
 import { compact, readOption } from '../../readers/values';
+import type { FormValue } from '../../transport/request';
 
 const CATEGORIES = ['word', 'pattern', 'sentence-similarity'] as const;
+const TERMS_FROM = ['text', 'binary'] as const;
 
 /** The keyword list an operation acts on, as the required locator `keywordListId` ("Keyword List"). */
 export function keywordListField(description: string): INodeProperties {
@@ -19,8 +22,8 @@ export function keywordListIdValue(context: IExecuteFunctions, itemIndex: number
 
 /**
  * The contents of a keyword list, shared by Create and Update (an update replaces them). The terms
- * fields are not `required`: with Category from an expression n8n would count both as shown; the
- * operation checks the one it uses.
+ * fields (and Input Binary Field) are not `required`: with Category from an expression n8n would
+ * count them all as shown; the operation checks the one it uses.
  */
 export const keywordListContentFields: INodeProperties[] = [
 	{
@@ -40,13 +43,39 @@ export const keywordListContentFields: INodeProperties[] = [
 		description: 'What the entries of the list are',
 	},
 	{
+		displayName: 'Terms From',
+		name: 'termsFrom',
+		type: 'options',
+		options: [
+			{ name: 'Text', value: 'text', description: 'Type the terms, or map them from an expression' },
+			{
+				name: 'CSV File (Binary)',
+				value: 'binary',
+				description: "Upload a CSV file of terms from the input item's binary data; CometChat reads the terms from it",
+			},
+		],
+		default: 'text',
+		description: 'Where the words or patterns come from',
+		displayOptions: { show: { category: ['word', 'pattern'] } },
+	},
+	{
 		displayName: 'Search Terms',
 		name: 'searchTerms',
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. darn, heck',
 		description: 'The words or patterns, separated by commas, or a list from an expression. An update replaces all of them.',
-		displayOptions: { show: { category: ['word', 'pattern'] } },
+		displayOptions: { show: { category: ['word', 'pattern'], termsFrom: ['text'] } },
+	},
+	{
+		displayName: 'Input Binary Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		default: 'data',
+		placeholder: 'e.g. data',
+		hint: 'The name of the input binary field containing the CSV file to be uploaded',
+		description: 'The CSV file: terms separated by commas or one per line. An update replaces all of them.',
+		displayOptions: { show: { category: ['word', 'pattern'], termsFrom: ['binary'] } },
 	},
 	{
 		displayName: 'Disallowed Sentences',
@@ -85,10 +114,11 @@ export const keywordListContentFields: INodeProperties[] = [
 
 /**
  * The multipart fields of a keyword list (docs/cometchat-api.md, Moderation set-up): the category;
- * `searchTerms` comma-separated (a term cannot hold a comma), or `disallowedSentences[]` one part
- * per sentence; the name and description when given.
+ * `searchTerms` comma-separated (a term cannot hold a comma), or the CSV `file` from binary data
+ * (with `searchTerms` empty, as the schema requires it), or `disallowedSentences[]` one part per
+ * sentence; the name and description when given.
  */
-export function keywordListForm(context: IExecuteFunctions, itemIndex: number): Record<string, string | string[]> {
+export async function keywordListForm(context: IExecuteFunctions, itemIndex: number): Promise<Record<string, FormValue>> {
 	const category = readOption(context, itemIndex, 'category', 'Category', CATEGORIES, 'word');
 	const additional = context.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const named = compact({
@@ -97,6 +127,10 @@ export function keywordListForm(context: IExecuteFunctions, itemIndex: number): 
 	}) as Record<string, string>;
 	if (category === 'sentence-similarity') {
 		return { ...named, category, 'disallowedSentences[]': sentencesOf(context, itemIndex) };
+	}
+	if (readOption(context, itemIndex, 'termsFrom', 'Terms From', TERMS_FROM, 'text') === 'binary') {
+		const file = await readBinaryFile(context, itemIndex, 'binaryPropertyName', 'Input Binary Field', 'keywords.csv');
+		return { ...named, category, searchTerms: '', file };
 	}
 	const label = 'Search Terms';
 	const terms = listOf(context, itemIndex, label, context.getNodeParameter('searchTerms', itemIndex, ''));

@@ -13,7 +13,7 @@ export const update: OperationDefinition = {
 	properties: [keywordListField('The keyword list to update'), ...keywordListContentFields],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const id = keywordListIdValue(this, itemIndex);
-		const form = keywordListForm(this, itemIndex);
+		const form = await keywordListForm(this, itemIndex);
 		const response = await cometChatRequest.call(this, { method: 'PUT', path: ['moderation', 'keywords', id], form });
 		return response.data as IDataObject;
 	},

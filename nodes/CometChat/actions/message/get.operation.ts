@@ -2,7 +2,9 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { messageIdField, messageIdValue, onBehalfOfField, onBehalfOfValue } from '../../fields/common';
 import { cometChatRequest } from '../../transport/request';
+import { ItemWithFiles } from '../types';
 import type { OperationDefinition } from '../types';
+import { attachmentDownloader, downloadAttachmentFields } from './attachments';
 
 /** GET /messages/{id}: see docs/cometchat-api.md, Messages. */
 export const get: OperationDefinition = {
@@ -14,14 +16,15 @@ export const get: OperationDefinition = {
 	properties: [
 		messageIdField('The message to get'),
 		onBehalfOfField(false, 'The user (UID) whose view of the message is read. Leave empty to read it as the app.'),
+		...downloadAttachmentFields,
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const id = messageIdValue(this, itemIndex);
-		const response = await cometChatRequest.call(this, {
-			method: 'GET',
-			path: ['messages', id],
-			onBehalfOf: onBehalfOfValue(this, itemIndex),
-		});
-		return response.data as IDataObject;
+		const onBehalfOf = onBehalfOfValue(this, itemIndex);
+		const files = attachmentDownloader(this, itemIndex);
+		const response = await cometChatRequest.call(this, { method: 'GET', path: ['messages', id], onBehalfOf });
+		const message = response.data as IDataObject;
+		const binary = await files?.(message);
+		return binary ? new ItemWithFiles(message, binary) : message;
 	},
 };

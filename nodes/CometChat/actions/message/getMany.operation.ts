@@ -7,6 +7,7 @@ import { idOf, optionalTextOf, requiredId, requiredUid, uidOf } from '../../read
 import { booleanOf, compact, optionalOptionOf, readOption } from '../../readers/values';
 import { MESSAGES_MAX_LIMIT } from '../../transport/paginate';
 import { listOperation } from '../list';
+import { attachmentDownloader, downloadAttachmentFields } from './attachments';
 import { SIMPLIFIED_MESSAGE_FIELDS, simplifyMessage } from './simplify';
 
 const CONVERSATIONS = ['all', 'group', 'user'] as const;
@@ -161,7 +162,10 @@ export const getMany = listOperation({
 	identity: 'id',
 	maxPageSize: MESSAGES_MAX_LIMIT,
 	properties,
-	filters,
+	filters: [...filters, ...downloadAttachmentFields],
+	files(itemIndex) {
+		return attachmentDownloader(this, itemIndex);
+	},
 	request(itemIndex) {
 		const conversation = readOption(this, itemIndex, 'conversation', 'Conversation', CONVERSATIONS, 'all');
 		const order = readOption(this, itemIndex, 'order', 'Order', ORDERS, 'newest');
