@@ -17,7 +17,7 @@ import type { IDataObject, INodeExecutionData, INodeParameters, INodeProperties,
 import { CometChat } from '../../nodes/CometChat/CometChat.node';
 import type { CredentialData } from '../harness/engine';
 import { NODE_TYPE, registerNodeType, runNode } from '../harness/engine';
-import { credentialsFor } from '../harness/emulator';
+import { appCredentialsFor, credentialsFor } from '../harness/emulator';
 import { useEmulator } from '../harness/suite';
 import { report } from './report';
 
@@ -2772,23 +2772,26 @@ describe('bad inputs: the credential (API key, URL shapes)', () => {
 		['an ftp Call URL', 'Call URL', 'ftp://127.0.0.1:9'],
 	];
 
+	/** Runs a User → Get (a Call → Get for a call host's field) on two items with the credential; both must fail naming `label`. */
+	async function triedOn(name: string, label: string, credentials: CredentialData, callHost: boolean): Promise<void> {
+		freshStore();
+		const parameters: INodeParameters = !callHost
+			? { resource: 'user', operation: 'get', uid: rl('uid', 'ada') }
+			: { resource: 'call', operation: 'get', sessionId: 'sess-1', onBehalfOf: rl('onBehalfOf', 'ada') };
+		const { items, error } = await runNode(credentials, parameters, [{}, {}], CONTINUE);
+		expect(error).toBeUndefined();
+		const sent = emulator().requests.length;
+		const results = [0, 1].map((itemIndex) =>
+			classify('credential', `${name} (item ${itemIndex})`, label, itemIndex, outputsOf(items, itemIndex), sent),
+		);
+		credentialOutcomes.push(...results);
+		expect(results.filter((outcome) => !held(outcome))).toEqual([]);
+	}
+
 	for (const [name, label, url] of urlCases) {
 		it(name, async () => {
-			freshStore();
 			const field = { 'Base URL': 'baseUrl', 'Call URL': 'callUrl', 'API Key': 'apiKey' }[label];
-			const credentials: CredentialData = { ...credentialsFor(emulator()), [field]: url };
-			const parameters: INodeParameters =
-				label !== 'Call URL'
-					? { resource: 'user', operation: 'get', uid: rl('uid', 'ada') }
-					: { resource: 'call', operation: 'get', sessionId: 'sess-1', onBehalfOf: rl('onBehalfOf', 'ada') };
-			const { items, error } = await runNode(credentials, parameters, [{}, {}], CONTINUE);
-			expect(error).toBeUndefined();
-			const sent = emulator().requests.length;
-			const results = [0, 1].map((itemIndex) =>
-				classify('credential', `${name} (item ${itemIndex})`, label, itemIndex, outputsOf(items, itemIndex), sent),
-			);
-			credentialOutcomes.push(...results);
-			expect(results.filter((outcome) => !held(outcome))).toEqual([]);
+			await triedOn(name, label, { ...credentialsFor(emulator()), [field]: url }, label === 'Call URL');
 		});
 	}
 
@@ -2812,25 +2815,10 @@ describe('bad inputs: the credential (API key, URL shapes)', () => {
 
 	for (const [name, label, value] of appCases) {
 		it(name, async () => {
-			freshStore();
 			const custom = label === 'Chat API Host' || label === 'Call API Host';
 			const field = { 'App ID': 'appId', Region: 'region', 'Chat API Host': 'chatHost', 'Call API Host': 'callHost' }[label];
-			const shape = custom
-				? { region: 'custom', chatHost: emulator().baseUrl, callHost: emulator().callUrl }
-				: { appId: emulator().appId, region: 'us' };
-			const credentials = { apiKey: emulator().apiKey, ...shape, [field]: value } as unknown as CredentialData;
-			const parameters: INodeParameters =
-				label !== 'Call API Host'
-					? { resource: 'user', operation: 'get', uid: rl('uid', 'ada') }
-					: { resource: 'call', operation: 'get', sessionId: 'sess-1', onBehalfOf: rl('onBehalfOf', 'ada') };
-			const { items, error } = await runNode(credentials, parameters, [{}, {}], CONTINUE);
-			expect(error).toBeUndefined();
-			const sent = emulator().requests.length;
-			const results = [0, 1].map((itemIndex) =>
-				classify('credential', `${name} (item ${itemIndex})`, label, itemIndex, outputsOf(items, itemIndex), sent),
-			);
-			credentialOutcomes.push(...results);
-			expect(results.filter((outcome) => !held(outcome))).toEqual([]);
+			const shape: Record<string, string> = custom ? { region: 'custom', chatHost: emulator().baseUrl, callHost: emulator().callUrl } : {};
+			await triedOn(name, label, appCredentialsFor(emulator(), { ...shape, [field]: value }), label === 'Call API Host');
 		});
 	}
 });
