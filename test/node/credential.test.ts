@@ -89,6 +89,17 @@ describe('App ID and Region', () => {
 		expect(apiRequests(emulator())[0].headers.host).toBe(`${APP_ID}.api-us.cometchat.io`);
 	});
 
+	it("in a workflow, an App ID unknown in its Region fails with CometChat's code and which fields to check", async () => {
+		for (const overrides of [{ appId: 'no-such-app' }, { region: 'eu' }] as Array<Record<string, string>>) {
+			const run = await runNode(appCredentialsFor(emulator(), overrides), getUser);
+			expect(run.error?.name).toBe('NodeApiError');
+			expect(run.error?.description).toMatch(
+				/^CometChat error code AUTH_ERR_INVALID_APPID on GET \/v3\/users\/ada\. Check the App ID and the Region in the CometChat API credential/,
+			);
+			expect(JSON.stringify(run.error)).not.toContain(TEST_API_KEY);
+		}
+	});
+
 	it('refuses an empty or malformed App ID before any request, naming the field', async () => {
 		for (const [appId, problem] of [
 			['', /^The App ID is empty\. Copy it from the CometChat dashboard/],
