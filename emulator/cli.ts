@@ -13,6 +13,9 @@ Usage: npm run emulator -- [options]      (or: npx tsx emulator/cli.ts [options]
   --seed <s>           demo | none | path/to/seed.json (default demo)
   --api-key <key>      the accepted apikey (default ${DEFAULT_API_KEY})
   --app-id <id>        app id used in revision ids and records (default demo-app)
+  --region <r>         the app's region: us, eu or in (default us)
+  --proxy              also serve the app on CometChat's own hosts through a proxy (HTTPS_PROXY),
+                       for credentials made with App ID and Region; needs openssl
   --rate-limit <n>     requests per minute, 0 = off (default 0)
   --latency <ms>       delay before every answer (default 0)
   --fault-rate <r>     share of /v3 requests that fail, 0..1 (default 0)
@@ -31,7 +34,7 @@ function parse(argv: string[]): Record<string, string | boolean> {
 		if (!a.startsWith('--')) throw new Error(`Unexpected argument ${a}`);
 		const eq = a.indexOf('=');
 		if (eq > 0) out[a.slice(2, eq)] = a.slice(eq + 1);
-		else if (['help', 'quiet'].includes(a.slice(2))) out[a.slice(2)] = true;
+		else if (['help', 'quiet', 'proxy'].includes(a.slice(2))) out[a.slice(2)] = true;
 		else {
 			const v = argv[++i];
 			if (v === undefined) throw new Error(`Missing value for ${a}`);
@@ -68,6 +71,8 @@ async function main(): Promise<void> {
 		'seed',
 		'api-key',
 		'app-id',
+		'region',
+		'proxy',
 		'rate-limit',
 		'latency',
 		'fault-rate',
@@ -91,6 +96,8 @@ async function main(): Promise<void> {
 		seed: typeof args.seed === 'string' ? args.seed : 'demo',
 		apiKey: typeof args['api-key'] === 'string' ? args['api-key'] : DEFAULT_API_KEY,
 		appId: typeof args['app-id'] === 'string' ? args['app-id'] : 'demo-app',
+		region: typeof args.region === 'string' ? args.region : undefined,
+		proxy: Boolean(args.proxy),
 		rateLimitPerMinute: num(args['rate-limit'], 0, 'rate-limit'),
 		latencyMs: num(args.latency, 0, 'latency'),
 		faults: {
@@ -112,6 +119,13 @@ async function main(): Promise<void> {
 	log(`  management key:  ${emu.mgmtKey}   secret: ${emu.mgmtSecret}`);
 	log(`  app id:          ${emu.appId}`);
 	log(`  control API:     ${emu.baseUrl}/__emulator  (no apikey)`);
+	if (emu.proxy) {
+		log(
+			`  CometChat hosts: https://${emu.appId}.api-${emu.region}.cometchat.io, https://${emu.appId}.call-${emu.region}.cometchat.io (proxy);`,
+		);
+		log(`                   start n8n with HTTPS_PROXY=${emu.proxy.url} NO_PROXY=127.0.0.1,localhost`);
+		log(`                   NODE_EXTRA_CA_CERTS=${emu.proxy.caFile}`);
+	}
 	log('Try:');
 	log(`  curl -s -H 'apikey: ${emu.apiKey}' '${emu.baseUrl}/v3/users?perPage=5'`);
 	log('Ctrl-C stops it.');

@@ -8,6 +8,8 @@ import { loadSeed } from './core/seed';
 import type { SeedOption } from './core/seed';
 import type { RequestHook, RuntimeOptions } from './runtime';
 import { Runtime } from './runtime';
+import type { CometChatProxy } from './proxy';
+import { startCometChatProxy } from './proxy';
 import { listen } from './server';
 import { Store } from './store';
 
@@ -43,8 +45,13 @@ export interface EmulatorOptions extends RuntimeOptions {
 	mgmtKey?: string;
 	/** The management host's `secret` header (default DEFAULT_MGMT_SECRET). */
 	mgmtSecret?: string;
-	/** The `region` of webhook deliveries (default `us`). */
+	/** The app's region: its hosts through the proxy, and the `region` of webhook deliveries (default `us`). */
 	region?: string;
+	/**
+	 * Also start the proxy that serves CometChat's own hosts of the app (`https://<appId>.api-<region>.cometchat.io`
+	 * and the call host) from this emulator, for credentials made with App ID and Region (proxy.ts).
+	 */
+	proxy?: boolean;
 	/** Bind address (default 127.0.0.1). */
 	host?: string;
 	apiKey?: string;
@@ -62,13 +69,14 @@ export async function startEmulator(options: EmulatorOptions = {}) {
 	const runtime = new Runtime(options);
 	const mgmtKey = options.mgmtKey ?? DEFAULT_MGMT_KEY;
 	const mgmtSecret = options.mgmtSecret ?? DEFAULT_MGMT_SECRET;
-	const ctx = { apiKey, mgmtKey, mgmtSecret, store, runtime, routers: buildRouters(store.areas) };
+	const region = (options.region ?? 'us').toLowerCase();
+	const ctx = { apiKey, mgmtKey, mgmtSecret, store, runtime, routers: buildRouters(store.areas), region };
 	// One deliverer for every outgoing delivery: app webhooks and bots.
 	store.areas.webhooks.deliverer = runtime.deliveries;
 	store.areas.bots.deliverer = runtime.deliveries;
 	// The key the emulator starts with is the app's REST API key, listed by GET /v3/apikeys.
 	store.areas.apiKeys.setPrimary(apiKey);
-	if (options.region !== undefined) store.areas.webhooks.region = options.region;
+	store.areas.webhooks.region = region;
 
 	const chat = await listen(ctx, 'chat', options.port ?? 0, bindHost);
 	let call;
@@ -81,6 +89,15 @@ export async function startEmulator(options: EmulatorOptions = {}) {
 		throw err;
 	}
 	const { faults } = runtime;
+	let proxy: CometChatProxy | undefined;
+	if (options.proxy) {
+		try {
+			proxy = await startCometChatProxy({ chatUrl: chat.url, callUrl: call.url });
+		} catch (err) {
+			await Promise.all([chat.app.close(), call.app.close(), mgmt.app.close()]);
+			throw err;
+		}
+	}
 
 	return {
 		/** Chat host, e.g. `http://127.0.0.1:PORT` (without /v3). */
@@ -90,6 +107,10 @@ export async function startEmulator(options: EmulatorOptions = {}) {
 		/** Management host (app webhooks), e.g. `http://127.0.0.1:PORT`. */
 		mgmtUrl: mgmt.url,
 		apiKey,
+		/** The app's region (its hosts through the proxy). */
+		region,
+		/** The proxy of the app's CometChat hosts, when started with `proxy: true`: HTTPS_PROXY and the CA to trust. */
+		proxy,
 		mgmtKey,
 		mgmtSecret,
 		/** Outgoing deliveries (webhooks, bots): `attempts`, `idle()`. */
@@ -153,7 +174,7 @@ export async function startEmulator(options: EmulatorOptions = {}) {
 		async close(): Promise<void> {
 			runtime.deliveries.close();
 			for (const socket of runtime.stalledSockets) socket.destroy();
-			await Promise.all([chat.app.close(), call.app.close(), mgmt.app.close()]);
+			await Promise.all([chat.app.close(), call.app.close(), mgmt.app.close(), proxy?.close()]);
 		},
 	};
 }

@@ -31,6 +31,8 @@ export interface ServerContext {
 	store: Store;
 	runtime: Runtime;
 	routers: Record<Host, Router>;
+	/** The region the app lives in: a request to its hosts in another region finds no app. */
+	region: string;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -272,6 +274,7 @@ function checkAuth(ctx: ServerContext, host: Host, headers: Headers): void {
 		}
 		return;
 	}
+	checkAppHost(ctx, headers);
 	const key = header(headers, 'apikey');
 	if (key === undefined) throw new ApiError('AUTH_ERR_EMPTY_APIKEY', 'The apikey header is missing or empty.');
 	// The key the emulator started with, or a fullAccess key created through POST /v3/apikeys.
@@ -279,6 +282,23 @@ function checkAuth(ctx: ServerContext, host: Host, headers: Headers): void {
 	if (accepted === 'unknown') throw new ApiError('AUTH_ERR_APIKEY_NOT_FOUND', 'The apikey sent does not belong to this app.');
 	if (accepted === 'authOnly')
 		throw new ApiError('AUTH_ERR_NO_ACCESS', 'An authOnly API key cannot call the REST API: use a fullAccess key.');
+}
+
+/** `<app>.api-<region>.cometchat.io` and `<app>.call-<region>.cometchat.io`: CometChat's hosts of an app. */
+const APP_HOST = /^([^.]+)\.(?:api|call)-([^.]+)\.cometchat\.io(?::\d+)?$/i;
+
+/**
+ * A request that came through the proxy (emulator/proxy.ts) names its app and region in its Host:
+ * another app, or this app in another region, is not known there (docs/emulator.md, "CometChat's
+ * hosts"). A request to 127.0.0.1 names neither and reaches the app.
+ */
+function checkAppHost(ctx: ServerContext, headers: Headers): void {
+	const match = APP_HOST.exec(header(headers, 'host') ?? '');
+	if (!match) return;
+	const [, appId, region] = match;
+	if (appId.toLowerCase() !== ctx.store.appId.toLowerCase() || region.toLowerCase() !== ctx.region) {
+		throw new ApiError('AUTH_ERR_INVALID_APPID', `The app ${appId} does not exist in the region ${region}.`);
+	}
 }
 
 /** Starts one host's server on 127.0.0.1 (or `bindHost`). */

@@ -290,4 +290,24 @@ class N8n {
 	}
 }
 
-module.exports = { EXAMPLE_CREDENTIAL, N8n };
+/**
+ * The environment that lets a credential made with App ID and Region reach the emulator: n8n sends
+ * its requests to CometChat's hosts through the emulator's proxy (started with `proxy: true`) and
+ * trusts the proxy's certificate authority; everything on 127.0.0.1 and localhost stays direct.
+ * Usage: `N8n.create(install, { env: { ...cometChatHostsEnv(emulator) } })`.
+ * @param {{ proxy?: { url: string, caFile: string } }} emulator
+ * @returns {Record<string, string>}
+ */
+function cometChatHostsEnv(emulator) {
+	if (!emulator.proxy) throw new Error('start the emulator with proxy: true');
+	const direct = '127.0.0.1,localhost';
+	return {
+		HTTPS_PROXY: emulator.proxy.url,
+		https_proxy: emulator.proxy.url,
+		NO_PROXY: direct,
+		no_proxy: direct,
+		NODE_EXTRA_CA_CERTS: emulator.proxy.caFile,
+	};
+}
+
+module.exports = { EXAMPLE_CREDENTIAL, N8n, cometChatHostsEnv };

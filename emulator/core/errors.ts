@@ -9,6 +9,8 @@ export const ERROR_STATUS = Object.freeze({
 	AUTH_ERR_EMPTY_APIKEY: 401,
 	AUTH_ERR_APIKEY_NOT_FOUND: 401,
 	AUTH_ERR_NO_ACCESS: 403,
+	// An app unknown on a host (or known in another region): the code is the SDKs'; the status is the emulator's.
+	AUTH_ERR_INVALID_APPID: 401,
 	ERR_BAD_REQUEST: 400,
 	ERR_BAD_JSON: 400,
 	ERR_UID_NOT_FOUND: 404,

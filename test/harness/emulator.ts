@@ -1,5 +1,6 @@
 /** Starts the emulator for a test file and gives the credential data that points at it. */
 import { appendFileSync } from 'node:fs';
+import tls from 'node:tls';
 
 import { startEmulator } from '../../emulator';
 import type { Emulator, EmulatorOptions, LoggedRequest } from '../../emulator';
@@ -66,4 +67,42 @@ export function credentialsFor(emulator: Emulator, overrides: Partial<Credential
 /** The requests the emulator received on the public API, optionally only those whose path starts with a prefix. */
 export function apiRequests(emulator: Emulator, pathPrefix = '/v3/'): EmulatorRequest[] {
 	return emulator.requests.filter((request) => request.path.startsWith(pathPrefix));
+}
+
+/**
+ * The credential as made with App ID and Region (no Base URL): it reaches the emulator only through
+ * its proxy (`useEmulatorProxy`). The harness's credential type names the older fields; these are
+ * the new ones.
+ */
+export function appCredentialsFor(emulator: Emulator, overrides: Record<string, string> = {}): CredentialData {
+	return { apiKey: emulator.apiKey, appId: emulator.appId, region: emulator.region, ...overrides } as unknown as CredentialData;
+}
+
+/**
+ * Sends n8n-core's requests to CometChat's hosts through the emulator's proxy (started with
+ * `proxy: true`), as n8n started with HTTPS_PROXY and NODE_EXTRA_CA_CERTS does (e2e/lib/n8n.js).
+ * NODE_EXTRA_CA_CERTS is read only when Node starts, so the test process trusts the proxy's
+ * authority another way: a TLS connection to a CometChat host gets it added to Node's own. Answers
+ * a function that undoes both.
+ */
+export function useEmulatorProxy(emulator: Emulator): () => void {
+	const proxy = emulator.proxy;
+	if (!proxy) throw new Error('Start the emulator with proxy: true');
+	const saved = { HTTPS_PROXY: process.env.HTTPS_PROXY, NO_PROXY: process.env.NO_PROXY };
+	process.env.HTTPS_PROXY = proxy.url;
+	process.env.NO_PROXY = '127.0.0.1,localhost';
+	const connect = tls.connect;
+	const ca = [...tls.rootCertificates, proxy.caPem];
+	tls.connect = function (this: unknown, ...args: unknown[]) {
+		const options = args[0] as tls.ConnectionOptions | undefined;
+		if (options && typeof options === 'object' && /\.cometchat\.io$/i.test(options.servername ?? '')) args[0] = { ...options, ca };
+		return (connect as (...a: unknown[]) => tls.TLSSocket).apply(this, args);
+	} as typeof tls.connect;
+	return () => {
+		tls.connect = connect;
+		for (const [name, value] of Object.entries(saved)) {
+			if (value === undefined) delete process.env[name];
+			else process.env[name] = value;
+		}
+	};
 }

@@ -4,16 +4,17 @@
  */
 import type { INodeExecutionData, INodeParameterResourceLocator } from 'n8n-workflow';
 
+import type { EmulatorOptions } from '../../emulator';
 import type { Emulator } from './emulator';
 import { startTestEmulator } from './emulator';
 import type { RunResult } from './engine';
 import { shutdownEngine } from './engine';
 
 /** Starts an emulator for the file (reset before each test) and returns a getter for it. */
-export function useEmulator(): () => Emulator {
+export function useEmulator(options: EmulatorOptions = {}): () => Emulator {
 	let emulator: Emulator;
 	beforeAll(async () => {
-		emulator = await startTestEmulator();
+		emulator = await startTestEmulator(options);
 	});
 	afterAll(async () => {
 		await emulator.close();

@@ -17,7 +17,7 @@ import type { IDataObject, INodeExecutionData, INodeParameters, INodeProperties,
 import { CometChat } from '../../nodes/CometChat/CometChat.node';
 import type { CredentialData } from '../harness/engine';
 import { NODE_TYPE, registerNodeType, runNode } from '../harness/engine';
-import { credentialsFor } from '../harness/emulator';
+import { appCredentialsFor, credentialsFor } from '../harness/emulator';
 import { useEmulator } from '../harness/suite';
 import { report } from './report';
 
@@ -2794,23 +2794,53 @@ describe('bad inputs: the credential (API key, URL shapes)', () => {
 		['an ftp Call URL', 'Call URL', 'ftp://127.0.0.1:9'],
 	];
 
+	/** Runs a User → Get (a Call → Get for a call host's field) on two items with the credential; both must fail naming `label`. */
+	async function triedOn(name: string, label: string, credentials: CredentialData, callHost: boolean): Promise<void> {
+		freshStore();
+		const parameters: INodeParameters = !callHost
+			? { resource: 'user', operation: 'get', uid: rl('uid', 'ada') }
+			: { resource: 'call', operation: 'get', sessionId: 'sess-1', onBehalfOf: rl('onBehalfOf', 'ada') };
+		const { items, error } = await runNode(credentials, parameters, [{}, {}], CONTINUE);
+		expect(error).toBeUndefined();
+		const sent = emulator().requests.length;
+		const results = [0, 1].map((itemIndex) =>
+			classify('credential', `${name} (item ${itemIndex})`, label, itemIndex, outputsOf(items, itemIndex), sent),
+		);
+		credentialOutcomes.push(...results);
+		expect(results.filter((outcome) => !held(outcome))).toEqual([]);
+	}
+
 	for (const [name, label, url] of urlCases) {
 		it(name, async () => {
-			freshStore();
 			const field = { 'Base URL': 'baseUrl', 'Call URL': 'callUrl', 'API Key': 'apiKey' }[label];
-			const credentials: CredentialData = { ...credentialsFor(emulator()), [field]: url };
-			const parameters: INodeParameters =
-				label !== 'Call URL'
-					? { resource: 'user', operation: 'get', uid: rl('uid', 'ada') }
-					: { resource: 'call', operation: 'get', sessionId: 'sess-1', onBehalfOf: rl('onBehalfOf', 'ada') };
-			const { items, error } = await runNode(credentials, parameters, [{}, {}], CONTINUE);
-			expect(error).toBeUndefined();
-			const sent = emulator().requests.length;
-			const results = [0, 1].map((itemIndex) =>
-				classify('credential', `${name} (item ${itemIndex})`, label, itemIndex, outputsOf(items, itemIndex), sent),
-			);
-			credentialOutcomes.push(...results);
-			expect(results.filter((outcome) => !held(outcome))).toEqual([]);
+			await triedOn(name, label, { ...credentialsFor(emulator()), [field]: url }, label === 'Call URL');
+		});
+	}
+
+	// A credential made with App ID and Region, or with a Custom Host: a malformed App ID or an unknown
+	// Region never builds a host, so nothing leaves this machine; the Custom Hosts are local addresses.
+	const appCases: Array<[string, 'App ID' | 'Region' | 'Chat API Host' | 'Call API Host', string]> = [
+		['an empty App ID', 'App ID', ''],
+		['a blank App ID', 'App ID', '   '],
+		['an App ID with a dot', 'App ID', 'app.example.com'],
+		['an App ID with a space', 'App ID', 'my app'],
+		['an App ID with a line break', 'App ID', 'app\r\nX-Injected: 1'],
+		['an App ID with a slash', 'App ID', 'app/v3'],
+		['an unknown Region', 'Region', 'mars'],
+		['an empty Chat API Host', 'Chat API Host', ''],
+		['a Chat API Host that is not a URL', 'Chat API Host', 'not a url'],
+		['an ftp Chat API Host', 'Chat API Host', 'ftp://127.0.0.1:9'],
+		['a Chat API Host with a path', 'Chat API Host', 'http://127.0.0.1:9/api'],
+		['an empty Call API Host', 'Call API Host', ''],
+		['a Call API Host that is not a URL', 'Call API Host', 'not a url'],
+	];
+
+	for (const [name, label, value] of appCases) {
+		it(name, async () => {
+			const custom = label === 'Chat API Host' || label === 'Call API Host';
+			const field = { 'App ID': 'appId', Region: 'region', 'Chat API Host': 'chatHost', 'Call API Host': 'callHost' }[label];
+			const shape: Record<string, string> = custom ? { region: 'custom', chatHost: emulator().baseUrl, callHost: emulator().callUrl } : {};
+			await triedOn(name, label, appCredentialsFor(emulator(), { ...shape, [field]: value }), label === 'Call API Host');
 		});
 	}
 });

@@ -12,8 +12,7 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { noteSecrets, secretValues } from '../helpers/secrets';
 import { attempt, parseBody } from './attempt';
-import type { HostUrlField } from './checks';
-import { headerValueProblem, HOST_URL_FORMS, parseHostUrl } from './checks';
+import { credentialHosts, headerValueProblem, HOST_URL_FORMS } from './checks';
 import type { RequestCall } from './requestErrors';
 import {
 	connectionError,
@@ -137,9 +136,9 @@ function dotSegmentOf(segments: Array<string | number>): string | undefined {
 	return segments.map(String).find((segment) => /^\.{1,2}$/.test(segment));
 }
 
-const HOST_FIELDS: Record<CometChatHost, { field: HostUrlField; why: string }> = {
-	chat: { field: 'Base URL', why: 'Every chat request goes to it.' },
-	call: { field: 'Call URL', why: 'Calls live on their own host.' },
+const WHY_HOST: Record<CometChatHost, string> = {
+	chat: 'Every chat request goes to it.',
+	call: 'Calls live on their own host.',
 };
 
 /**
@@ -185,18 +184,21 @@ export async function cometChatRequest(
 	}
 	const credentials = await credentialsOf(this);
 	const host = request.host ?? 'chat';
-	const { field, why } = HOST_FIELDS[host];
-	const rawUrl = host === 'call' ? credentials.callUrl : credentials.baseUrl;
-	if (typeof rawUrl !== 'string' || !rawUrl.trim()) {
-		throw new NodeOperationError(this.getNode(), `The CometChat API credential has no ${field}`, {
-			description: `${why} Add it to the credential, in the form ${HOST_URL_FORMS[field]}`,
-		});
-	}
-	const hostUrl = parseHostUrl(field, rawUrl);
+	const hostUrl = credentialHosts(credentials)[host];
+	const { field } = hostUrl;
 	if ('problem' in hostUrl) {
-		throw new NodeOperationError(this.getNode(), `The ${field} in the CometChat API credential is not valid`, {
-			description: `${hostUrl.problem}. Fix it in the credential.`,
-		});
+		if (hostUrl.missing) {
+			throw new NodeOperationError(this.getNode(), `The CometChat API credential has no ${field}`, {
+				description: `${WHY_HOST[host]} Add it to the credential, in the form ${HOST_URL_FORMS[field]}`,
+			});
+		}
+		throw new NodeOperationError(
+			this.getNode(),
+			`The ${field} in the CometChat API credential ${field === 'App ID and Region' ? 'are' : 'is'} not valid`,
+			{
+				description: `${hostUrl.problem.replace(/\.$/, '')}. Fix it in the credential.`,
+			},
+		);
 	}
 
 	if (typeof credentials.apiKey !== 'string' || credentials.apiKey.trim() === '') {

@@ -184,6 +184,9 @@ export function serviceError(call: RequestCall, response: RawResponse, override?
 
 /** Error codes whose fix is worth spelling out. */
 function hintFor(code: string | undefined, status: number): string {
+	if (code === 'AUTH_ERR_INVALID_APPID') {
+		return ' Check the App ID and the Region in the CometChat API credential (or its host): CometChat knows no such app there.';
+	}
 	if (code?.startsWith('AUTH_ERR') || status === 401) {
 		return ' Check the API key in the CometChat API credential: it must be the REST API key with full access scope.';
 	}
