@@ -22,7 +22,7 @@ export class CometChat implements INodeType {
 		group: ['output'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Manage CometChat users, groups, messages, interactive forms, calls, push tokens and content moderation',
+		description: 'Manage CometChat users, groups, messages, bots, calls and moderation',
 		defaults: { name: 'CometChat' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
