@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { pageLimitOf, recordShaper, returnAllOrLimitFields, simplifyOptionsField, toolOutputFields } from '../fields/lists';
+import { pageLimitOf, recordShaper, returnAllOrLimitFields, simplifyField, simplifyOptionsField, toolOutputFields } from '../fields/lists';
 import type { ListRequest, PaginationStrategy } from '../transport/paginate';
 import { paginate } from '../transport/returnAll';
 import type { OperationDefinition } from './types';
@@ -21,16 +21,24 @@ export interface ListSpec {
 	filters?: INodeProperties[];
 	/** The first page's request for one item; the strategy adds its paging parameters. */
 	request(this: IExecuteFunctions, itemIndex: number): ListRequest;
-	/** Records with more than 10 fields get Options → Simplify (Output in the AI tool). */
+	/** Records with more than 10 fields get Simplify (in Options in version 1; Output in the AI tool). */
 	simplify?: { fields: string[]; pick(record: IDataObject): IDataObject };
 	/** Puts the records read in the order the operation promises (e.g. newest first), before Simplify. */
 	arrange?(this: IExecuteFunctions, records: IDataObject[], itemIndex: number): IDataObject[];
 }
 
-/** A list operation: its own fields, Return All / Limit, and Options → Simplify (Output in the AI tool) where records are long. */
+/**
+ * A list operation: its own fields, Return All / Limit, and Simplify where records are long, then its
+ * filters (version 1: Options → Simplify after them; the AI tool: Output instead).
+ */
 export function listOperation(spec: ListSpec): OperationDefinition {
 	const { simplify } = spec;
-	const properties: INodeProperties[] = [...(spec.properties ?? []), ...returnAllOrLimitFields(), ...(spec.filters ?? [])];
+	const properties: INodeProperties[] = [
+		...(spec.properties ?? []),
+		...returnAllOrLimitFields(),
+		...(simplify ? [simplifyField(simplify.fields)] : []),
+		...(spec.filters ?? []),
+	];
 	if (simplify) properties.push(simplifyOptionsField(simplify.fields), ...toolOutputFields(simplify.fields));
 	return {
 		value: spec.value ?? 'getAll',
@@ -38,6 +46,7 @@ export function listOperation(spec: ListSpec): OperationDefinition {
 		action: spec.action,
 		description: spec.description,
 		properties,
+		simplified: simplify?.fields,
 		async execute(this: IExecuteFunctions, itemIndex: number) {
 			// Everything is read and checked before the first request.
 			const request = spec.request.call(this, itemIndex);
