@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'fs';
 import { join } from 'path';
-import type { INode, INodeProperties, INodePropertyCollection, INodeType } from 'n8n-workflow';
+import type { INode, INodeProperties, INodePropertyCollection, INodePropertyOptions, INodeType } from 'n8n-workflow';
 
 import { CometChat } from '../../nodes/CometChat/CometChat.node';
 import { CometChatBotTrigger } from '../../nodes/CometChat/CometChatBotTrigger.node';
@@ -129,6 +129,20 @@ describe("n8n's UX guidelines, on every field of every node", () => {
 		expect(offending).toEqual([]);
 	});
 
+	it("a dropdown choice's description fits in the two lines n8n shows under its name", () => {
+		const long = FIELDS.flatMap(({ where, property }) =>
+			property.type === 'options' || property.type === 'multiOptions'
+				? ((property.options ?? []) as INodePropertyOptions[]).map((option) => ({
+						where: `${where} = ${option.name}`,
+						text: option.description ?? '',
+					}))
+				: [],
+		)
+			.filter(({ text }) => text.length > MAX_CHOICE_DESCRIPTION)
+			.map(({ where, text }) => `${where} (${text.length})`);
+		expect(long).toEqual([]);
+	});
+
 	it('a node description is one short sentence', () => {
 		for (const node of Object.values(NODES)) {
 			expect(node.description.description.length).toBeLessThanOrEqual(MAX_NODE_DESCRIPTION);
@@ -139,3 +153,5 @@ describe("n8n's UX guidelines, on every field of every node", () => {
 
 /** The node panel shows a node's description in two lines of about 60 characters. */
 const MAX_NODE_DESCRIPTION = 120;
+/** A dropdown shows a choice's description in two lines of about 57 characters, then cuts it. */
+const MAX_CHOICE_DESCRIPTION = 115;
