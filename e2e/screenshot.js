@@ -5,10 +5,10 @@
  * headless Chromium (Debian's chromium, driven by playwright-core). n8n loads each node of the
  * package once (no CUSTOM.* copy). In the node panel, each node has one entry, and searches for
  * "bot", "moderation", "flag" and "chat" find the right nodes (their codex aliases), for the first
- * step and for the next. It adds the node to a new workflow, opens its
- * Resource dropdown, checks the dropdown lists every resource of the node, and saves a PNG. Then it
- * opens a credential with a wrong API key and checks the editor shows CometChat's message, not
- * n8n's generic one.
+ * step and for the next (a PNG of the panel searched for "CometChat", editor-node-panel.png, beside
+ * the other). It adds the node to a new workflow, opens its Resource dropdown, checks the dropdown
+ * lists every resource of the node, and saves a PNG. Then it opens a credential with a wrong API
+ * key and checks the editor shows CometChat's message, not n8n's generic one.
  *
  * Env: SCREENSHOT_PATH (default docs/editor-resource-dropdown.png), CHROMIUM_PATH (default: the
  * first of chromium, chromium-browser, google-chrome in /usr/bin), E2E_SKIP_BUILD=1 (dist/ is fresh).
@@ -26,6 +26,8 @@ const { cleanup, onCleanup, runCommand } = require('./lib/processes');
 const { buildAndInstallN8n, runScript } = require('./lib/script');
 
 const OUTPUT = path.resolve(process.env.SCREENSHOT_PATH || path.join(REPO_DIR, 'docs', 'editor-resource-dropdown.png'));
+/** The node panel searched for "CometChat", beside the first PNG. */
+const PANEL_OUTPUT = path.join(path.dirname(OUTPUT), 'editor-node-panel.png');
 const BROWSERS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
 /** The node creator's action that adds the node; its resource then shows in the Resource field. */
 const ACTION = 'Get many flagged messages';
@@ -181,6 +183,10 @@ async function main() {
 	await page.click(testId('canvas-add-button'));
 	checks.section('n8n editor, node panel, first step');
 	for (const { term, finds } of SEARCHES) await searchPanel('first step', term, finds);
+	await searchPanel('first step', 'CometChat', PANEL_ENTRIES);
+	fs.mkdirSync(path.dirname(PANEL_OUTPUT), { recursive: true });
+	await page.screenshot({ path: PANEL_OUTPUT });
+	checks.ok(`saved ${path.relative(process.cwd(), PANEL_OUTPUT) || PANEL_OUTPUT}`, fs.statSync(PANEL_OUTPUT).size > 20_000);
 	await search.fill('Manual Trigger');
 	await page.locator(testId('node-creator-item-name'), { hasText: /^Manual Trigger$/ }).click();
 	await page.waitForSelector(testId('canvas-trigger-node'));
