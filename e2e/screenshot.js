@@ -1,11 +1,14 @@
 #!/usr/bin/env node
 // @ts-check
 /**
- * Screenshot test (`npm run test:screenshot`): n8n's editor in headless Chromium (Debian's chromium,
- * driven by playwright-core). In the node panel, a search for "moderation" finds the CometChat node
- * (its codex aliases). It adds the node to a new workflow, opens its Resource dropdown, checks the
- * dropdown lists every resource of the node, and saves a PNG. Then it opens a credential with a
- * wrong API key and checks the editor shows CometChat's message, not n8n's generic one.
+ * Screenshot test (`npm run test:screenshot`, in n8n 2.41.1 with E2E_N8N=latest): n8n's editor in
+ * headless Chromium (Debian's chromium, driven by playwright-core). n8n loads each node of the
+ * package once (no CUSTOM.* copy). In the node panel, each node has one entry, and searches for
+ * "bot", "moderation", "flag" and "chat" find the right nodes (their codex aliases), for the first
+ * step and for the next (a PNG of the panel searched for "CometChat", editor-node-panel.png, beside
+ * the other). It adds the node to a new workflow, opens its Resource dropdown, checks the dropdown
+ * lists every resource of the node, and saves a PNG. Then it opens a credential with a wrong API
+ * key and checks the editor shows CometChat's message, not n8n's generic one.
  *
  * Env: SCREENSHOT_PATH (default docs/editor-resource-dropdown.png), CHROMIUM_PATH (default: the
  * first of chromium, chromium-browser, google-chrome in /usr/bin), E2E_SKIP_BUILD=1 (dist/ is fresh).
@@ -23,6 +26,8 @@ const { cleanup, onCleanup, runCommand } = require('./lib/processes');
 const { buildAndInstallN8n, runScript } = require('./lib/script');
 
 const OUTPUT = path.resolve(process.env.SCREENSHOT_PATH || path.join(REPO_DIR, 'docs', 'editor-resource-dropdown.png'));
+/** The node panel searched for "CometChat", beside the first PNG. */
+const PANEL_OUTPUT = path.join(path.dirname(OUTPUT), 'editor-node-panel.png');
 const BROWSERS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
 /** The node creator's action that adds the node; its resource then shows in the Resource field. */
 const ACTION = 'Get many flagged messages';
@@ -30,6 +35,23 @@ const ACTION = 'Get many flagged messages';
 const WRONG_KEY = { name: 'CometChat wrong key', type: EXAMPLE_CREDENTIAL.type, apiKey: 'not-the-key' };
 /** What the credential test says for it (credentials/CometChatApi.credentials.ts). */
 const WRONG_KEY_MESSAGE = 'CometChat rejected the API key (AUTH_ERR_APIKEY_NOT_FOUND)';
+
+/** The node panel's entries of the package: the polling trigger is listed inside the node's entry. */
+const PANEL_ENTRIES = ['CometChat', 'CometChat Bot Trigger', 'CometChat Webhook Trigger'];
+
+/**
+ * The entries each search must find, for the first step and for the next (n8n lists trigger nodes
+ * in both, and its search is fuzzy, so a search may find more of the package's entries): "bot"
+ * finds the node by its Bot resource as well as the Bot Trigger.
+ * @type {Array<{ term: string, finds: string[] }>}
+ */
+const SEARCHES = [
+	{ term: 'CometChat', finds: PANEL_ENTRIES },
+	{ term: 'bot', finds: ['CometChat', 'CometChat Bot Trigger'] },
+	{ term: 'moderation', finds: ['CometChat', 'CometChat Webhook Trigger'] },
+	{ term: 'flag', finds: ['CometChat'] },
+	{ term: 'chat', finds: PANEL_ENTRIES },
+];
 
 const checks = new Checks();
 
@@ -78,6 +100,17 @@ async function main() {
 	await n8n.prepare(emulator, []);
 	await n8n.start();
 
+	checks.section('n8n, the node types it loaded');
+	const types = await (await fetch(`${n8n.rest.url}/types/nodes.json`, { headers: { cookie: n8n.rest.cookie ?? '' } })).json();
+	const names = types.map((/** @type {any} */ type) => `${type.name}@${type.version}`);
+	const ours = names.filter((/** @type {string} */ name) => /cometchat/i.test(name));
+	checks.ok(
+		'no node type from a custom folder (CUSTOM.*)',
+		!names.some((/** @type {string} */ name) => name.startsWith('CUSTOM.')),
+		ours.join(', '),
+	);
+	checks.ok('each node type of the package once', ours.length > 0 && new Set(ours).size === ours.length, ours.join(', '));
+
 	step(`Opening the editor in ${executablePath} (headless)…`);
 	const browser = await chromium.launch({
 		executablePath,
@@ -117,26 +150,50 @@ async function main() {
 	await page.goto(`${n8n.url}/workflow/new`);
 	await page.waitForSelector(testId('canvas-add-button'), { timeout: 60_000 });
 
+	const search = page.locator(testId('node-creator-search-bar'));
+	const itemNames = page.locator(testId('node-creator-item-name'));
+	/**
+	 * Searches the node panel, waits until the expected entries show, and checks each is there, and
+	 * that every entry of the package shows once and is one of its nodes.
+	 * @param {string} view
+	 * @param {string} term
+	 * @param {string[]} expected
+	 */
+	const searchPanel = async (view, term, expected) => {
+		await search.fill(term);
+		for (const name of expected) {
+			await itemNames
+				.filter({ hasText: new RegExp(`^\\s*${name}\\s*$`) })
+				.first()
+				.waitFor({ timeout: 10_000 })
+				.catch(() => {});
+		}
+		const listed = (await itemNames.allTextContents()).map((text) => text.trim());
+		const ours = listed.filter((name) => /cometchat/i.test(name));
+		checks.ok(
+			`${view}: "${term}" finds ${expected.join(', ')}; each entry once`,
+			expected.every((name) => ours.includes(name)) &&
+				new Set(ours).size === ours.length &&
+				ours.every((name) => PANEL_ENTRIES.includes(name)),
+			`listed: ${JSON.stringify(ours)}`,
+		);
+	};
+
 	// A workflow starts with a trigger; the node creator then offers action nodes.
 	await page.click(testId('canvas-add-button'));
-	const search = page.locator(testId('node-creator-search-bar'));
+	checks.section('n8n editor, node panel, first step');
+	for (const { term, finds } of SEARCHES) await searchPanel('first step', term, finds);
+	await searchPanel('first step', 'CometChat', PANEL_ENTRIES);
+	fs.mkdirSync(path.dirname(PANEL_OUTPUT), { recursive: true });
+	await page.screenshot({ path: PANEL_OUTPUT });
+	checks.ok(`saved ${path.relative(process.cwd(), PANEL_OUTPUT) || PANEL_OUTPUT}`, fs.statSync(PANEL_OUTPUT).size > 20_000);
 	await search.fill('Manual Trigger');
 	await page.locator(testId('node-creator-item-name'), { hasText: /^Manual Trigger$/ }).click();
 	await page.waitForSelector(testId('canvas-trigger-node'));
 
 	await page.click(testId('node-creator-plus-button'));
-	checks.section('n8n editor, node panel');
-	await search.fill('moderation');
-	const found = page.locator(testId('node-creator-item-name'), { hasText: /^CometChat$/ });
-	const foundByAlias = await found
-		.first()
-		.waitFor({ timeout: 10_000 })
-		.then(
-			() => true,
-			() => false,
-		);
-	const listed = (await page.locator(testId('node-creator-item-name')).allTextContents()).map((text) => text.trim());
-	checks.ok('a search for "moderation" finds the CometChat node', foundByAlias, `listed: ${JSON.stringify(listed)}`);
+	checks.section('n8n editor, node panel, next step');
+	for (const { term, finds } of SEARCHES) await searchPanel('next step', term, finds);
 	await search.fill('CometChat');
 	await page
 		.locator(testId('node-creator-item-name'), { hasText: /^CometChat$/ })

@@ -72,11 +72,12 @@ class N8n {
 
 	/** The environment of every n8n command: quiet, offline, local. */
 	env() {
-		const env = npmEnv();
-		return {
-			...env,
+		const inherited = npmEnv();
+		/** @type {NodeJS.ProcessEnv} */
+		const env = {
+			...inherited,
 			// n8n starts its task runner with the Node on PATH.
-			PATH: `${path.dirname(this.node)}${path.delimiter}${env.PATH ?? ''}`,
+			PATH: `${path.dirname(this.node)}${path.delimiter}${inherited.PATH ?? ''}`,
 			N8N_USER_FOLDER: this.userFolder,
 			N8N_ENCRYPTION_KEY: ENCRYPTION_KEY,
 			DB_TYPE: 'sqlite',
@@ -105,9 +106,12 @@ class N8n {
 			EXECUTIONS_DATA_SAVE_ON_SUCCESS: 'all',
 			GENERIC_TIMEZONE: 'UTC',
 			TZ: 'UTC',
-			N8N_CUSTOM_EXTENSIONS: '',
 			...this.extraEnv,
 		};
+		// n8n loads each folder N8N_CUSTOM_EXTENSIONS lists as custom nodes (CUSTOM.*), an empty
+		// string as the working directory: unset, it loads only the community package.
+		if (!('N8N_CUSTOM_EXTENSIONS' in this.extraEnv)) delete env.N8N_CUSTOM_EXTENSIONS;
+		return env;
 	}
 
 	/** Installs this repo's built package as a community package. */

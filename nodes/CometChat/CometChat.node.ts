@@ -21,9 +21,11 @@ export class CometChat implements INodeType {
 		name: 'cometChat',
 		icon: { light: 'file:cometchat.svg', dark: 'file:cometchat.dark.svg' },
 		group: ['output'],
-		version: 1,
+		// 1.1: a list's Simplify is a field of its own, no longer in Options (fields/lists.ts).
+		version: [1, 1.1],
+		defaultVersion: 1.1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Manage CometChat users, groups, messages, interactive forms, calls, push tokens and content moderation',
+		description: 'Manage CometChat users, groups, messages, bots, calls and moderation',
 		defaults: { name: 'CometChat' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

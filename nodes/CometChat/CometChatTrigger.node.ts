@@ -29,7 +29,9 @@ export class CometChatTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: eventNamesSubtitle(),
-		description: 'Starts the workflow when a message is flagged by a user or blocked by a moderation rule',
+		// n8n's node panel lists this trigger inside the CometChat node's entry and shows this
+		// description for both: it starts with the node's own.
+		description: 'Manage CometChat users, groups, messages, bots, calls and moderation, and start on flagged or blocked messages',
 		defaults: { name: 'CometChat Trigger' },
 		polling: true,
 		inputs: [],

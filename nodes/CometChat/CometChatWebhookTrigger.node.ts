@@ -69,7 +69,7 @@ export class CometChatWebhookTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{$parameter["mode"] === "automatic" ? "Registers its webhook" : "Webhook set up in the dashboard"}}',
-		description: 'Starts the workflow when CometChat sends an event (messages, reactions, groups, calls, moderation) to a webhook',
+		description: 'Starts the workflow when CometChat sends an event (messages, groups, calls, moderation) to its webhook',
 		defaults: { name: 'CometChat Webhook Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
@@ -118,7 +118,9 @@ export class CometChatWebhookTrigger implements INodeType {
 				displayOptions: { show: { mode: ['automatic'] } },
 			},
 			{
-				displayName: 'Events',
+				// Not "Events": n8n's node panel would make each event an action and list the node
+				// as "CometChat Webhook", beside "CometChat Bot Trigger".
+				displayName: 'Webhook Events',
 				name: 'events',
 				type: 'multiOptions',
 				required: true,
@@ -177,7 +179,7 @@ export class CometChatWebhookTrigger implements INodeType {
 				if (events.length === 0 || unknown.length > 0) {
 					throw new NodeOperationError(
 						this.getNode(),
-						unknown.length ? `Events: unknown event ${unknown.join(', ')}` : 'Events: choose at least one event',
+						unknown.length ? `Webhook Events: unknown event ${unknown.join(', ')}` : 'Webhook Events: choose at least one event',
 					);
 				}
 				const id = webhookIdOf(this);

@@ -55,7 +55,6 @@ describe('Call → Get Many', () => {
 			[
 				'sessionId',
 				'type',
-				'mode',
 				'status',
 				'initiator',
 				'receiver',
@@ -63,9 +62,7 @@ describe('Call → Get Many', () => {
 				'startedAt',
 				'endedAt',
 				'totalDurationInMinutes',
-				'totalParticipants',
 				'hasRecording',
-				'hasTranscription',
 			].sort(),
 		);
 		const [sent] = apiRequests(emulator());

@@ -344,7 +344,6 @@ describe('Message → Get Thread', () => {
 			sender: 'bob',
 			receiverType: 'user',
 			receiver: 'ada',
-			category: 'message',
 			type: 'text',
 			text: 'Reply 1',
 			status: 'approved',

@@ -103,7 +103,6 @@ describe('Message → Get Many', () => {
 			sender: 'ada',
 			receiverType: 'user',
 			receiver: 'bob',
-			category: 'message',
 			type: 'text',
 			text: 'See you',
 			status: 'approved',

@@ -210,7 +210,7 @@ describe('CometChat Webhook Trigger: registration (automatic mode)', () => {
 		const node = triggerNode({ mode: 'automatic', events: [] });
 		const error = await methods.create.call(hook(workflowWith(node), node)).catch((e: unknown) => e);
 		expect(error).toBeInstanceOf(NodeOperationError);
-		expect((error as Error).message).toBe('Events: choose at least one event');
+		expect((error as Error).message).toBe('Webhook Events: choose at least one event');
 		expect(emu.requests.filter((r) => r.host === 'mgmt' && r.method === 'POST')).toEqual([]);
 	});
 });

@@ -162,6 +162,8 @@ interface OperationSpec {
 	onePerRun?: true;
 	/** The cases run in the node's AI tool variant (fields shown only there, e.g. a list's Output). */
 	asTool?: true;
+	/** The node's version, where it is not 1 (fields shown only there, e.g. a list's own Simplify in 1.1). */
+	typeVersion?: number;
 }
 
 const limitFields: Field[] = [
@@ -2517,6 +2519,19 @@ OPERATIONS.push(
 	),
 );
 
+/**
+ * Version 1.1 of every list with Options → Simplify: there Simplify is a field of its own (version 1
+ * keeps it in Options).
+ */
+OPERATIONS.push(
+	...OPERATIONS.filter((spec) => !spec.asTool && (spec.parameters.options as IDataObject | undefined)?.simplify !== undefined).map(
+		(spec): OperationSpec => {
+			const { options: _options, ...parameters } = spec.parameters;
+			return { ...spec, typeVersion: 1.1, parameters: { ...parameters, simplify: ex('simplify', true) }, fields: [simplifyField] };
+		},
+	),
+);
+
 /** What every operation's valid items need: people, a group, a role, rules, messages, flags, tokens, a call. */
 function seed(): void {
 	const store = emulator().store;
@@ -2714,8 +2729,17 @@ describe('bad inputs: every operation', () => {
 			})),
 		);
 	const titled = (specs: OperationSpec[]) =>
-		specs.map((spec) => [`${spec.resource} → ${spec.operation}${spec.asTool ? ' (AI tool)' : ''}`, spec] as const);
-	const nodeOptionsOf = (spec: OperationSpec) => (spec.asTool ? { ...CONTINUE, type: TOOL_TYPE } : CONTINUE);
+		specs.map(
+			(spec) =>
+				[
+					`${spec.resource} → ${spec.operation}${spec.asTool ? ' (AI tool)' : ''}${spec.typeVersion ? ` (version ${spec.typeVersion})` : ''}`,
+					spec,
+				] as const,
+		);
+	const nodeOptionsOf = (spec: OperationSpec) => ({
+		...(spec.asTool ? { ...CONTINUE, type: TOOL_TYPE } : CONTINUE),
+		...(spec.typeVersion ? { typeVersion: spec.typeVersion } : {}),
+	});
 
 	it.each(titled(OPERATIONS.filter((spec) => spec.onePerRun)))('%s (one item per run)', async (title, spec) => {
 		const parameters = { resource: spec.resource, operation: spec.operation, ...spec.parameters };

@@ -1,6 +1,6 @@
 import type { IBinaryKeyData, IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { pageLimitOf, recordShaper, returnAllOrLimitFields, simplifyOptionsField, toolOutputFields } from '../fields/lists';
+import { pageLimitOf, recordShaper, returnAllOrLimitFields, simplifyField, simplifyOptionsField, toolOutputFields } from '../fields/lists';
 import type { ListRequest, PaginationStrategy } from '../transport/paginate';
 import { paginate } from '../transport/returnAll';
 import { ItemWithFiles } from './types';
@@ -22,7 +22,7 @@ export interface ListSpec {
 	filters?: INodeProperties[];
 	/** The first page's request for one item; the strategy adds its paging parameters. */
 	request(this: IExecuteFunctions, itemIndex: number): ListRequest;
-	/** Records with more than 10 fields get Options → Simplify (Output in the AI tool). */
+	/** Records with more than 10 fields get Simplify (in Options in version 1; Output in the AI tool). */
 	simplify?: { fields: string[]; pick(record: IDataObject): IDataObject };
 	/**
 	 * The files of each record (e.g. a message's attachments), or undefined when the item asks for
@@ -34,10 +34,18 @@ export interface ListSpec {
 	arrange?(this: IExecuteFunctions, records: IDataObject[], itemIndex: number): IDataObject[];
 }
 
-/** A list operation: its own fields, Return All / Limit, and Options → Simplify (Output in the AI tool) where records are long. */
+/**
+ * A list operation: its own fields, Return All / Limit, and Simplify where records are long, then its
+ * filters (version 1: Options → Simplify after them; the AI tool: Output instead).
+ */
 export function listOperation(spec: ListSpec): OperationDefinition {
 	const { simplify } = spec;
-	const properties: INodeProperties[] = [...(spec.properties ?? []), ...returnAllOrLimitFields(), ...(spec.filters ?? [])];
+	const properties: INodeProperties[] = [
+		...(spec.properties ?? []),
+		...returnAllOrLimitFields(),
+		...(simplify ? [simplifyField(simplify.fields)] : []),
+		...(spec.filters ?? []),
+	];
 	if (simplify) properties.push(simplifyOptionsField(simplify.fields), ...toolOutputFields(simplify.fields));
 	return {
 		value: spec.value ?? 'getAll',
@@ -45,6 +53,7 @@ export function listOperation(spec: ListSpec): OperationDefinition {
 		action: spec.action,
 		description: spec.description,
 		properties,
+		simplified: simplify?.fields,
 		async execute(this: IExecuteFunctions, itemIndex: number) {
 			// Everything is read and checked before the first request.
 			const request = spec.request.call(this, itemIndex);

@@ -20,6 +20,8 @@ export interface OperationDefinition {
 	action: string;
 	description: string;
 	properties: INodeProperties[];
+	/** The fields a record keeps with Simplify (at most 10), for a list that has it. */
+	simplified?: string[];
 	/**
 	 * The secret fields (helpers/secrets.ts) this item's output exists to show in clear, e.g. the
 	 * `authToken` of Auth Token → Create; every other secret is hidden from the output.

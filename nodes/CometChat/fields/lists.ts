@@ -37,8 +37,13 @@ export function pageLimitOf(context: IExecuteFunctions, itemIndex: number): Page
 }
 
 /**
- * Options → Simplify, for lists whose records are long. Lists are simplified unless the user adds
- * this option and turns it off, so the default output stays short.
+ * The node's version from which Simplify is a field of its own, at the top of a list's fields, as
+ * n8n's guidelines place it; version 1 keeps it in Options, so workflows saved with it keep it.
+ */
+export const TOP_LEVEL_SIMPLIFY_VERSION = 1.1;
+
+/**
+ * Simplify, for records of more than 10 fields. On by default, so the default output stays short.
  */
 export function simplifyOption(fieldsKept: string): INodeProperties {
 	return {
@@ -46,13 +51,24 @@ export function simplifyOption(fieldsKept: string): INodeProperties {
 		name: 'simplify',
 		type: 'boolean',
 		default: true,
-		description: `Whether to return a short version of each record (${fieldsKept}) instead of the raw data. On unless turned off.`,
+		description: `Whether to return a simplified version of each record (${fieldsKept}) instead of the raw data`,
 	};
 }
 
 /**
- * The Options collection of a list whose only option is Simplify (read back with `options`). Hidden
- * in the node's AI tool, which has Output instead (toolOutputFields).
+ * A list's Simplify field, from version 1.1 (TOP_LEVEL_SIMPLIFY_VERSION). Hidden in the node's AI
+ * tool, which has Output instead (toolOutputFields).
+ */
+export function simplifyField(fieldsKept: string[]): INodeProperties {
+	return {
+		...simplifyOption(fieldsKept.join(', ')),
+		displayOptions: { show: { '@version': [{ _cnd: { gte: TOP_LEVEL_SIMPLIFY_VERSION } }] }, hide: { '@tool': [true] } },
+	};
+}
+
+/**
+ * Version 1's Options collection of a list, whose only option is Simplify (read back with
+ * `options`). Hidden in the node's AI tool, which has Output instead (toolOutputFields).
  */
 export function simplifyOptionsField(fieldsKept: string[]): INodeProperties {
 	return {
@@ -61,7 +77,7 @@ export function simplifyOptionsField(fieldsKept: string[]): INodeProperties {
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		displayOptions: { hide: { '@tool': [true] } },
+		displayOptions: { show: { '@version': [1] }, hide: { '@tool': [true] } },
 		options: [simplifyOption(fieldsKept.join(', '))],
 	};
 }
@@ -80,7 +96,11 @@ export function toolOutputFields(fieldsKept: string[]): INodeProperties[] {
 			options: [
 				{ name: 'Raw', value: 'raw', description: 'Every field CometChat returns' },
 				{ name: 'Selected Fields', value: 'selectedFields', description: 'Only the fields you name' },
-				{ name: 'Simplified', value: 'simplified', description: `Only ${fieldsKept.join(', ')}` },
+				{
+					name: 'Simplified',
+					value: 'simplified',
+					description: `At most 10 fields of each record, e.g. ${fieldsKept.slice(0, 3).join(', ')}`,
+				},
 			],
 			default: 'simplified',
 			description: 'How much of each record the agent gets',
@@ -105,7 +125,8 @@ function isTool(context: IExecuteFunctions): boolean {
 }
 
 /**
- * How each of a list's records goes out, as the user asked: Options → Simplify in the node, Output
+ * How each of a list's records goes out, as the user asked: Simplify in the node (in Options in
+ * version 1), Output
  * (Simplified, Raw or Selected Fields) in its AI tool; undefined when records go out whole. Read
  * before the request, so a bad choice fails before anything is sent. It is applied to each page as
  * it arrives, so a long list is never held twice (whole and shaped).
@@ -116,6 +137,9 @@ export function recordShaper(
 	pick: (record: IDataObject) => IDataObject,
 ): ((record: IDataObject) => IDataObject) | undefined {
 	if (!isTool(context)) {
+		if (context.getNode().typeVersion >= TOP_LEVEL_SIMPLIFY_VERSION) {
+			return readBoolean(context, itemIndex, 'simplify', 'Simplify', true) ? pick : undefined;
+		}
 		const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		return booleanOf(context, itemIndex, 'Simplify', options.simplify, true) ? pick : undefined;
 	}

@@ -9,8 +9,7 @@ export const create: OperationDefinition = {
 	value: 'create',
 	name: 'Create',
 	action: 'Create an API key',
-	description:
-		'Create an API key for the app. The output holds the new key in clear, the only time the node shows it: store it as a password. Every other operation masks keys.',
+	description: 'Create an API key for the app; the output shows the key this once: store it as a password',
 	properties: [nameField(true), scopeField('What the key may do. Auth Only keys can only log users in from an app.', true)],
 	// What it is for: the new key, in clear.
 	shownSecrets: () => ['apiKey'],

@@ -8,7 +8,7 @@ import { update } from './update.operation';
 export const apiKey: ResourceDefinition = {
 	value: 'apiKey',
 	name: 'API Key',
-	description: "The app's API keys: create one (shown once), list, look up, rename or rescope and delete them; keys are masked elsewhere",
+	description: "The app's API keys: create (shown once), list, get, update and delete; keys are masked elsewhere",
 	operations: [create, deleteApiKey, get, getMany, update],
 	defaultOperation: getMany.value,
 };

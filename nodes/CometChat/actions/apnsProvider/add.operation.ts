@@ -10,8 +10,7 @@ export const add: OperationDefinition = {
 	value: 'add',
 	name: 'Add',
 	action: 'Add an APNs provider',
-	description:
-		"Add an Apple Push Notification service key to send the app's iOS notifications through. The key is never shown in an output.",
+	description: "Add an Apple Push Notification service key for the app's iOS notifications (the key is never shown)",
 	properties: [
 		...requiredKeyFields(),
 		{

@@ -15,8 +15,7 @@ export const getMany: OperationDefinition = {
 	value: 'getAll',
 	name: 'Get Many',
 	action: 'Get many APNs providers',
-	description:
-		"List the app's APNs providers and which one is the default. Their .p8 keys are never shown; the key and team IDs only by their last 4 characters.",
+	description: "List the app's APNs providers and the default one; their .p8 keys are never shown",
 	properties: returnAllOrLimitFields(),
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const { returnAll, limit } = pageLimitOf(this, itemIndex);

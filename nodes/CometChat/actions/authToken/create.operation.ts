@@ -11,8 +11,7 @@ export const create: OperationDefinition = {
 	value: 'create',
 	name: 'Create',
 	action: 'Create an auth token',
-	description:
-		'Create an auth token for a user, so an app can log them in. The output holds the token in clear, since that is what it is for: treat it as a password.',
+	description: 'Create an auth token so an app can log a user in; the output shows the token: treat it as a password',
 	properties: [
 		userField('The user to create an auth token for'),
 		{

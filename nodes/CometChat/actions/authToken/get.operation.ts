@@ -11,8 +11,7 @@ export const get: OperationDefinition = {
 	value: 'get',
 	name: 'Get',
 	action: 'Get an auth token',
-	description:
-		"Get the details of one of a user's auth tokens (when it was created, its platform). The token is masked unless Reveal Tokens is on.",
+	description: "Get one of a user's auth tokens (when created, its platform); masked unless Reveal Tokens is on",
 	properties: [
 		userField('The user the auth token belongs to'),
 		authTokenField('The auth token to look up'),

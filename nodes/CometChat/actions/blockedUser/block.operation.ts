@@ -7,8 +7,7 @@ export const block: OperationDefinition = {
 	value: 'block',
 	name: 'Block',
 	action: 'Block users for a user',
-	description:
-		'Make a user block others: they no longer get messages from them. The output lists the UIDs blocked and any CometChat refused.',
+	description: 'Make a user block others so they no longer get their messages; the output lists the UIDs blocked or refused',
 	properties: blockFields('block'),
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		return await changeBlocks(this, itemIndex, 'POST', 'blocked');

@@ -8,7 +8,7 @@ import { update } from './update.operation';
 export const bot: ResourceDefinition = {
 	value: 'bot',
 	name: 'Bot',
-	description: 'Bots: users whose messages CometChat relays to a webhook URL (to run a workflow on them, use the CometChat Bot Trigger)',
+	description: 'Users whose messages CometChat relays to a webhook URL (receive them with the CometChat Bot Trigger)',
 	operations: [create, deleteBot, get, getMany, update],
 	defaultOperation: getMany.value,
 };

@@ -7,11 +7,10 @@ import { idOf, uidOf } from '../../readers/text';
 import { booleanOf, compact, integerOf, optionalOptionOf } from '../../readers/values';
 import { listOperation } from '../list';
 
-/** The fields of a call that a workflow usually needs (Options → Simplify). */
+/** The 10 fields of a call that a workflow usually needs (Simplify). */
 const SIMPLIFIED_CALL_FIELDS = [
 	'sessionId',
 	'type',
-	'mode',
 	'status',
 	'initiator',
 	'receiver',
@@ -19,9 +18,7 @@ const SIMPLIFIED_CALL_FIELDS = [
 	'startedAt',
 	'endedAt',
 	'totalDurationInMinutes',
-	'totalParticipants',
 	'hasRecording',
-	'hasTranscription',
 ];
 
 const choices = (values: string[]) => values.map((value) => ({ name: value.charAt(0).toUpperCase() + value.slice(1), value }));

@@ -12,8 +12,7 @@ export const get: OperationDefinition = {
 	value: 'get',
 	name: 'Get',
 	action: "Get a user's contact details",
-	description:
-		'Get the e-mail address and phone number CometChat notifies a user at. Masked (a***@example.com, ****0100) unless Reveal Contact Details is on.',
+	description: 'Get the e-mail address and phone number a user is notified at, masked unless Reveal Contact Details is on',
 	properties: [
 		onBehalfOfField(true, 'The user whose contact details to get'),
 		revealOptionField(

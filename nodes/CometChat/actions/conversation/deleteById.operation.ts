@@ -10,8 +10,7 @@ export const deleteById: OperationDefinition = {
 	value: 'deleteById',
 	name: 'Delete by ID (Deprecated)',
 	action: 'Delete a conversation by its ID (deprecated)',
-	description:
-		'Deprecated by CometChat: use Reset, which names the conversation by its user or group. Deletes a conversation by its ID for a user.',
+	description: 'Deprecated by CometChat: use Reset, which names the conversation by its user or group',
 	properties: [conversationIdField(), onBehalfOfField(true, 'The user (UID) whose view of the conversation it is')],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const conversationId = conversationIdValue(this, itemIndex);

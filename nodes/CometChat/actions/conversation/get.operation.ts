@@ -8,8 +8,7 @@ export const get: OperationDefinition = {
 	value: 'get',
 	name: 'Get',
 	action: 'Get a conversation',
-	description:
-		'Get one conversation as a user sees it: the last message, the unread count, the tags and pin, and the other user or the group',
+	description: 'Get one conversation as a user sees it: last message, unread count, tags, pin, and the other party',
 	properties: conversationFields('to get'),
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const target = conversationTarget(this, itemIndex);

@@ -10,8 +10,7 @@ export const getById: OperationDefinition = {
 	value: 'getById',
 	name: 'Get by ID (Deprecated)',
 	action: 'Get a conversation by its ID (deprecated)',
-	description:
-		'Deprecated by CometChat: use Get, which names the conversation by its user or group. Gets a conversation by its ID as a user sees it.',
+	description: 'Deprecated by CometChat: use Get, which names the conversation by its user or group',
 	properties: [conversationIdField(), onBehalfOfField(true, 'The user (UID) whose view of the conversation it is')],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const conversationId = conversationIdValue(this, itemIndex);

@@ -101,8 +101,7 @@ const filters: INodeProperties[] = [
  */
 export const getMany = listOperation({
 	action: 'Get many conversations',
-	description:
-		"List a user's conversations, the latest first, with their unread counts and last messages, or every user's; filter by type, name, tags, unread, blocked users and AI agents",
+	description: "List a user's conversations (or every user's), latest first, with unread counts and last messages",
 	strategy: 'numberedPages',
 	properties: [
 		onBehalfOfField(

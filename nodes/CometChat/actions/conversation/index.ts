@@ -16,8 +16,7 @@ import { updateTags } from './updateTags.operation';
 export const conversation: ResourceDefinition = {
 	value: 'conversation',
 	name: 'Conversation',
-	description:
-		"Users' conversations: list them with unread counts, get one, tag, pin, mark delivered, read or unread, reset; the app's global pins",
+	description: "Users' conversations: list, get, tag, pin, mark delivered, read or unread, reset; the app's global pins",
 	operations: [get, getMany, updateTags, reset, pin, unpin, markDelivered, markRead, markUnread, getPinned, setPinned, getById, deleteById],
 	defaultOperation: getMany.value,
 };

@@ -8,8 +8,7 @@ export const pin: OperationDefinition = {
 	value: 'pin',
 	name: 'Pin',
 	action: 'Pin a conversation for a user',
-	description:
-		"Pin a conversation to the top of a user's list (each user pins up to 5; pinning again keeps the first pin). A conversation the app pinned for everyone cannot be pinned or unpinned by a user.",
+	description: "Pin a conversation to the top of a user's list (up to 5 per user; the app's global pins stay)",
 	properties: conversationFields('to pin'),
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const target = conversationTarget(this, itemIndex);

@@ -9,8 +9,7 @@ export const reset: OperationDefinition = {
 	value: 'reset',
 	name: 'Reset',
 	action: 'Reset a conversation',
-	description:
-		'Clear a conversation for one user: its messages so far leave their view and it leaves their list until a new message comes; the other party keeps theirs',
+	description: 'Clear a conversation for one user until a new message comes; the other party keeps theirs',
 	properties: [
 		...conversationFields('to reset'),
 		{

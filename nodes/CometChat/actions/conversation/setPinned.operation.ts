@@ -74,7 +74,7 @@ export const setPinned: OperationDefinition = {
 	value: 'setPinned',
 	name: 'Set Globally Pinned',
 	action: 'Set the globally pinned conversations',
-	description: `Replace the conversations the app pins at the top for every user (at most ${MAX_GLOBAL_PINS}, in order); the output lists the new pins`,
+	description: `Replace the conversations the app pins at the top for every user (at most ${MAX_GLOBAL_PINS}, in order)`,
 	properties,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const given = this.getNodeParameter('pinnedConversations', itemIndex, {}) as IDataObject;

@@ -8,8 +8,7 @@ export const unpin: OperationDefinition = {
 	value: 'unpin',
 	name: 'Unpin',
 	action: 'Unpin a conversation for a user',
-	description:
-		"Remove a user's own pin from a conversation. A conversation the app pinned for everyone (Set Globally Pinned) keeps its pin.",
+	description: "Remove a user's own pin from a conversation (the app's global pins stay)",
 	properties: conversationFields('to unpin'),
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const target = conversationTarget(this, itemIndex);

@@ -11,7 +11,7 @@ export const add: OperationDefinition = {
 	value: 'add',
 	name: 'Add',
 	action: 'Add an FCM provider',
-	description: "Add a Firebase Cloud Messaging project to send the app's push notifications through. The key is never shown in an output.",
+	description: "Add a Firebase Cloud Messaging project for the app's push notifications (its key is never shown)",
 	properties: [
 		serviceAccountField(true),
 		{

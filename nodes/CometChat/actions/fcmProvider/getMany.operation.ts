@@ -16,8 +16,7 @@ export const getMany: OperationDefinition = {
 	value: 'getAll',
 	name: 'Get Many',
 	action: 'Get many FCM providers',
-	description:
-		"List the app's FCM providers and which one is the default. Their service-account keys are never shown: only the project, the client e-mail and the key ID's last 4 characters.",
+	description: "List the app's FCM providers and the default one; their service-account keys are never shown",
 	properties: returnAllOrLimitFields(),
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const { returnAll, limit } = pageLimitOf(this, itemIndex);

@@ -3,7 +3,7 @@ import { SIMPLIFIED_FLAGGED_MESSAGE_FIELDS, simplifyFlaggedMessage } from './sim
 
 export const getMany = moderationListOperation({
 	action: 'Get many flagged messages',
-	description: 'List the messages users have flagged and that await review, the most recently flagged first, with who flagged them and why',
+	description: 'List the messages users flagged that await review, latest first, with who flagged them and why',
 	path: () => ['moderation', 'flagged-messages'],
 	simplify: { fields: SIMPLIFIED_FLAGGED_MESSAGE_FIELDS, pick: simplifyFlaggedMessage },
 });

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { compact } from '../../readers/values';
 
 /**
- * The fields a simplified flagged message has (Options → Simplify, and the trigger's output, which
+ * The fields a simplified flagged message has (Simplify, and the trigger's output, which
  * adds `event`): at most 10 in all, as n8n's guidelines ask. The receiver's type and the flag's
  * remark stay in the raw record.
  */

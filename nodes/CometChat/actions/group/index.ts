@@ -12,8 +12,7 @@ import { update } from './update.operation';
 export const group: ResourceDefinition = {
 	value: 'group',
 	name: 'Group',
-	description:
-		"Conversations of several users: create, get, list, update and delete groups, list their banned users, and set their scopes' permissions",
+	description: 'Conversations of several users: create, get, list, update, delete, banned users, scope permissions',
 	operations: [create, get, getMany, update, deleteGroup, getBannedUsers, getScopePermissions, setScopePermissions, unsetScopePermission],
 	defaultOperation: 'create',
 };

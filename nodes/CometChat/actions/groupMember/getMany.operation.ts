@@ -6,7 +6,7 @@ import { groupField, groupValue } from '../group/fields';
 import { listOperation } from '../list';
 import { SCOPES, scopeOptions } from './fields';
 
-/** The fields of a member that a workflow usually needs (Options → Simplify). */
+/** The fields of a member that a workflow usually needs (Simplify). */
 const SIMPLIFIED_MEMBER_FIELDS = ['uid', 'name', 'avatar', 'role', 'status', 'scope', 'joinedAt'];
 
 /** GET /groups/{guid}/members (docs/cometchat-api.md, Group members). */

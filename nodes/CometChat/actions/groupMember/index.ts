@@ -9,8 +9,7 @@ import { unban } from './unban.operation';
 export const groupMember: ResourceDefinition = {
 	value: 'groupMember',
 	name: 'Group Member',
-	description:
-		'The members of a group: add, list, remove, change scope, ban and unban (banned users are listed by Group → Get Banned Users)',
+	description: 'The members of a group: add, list, remove, change scope, ban and unban',
 	operations: [add, getMany, remove, changeScope, ban, unban],
 	defaultOperation: 'add',
 };

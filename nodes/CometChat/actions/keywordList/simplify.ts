@@ -1,6 +1,6 @@
 import { fieldPicker } from '../../fields/lists';
 
-/** The fields of a keyword list that a workflow usually needs (Options → Simplify). */
+/** The fields of a keyword list that a workflow usually needs (Simplify). */
 export const SIMPLIFIED_KEYWORD_LIST_FIELDS = ['id', 'name', 'description', 'category', 'searchTerms', 'active', 'revisionId', 'updatedAt'];
 
 export const simplifyKeywordList = fieldPicker(SIMPLIFIED_KEYWORD_LIST_FIELDS);

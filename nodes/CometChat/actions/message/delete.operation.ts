@@ -10,8 +10,7 @@ export const deleteMessage: OperationDefinition = {
 	value: 'delete',
 	name: 'Delete',
 	action: 'Delete a message',
-	description:
-		'Delete a message: by default it stays in the history marked deleted (deletedAt, deletedBy); Delete Permanently removes it for good',
+	description: 'Delete a message: by default it stays in the history marked deleted; Delete Permanently removes it',
 	properties: [
 		messageIdField('The message to delete'),
 		{

@@ -25,8 +25,7 @@ export const edit: OperationDefinition = {
 	value: 'edit',
 	name: 'Edit',
 	action: 'Edit a message',
-	description:
-		"Edit a message's text, metadata or tags, as its sender would; unlike Update and Re-Moderate, the moderation rules are not run again",
+	description: "Edit a message's text, metadata or tags as its sender would, without running the moderation rules again",
 	properties: [
 		messageIdField('The message to edit'),
 		NEW_TEXT_FIELD,

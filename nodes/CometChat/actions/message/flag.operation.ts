@@ -12,7 +12,7 @@ export const flag: OperationDefinition = {
 	value: 'flag',
 	name: 'Flag',
 	action: 'Flag a message',
-	description: 'Report a message for moderation on behalf of a user, with a reason; it then appears under Flagged Message → Get Many',
+	description: 'Report a message for moderation on behalf of a user, with a reason (then listed under Flagged Message)',
 	properties: [
 		messageIdField('ID of the message to flag'),
 		onBehalfOfField(true, 'The user (UID) who flags the message. CometChat requires it.'),

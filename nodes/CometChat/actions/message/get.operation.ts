@@ -11,8 +11,7 @@ export const get: OperationDefinition = {
 	value: 'get',
 	name: 'Get',
 	action: 'Get a message',
-	description:
-		'Get one message by ID, e.g. the message a report is about: its text, parties, moderation status and, if deleted, when and by whom',
+	description: 'Get one message by ID: its text, parties, moderation status and, if deleted, when and by whom',
 	properties: [
 		messageIdField('The message to get'),
 		onBehalfOfField(false, 'The user (UID) whose view of the message is read. Leave empty to read it as the app.'),

@@ -156,8 +156,7 @@ const filters: INodeProperties[] = [
  */
 export const getMany = listOperation({
 	action: 'Get many messages',
-	description:
-		'List messages of the whole app, of one group or of one one-to-one conversation, newest or oldest first, with filters (text, category, type, sender, tags, deleted messages, time range)',
+	description: 'List messages of the app, a group or a one-to-one conversation, newest or oldest first, with filters',
 	strategy: 'cursor',
 	identity: 'id',
 	maxPageSize: MESSAGES_MAX_LIMIT,

@@ -47,7 +47,7 @@ export const getThreads = listOperation({
 	value: 'getThreads',
 	name: 'Get Threads',
 	action: 'Get the threads',
-	description: 'List the threads (messages with replies), each with its reply count and last reply, as the app or as a user sees them',
+	description: 'List threads (messages with replies) with their reply counts and last replies, as the app or a user sees them',
 	strategy: 'cursor',
 	identity: 'id',
 	maxPageSize: THREADS_MAX_LIMIT,

@@ -26,8 +26,7 @@ import { update } from './update.operation';
 export const message: ResourceDefinition = {
 	value: 'message',
 	name: 'Message',
-	description:
-		'Send messages (also as thread replies and as a bot) and interactive forms on behalf of a user, ask a person and wait for the answer, get, list and delete them, edit and re-moderate, read threads and reactions, flag; react, pin, save, mark interacted, subscribe to threads',
+	description: 'Send messages, forms and bot replies, ask and wait for answers; get, list, edit, delete, moderate, react, pin',
 	operations: [
 		deleteMessage,
 		flag,

@@ -9,8 +9,7 @@ export const markInteracted = messageAction({
 	value: 'markInteracted',
 	name: 'Mark as Interacted',
 	action: 'Mark elements of an interactive message as interacted',
-	description:
-		'Record that a user interacted with elements of an interactive message (a form or card), e.g. its submit button, as the chat apps do when the user clicks',
+	description: 'Record that a user interacted with an interactive message (a form or card), e.g. clicked its submit button',
 	method: 'PATCH',
 	messageDescription: 'The interactive message (a form, card or scheduler)',
 	properties: [

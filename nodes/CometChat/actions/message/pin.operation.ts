@@ -5,8 +5,7 @@ export const pin = messageAction({
 	value: 'pin',
 	name: 'Pin',
 	action: 'Pin a message',
-	description:
-		'Pin a message in its conversation, for everyone in it; the output is the message with pinnedBy and pinnedAt. A conversation holds at most 100 pinned messages.',
+	description: 'Pin a message in its conversation for everyone in it (at most 100 pinned messages per conversation)',
 	method: 'POST',
 	messageDescription: 'The message to pin',
 	onBehalfOf: {

@@ -171,8 +171,7 @@ export const send: OperationDefinition = {
 	value: 'send',
 	name: 'Send',
 	action: 'Send a message',
-	description:
-		'Send a text, media or custom message on behalf of a user to a user, a group, or several of them, or as a reply in a thread. The answer shows its moderation status.',
+	description: 'Send a text, media or custom message on behalf of a user to users or groups, or as a reply in a thread',
 	properties,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const options = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;

@@ -11,8 +11,7 @@ export const sendAsBot: OperationDefinition = {
 	value: 'sendAsBot',
 	name: 'Send as Bot',
 	action: 'Send a message as a bot',
-	description:
-		'Send a text, media or custom message from a bot to a user, a group, or several of them, e.g. to answer a message the CometChat Bot Trigger received',
+	description: 'Send a text, media or custom message from a bot to users or groups, e.g. to answer the Bot Trigger',
 	properties: [
 		locatorField(LOCATOR_KINDS.bot, {
 			name: 'botUid',

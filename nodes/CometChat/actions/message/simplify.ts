@@ -2,14 +2,13 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { compact } from '../../readers/values';
 
-/** The fields of a simplified message (Options → Simplify). */
+/** The 10 fields of a simplified message (Simplify): `category` is left out, `type` says the kind. */
 export const SIMPLIFIED_MESSAGE_FIELDS = [
 	'id',
 	'parentId',
 	'sender',
 	'receiverType',
 	'receiver',
-	'category',
 	'type',
 	'text',
 	'status',
@@ -27,7 +26,6 @@ export function simplifyMessage(message: IDataObject): IDataObject {
 		sender: message.sender,
 		receiverType: message.receiverType,
 		receiver: message.receiver,
-		category: message.category,
 		type: message.type,
 		text: data.text,
 		status: moderation.status,

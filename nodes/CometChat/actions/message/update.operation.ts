@@ -14,8 +14,7 @@ export const update: OperationDefinition = {
 	value: 'update',
 	name: 'Update and Re-Moderate',
 	action: 'Update and re-moderate a message',
-	description:
-		"Edit a message's data, e.g. its text; CometChat checks the edited message against the moderation rules again, so a pending message edited to clean text comes back approved",
+	description: "Edit a message's data, e.g. its text, and run the moderation rules on it again",
 	properties: [
 		messageIdField('ID of the message to edit'),
 		changesModeField('specifyData'),

@@ -78,8 +78,7 @@ export const submit: OperationDefinition = {
 	value: 'submit',
 	name: 'Submit',
 	action: 'Submit a message for moderation',
-	description:
-		"Send a text message through CometChat's moderation before it is delivered: the answer shows its moderation status (approved, pending when a rule holds it, disapproved when one drops it)",
+	description: "Send a text message through CometChat's moderation: the answer shows approved, pending or disapproved",
 	properties,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const sender = requiredUid(this, itemIndex, 'sender', 'Sender');

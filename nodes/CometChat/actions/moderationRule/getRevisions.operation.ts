@@ -7,7 +7,7 @@ export const getRevisions = moderationListOperation({
 	value: 'getRevisions',
 	name: 'Get Revisions',
 	action: 'Get the revisions of a moderation rule',
-	description: 'List every saved version of a rule, newest first; only the newest has active true. Each update makes a new revision.',
+	description: 'List every saved version of a rule, newest first (only the newest is active)',
 	properties: [ruleField('The rule whose revisions to list')],
 	path(itemIndex) {
 		return ['moderation', 'rules', requiredId(this, itemIndex, 'ruleId', 'Rule'), 'revisions'];

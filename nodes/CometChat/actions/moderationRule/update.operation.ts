@@ -15,7 +15,7 @@ export const update: OperationDefinition = {
 	value: 'update',
 	name: 'Update',
 	action: 'Update a moderation rule',
-	description: 'Change a moderation rule: name, description, enabled, action, conditions or filters. Every update saves a new revision.',
+	description: "Change a moderation rule's name, description, state, action, conditions or filters (a new revision)",
 	properties: [
 		ruleField('The rule to update'),
 		changesModeField('specifyBody'),

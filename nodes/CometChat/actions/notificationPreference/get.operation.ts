@@ -7,7 +7,7 @@ export const get: OperationDefinition = {
 	value: 'get',
 	name: 'Get',
 	action: "Get a user's notification preferences",
-	description: 'Get what a user is notified of: group and one-to-one events, Do Not Disturb and its weekly schedule, the privacy template',
+	description: 'Get what a user is notified of: events, Do Not Disturb and its schedule, the privacy template',
 	properties: [preferenceUserField('The user whose notification preferences to get')],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const uid = preferenceUserValue(this, itemIndex);

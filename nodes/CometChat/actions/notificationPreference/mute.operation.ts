@@ -10,8 +10,7 @@ export const mute: OperationDefinition = {
 	value: 'mute',
 	name: 'Mute Conversations',
 	action: 'Mute conversations for a user',
-	description:
-		'Stop notifications to a user from some one-to-one and group conversations until a date, all in one request. Muting a muted conversation again sets its new end.',
+	description: 'Mute one-to-one and group conversations for a user until a date, in one request',
 	properties: [
 		preferenceUserField('The user who gets no notifications from these conversations'),
 		...conversationFields('mute'),

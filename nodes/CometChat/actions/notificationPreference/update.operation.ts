@@ -107,8 +107,7 @@ export const update: OperationDefinition = {
 	value: 'update',
 	name: 'Update',
 	action: "Update a user's notification preferences",
-	description:
-		'Change what a user is notified of: group and one-to-one events, Do Not Disturb and its weekly schedule, the privacy template. Settings left out keep their values.',
+	description: 'Change what a user is notified of; settings left out keep their values',
 	properties: [
 		preferenceUserField('The user whose notification preferences to change'),
 		changesModeField('specifyBody'),

@@ -9,8 +9,7 @@ export const get: OperationDefinition = {
 	value: 'get',
 	name: 'Get',
 	action: 'Get a notification provider',
-	description:
-		'Get the settings of a notification provider (Twilio SMS, SendGrid e-mail, or a custom push, SMS or e-mail webhook). Keys and tokens show only their last 4 characters; "configured" is false when none is saved.',
+	description: "Get a notification provider's settings; keys and tokens show only their last 4 characters",
 	properties: [providerField],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const provider = providerOf(this, itemIndex);

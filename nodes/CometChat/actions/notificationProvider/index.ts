@@ -11,7 +11,7 @@ import { update } from './update.operation';
 export const notificationProvider: ResourceDefinition = {
 	value: 'notificationProvider',
 	name: 'Notification Provider',
-	description: 'The providers CometChat sends notifications through: Twilio SMS, SendGrid e-mail, and custom push, SMS and e-mail webhooks',
+	description: 'Where CometChat sends notifications: Twilio SMS, SendGrid e-mail, or custom push, SMS and e-mail webhooks',
 	operations: [deleteProvider, get, save, update],
 	defaultOperation: get.value,
 };

@@ -9,8 +9,7 @@ export const save: OperationDefinition = {
 	value: 'save',
 	name: 'Save',
 	action: 'Save a notification provider',
-	description:
-		'Save the settings of a notification provider, replacing any saved before. Keys, tokens and passwords never appear in the output.',
+	description: "Save a notification provider's settings, replacing any saved before; secrets never appear in the output",
 	properties: saveProperties(),
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const provider = providerOf(this, itemIndex);

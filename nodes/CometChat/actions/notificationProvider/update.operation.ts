@@ -10,7 +10,7 @@ export const update: OperationDefinition = {
 	value: 'update',
 	name: 'Update',
 	action: 'Update a notification provider',
-	description: 'Change some settings of a notification provider, e.g. turn it off or rotate its key. Secrets never appear in the output.',
+	description: 'Change some settings of a notification provider, e.g. turn it off or rotate its key',
 	properties: updateProperties(),
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const provider = providerOf(this, itemIndex);

@@ -9,7 +9,7 @@ export const deleteTokens: OperationDefinition = {
 	value: 'delete',
 	name: 'Delete',
 	action: 'Delete push tokens',
-	description: 'Unregister the push tokens of an auth token, or all push tokens of its user, so the device(s) get no more notifications',
+	description: "Unregister the push tokens of an auth token, or all of its user's, so the devices get no more notifications",
 	properties: [
 		authTokenField('The auth token (session) of the user whose push tokens to delete'),
 		{

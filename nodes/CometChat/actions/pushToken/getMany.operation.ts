@@ -14,7 +14,7 @@ export const getMany: OperationDefinition = {
 	value: 'getAll',
 	name: 'Get Many',
 	action: 'Get many push tokens',
-	description: `List the devices registered for push notifications with an auth token, or all of its user's (one item each). Tokens are masked to their last ${VISIBLE_ENDING} characters unless Reveal Push Tokens is on.`,
+	description: `List the devices registered for push with an auth token, or all of its user's; tokens show their last ${VISIBLE_ENDING} characters`,
 	properties: [
 		authTokenField('The auth token (session) whose push tokens to list'),
 		{

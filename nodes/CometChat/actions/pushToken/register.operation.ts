@@ -34,8 +34,7 @@ export const register: OperationDefinition = {
 	value: 'register',
 	name: 'Register',
 	action: 'Register a push token',
-	description:
-		"Register a device's push token (FCM, APNs or APNs VoIP) with a user's auth token, so the device gets push notifications. Registering a token again updates it.",
+	description: "Register a device's push token (FCM, APNs or APNs VoIP) with a user's auth token; again updates it",
 	properties: [
 		authTokenField('The auth token (session) of the user the device belongs to'),
 		{

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { compact } from '../../readers/values';
 import { latestFlag } from '../flaggedMessage/simplify';
 
-/** The fields of a simplified reviewed message (Options → Simplify): at most 10. */
+/** The fields of a simplified reviewed message (Simplify): at most 10. */
 export const SIMPLIFIED_REVIEWED_MESSAGE_FIELDS = [
 	'id',
 	'sender',

@@ -1,7 +1,7 @@
 import { fieldPicker } from '../../fields/lists';
 import { listOperation } from '../list';
 
-/** The fields of a role that a workflow usually needs (Options → Simplify). */
+/** The fields of a role that a workflow usually needs (Simplify). */
 const SIMPLIFIED_ROLE_FIELDS = ['role', 'name', 'description', 'settings'];
 
 export const getMany = listOperation({

@@ -9,8 +9,7 @@ export const deactivate: OperationDefinition = {
 	value: 'deactivate',
 	name: 'Deactivate',
 	action: 'Deactivate users',
-	description:
-		'Deactivate one or more users: they can no longer log in or chat, and are left out of lists, but keep their data and can be reactivated',
+	description: 'Deactivate users: they can no longer log in or chat and leave lists, but keep their data and can come back',
 	properties: [uidListField({ name: 'uids', displayName: 'UIDs', description: 'The users to deactivate' })],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		return await changeActivation(this, itemIndex, 'deactivate');

@@ -11,8 +11,7 @@ export const deleteUser: OperationDefinition = {
 	value: 'delete',
 	name: 'Delete',
 	action: 'Delete a user',
-	description:
-		'Delete a user. Without Permanent the UID stays taken and cannot be created again; to only stop someone chatting, use Deactivate.',
+	description: 'Delete a user; without Permanent the UID stays taken (to only stop someone chatting, use Deactivate)',
 	properties: [
 		userField('The user to delete'),
 		{

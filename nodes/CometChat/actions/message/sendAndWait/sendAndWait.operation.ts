@@ -14,8 +14,7 @@ export const sendAndWait: OperationDefinition = {
 	value: SEND_AND_WAIT_OPERATION,
 	name: 'Send and Wait for Response',
 	action: 'Send message and wait for response',
-	description:
-		'Send a form to a person and wait until they answer it in the chat: approve or decline, a text, or a custom form. The workflow continues with the answer.',
+	description: 'Send a question to a person and wait for their answer in the chat: approve or decline, a text, or a form',
 	properties,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const responseType = readOption(this, itemIndex, 'responseType', 'Response Type', RESPONSE_TYPES, 'approval');

@@ -110,7 +110,7 @@ export const sendForm: OperationDefinition = {
 	value: 'sendForm',
 	name: 'Send Form',
 	action: 'Send an interactive form',
-	description: 'Send an interactive form message (title, fields, submit button) on behalf of a user; the form is checked before it is sent',
+	description: 'Send an interactive form (title, fields, submit button) on behalf of a user, checked before it is sent',
 	properties,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const read = formReaders(this, itemIndex);
