@@ -7,8 +7,10 @@
  * "bot", "moderation", "flag" and "chat" find the right nodes (their codex aliases), for the first
  * step and for the next (a PNG of the panel searched for "CometChat", editor-node-panel.png, beside
  * the other). It adds the node to a new workflow, opens its Resource dropdown, checks the dropdown
- * lists every resource of the node, and saves a PNG. Then it opens a credential with a wrong API
- * key and checks the editor shows CometChat's message, not n8n's generic one.
+ * lists every resource of the node, and saves a PNG. Then it opens credentials made with App ID and
+ * Region (n8n reaches CometChat's hosts through the emulator's proxy): the right one passes its
+ * test; a wrong key, an unknown App ID and another region each show the message naming the wrong
+ * part, not n8n's generic one.
  *
  * Env: SCREENSHOT_PATH (default docs/editor-resource-dropdown.png), CHROMIUM_PATH (default: the
  * first of chromium, chromium-browser, google-chrome in /usr/bin), E2E_SKIP_BUILD=1 (dist/ is fresh).
@@ -21,7 +23,7 @@ const path = require('node:path');
 const { startEmulator } = require('../emulator');
 const { Checks } = require('./lib/checks');
 const { REPO_DIR } = require('./lib/install');
-const { EXAMPLE_CREDENTIAL, N8n } = require('./lib/n8n');
+const { EXAMPLE_CREDENTIAL, N8n, cometChatHostsEnv } = require('./lib/n8n');
 const { cleanup, onCleanup, runCommand } = require('./lib/processes');
 const { buildAndInstallN8n, runScript } = require('./lib/script');
 
@@ -31,10 +33,14 @@ const PANEL_OUTPUT = path.join(path.dirname(OUTPUT), 'editor-node-panel.png');
 const BROWSERS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
 /** The node creator's action that adds the node; its resource then shows in the Resource field. */
 const ACTION = 'Get many flagged messages';
-/** A credential whose key the emulator refuses (created after the node part: the editor picks the newest). */
-const WRONG_KEY = { name: 'CometChat wrong key', type: EXAMPLE_CREDENTIAL.type, apiKey: 'not-the-key' };
-/** What the credential test says for it (credentials/CometChatApi.credentials.ts). */
+/** The app the emulator plays, in its region: reached by App ID and Region through its proxy. */
+const APP_ID = 'e2e-app';
+const REGION = 'us';
+/** A key the emulator refuses (credentials are made after the node part: the editor picks the newest). */
+const WRONG_KEY = 'not-the-key';
+/** What the credential test says (credentials/CometChatApi.credentials.ts). */
 const WRONG_KEY_MESSAGE = 'CometChat rejected the API key (AUTH_ERR_APIKEY_NOT_FOUND)';
+const UNKNOWN_APP_MESSAGE = 'CometChat does not know this App ID in this Region (AUTH_ERR_INVALID_APPID)';
 
 /** The node panel's entries of the package: the polling trigger is listed inside the node's entry. */
 const PANEL_ENTRIES = ['CometChat', 'CometChat Bot Trigger', 'CometChat Webhook Trigger'];
@@ -94,9 +100,9 @@ async function main() {
 	const install = await buildAndInstallN8n(step);
 
 	step('Starting the emulator and n8n with the package and a credential…');
-	const emulator = await startEmulator({ seed: 'demo', logRequests: false });
+	const emulator = await startEmulator({ seed: 'demo', appId: APP_ID, region: REGION, proxy: true, logRequests: false });
 	onCleanup('the emulator', () => emulator.close());
-	const n8n = await N8n.create(install);
+	const n8n = await N8n.create(install, { env: cometChatHostsEnv(emulator) });
 	await n8n.prepare(emulator, []);
 	await n8n.start();
 
@@ -230,28 +236,54 @@ async function main() {
 	const size = fs.statSync(OUTPUT).size;
 	checks.ok(`saved ${path.relative(process.cwd(), OUTPUT) || OUTPUT} (${Math.round(size / 1024)} KB)`, size > 20_000);
 
-	checks.section('n8n editor, credential test');
-	// Saved as the editor saves one; opening a saved credential tests it, and a failed test shows a
-	// banner whose details are the test's message.
-	const created = await n8n.rest.call('POST', '/credentials', {
-		name: WRONG_KEY.name,
-		type: WRONG_KEY.type,
-		data: { apiKey: WRONG_KEY.apiKey, baseUrl: emulator.baseUrl, callUrl: emulator.callUrl },
-	});
+	checks.section('n8n editor, credential test: App ID and Region');
+	// Saved as the editor saves one; opening a saved credential tests it. n8n reaches
+	// https://<APP_ID>.api-<REGION>.cometchat.io through the emulator's proxy of CometChat's hosts.
+	const right = { apiKey: emulator.apiKey, appId: APP_ID, region: REGION };
+	await openCredential(page, n8n, 'CometChat App ID and Region', right, null);
+	await openCredential(page, n8n, 'CometChat wrong key', { ...right, apiKey: WRONG_KEY }, WRONG_KEY_MESSAGE);
+	await openCredential(page, n8n, 'CometChat unknown app', { ...right, appId: 'no-such-app' }, UNKNOWN_APP_MESSAGE);
+	await openCredential(page, n8n, 'CometChat other region', { ...right, region: 'eu' }, UNKNOWN_APP_MESSAGE);
+
+	if (blocked.length > 0) console.log(`  (${blocked.length} requests of the editor to other hosts were aborted)`);
+	await cleanup();
+	return checks.summary();
+}
+
+/**
+ * Saves a credential of the CometChat API as the editor does, opens it in the editor (which tests
+ * it) and checks what the editor shows: success, or the test's own message (never n8n's generic
+ * one, never the key).
+ * @param {import('playwright-core').Page} page
+ * @param {N8n} n8n
+ * @param {string} name
+ * @param {{ apiKey: string, appId: string, region: string }} data
+ * @param {string | null} expected the message of a failed test; null: the test passes
+ */
+async function openCredential(page, n8n, name, data, expected) {
+	const created = await n8n.rest.call('POST', '/credentials', { name, type: EXAMPLE_CREDENTIAL.type, data });
 	await page.goto(`${n8n.url}/home/credentials/${created.id}`);
-	const banner = page.getByText(/Couldn.t connect with these settings/);
-	const failedShown = await banner
+	const outcome = page.getByText(/Connection tested successfully|Couldn.t connect with these settings/);
+	const shown = await outcome
 		.first()
 		.waitFor({ timeout: 30_000 })
 		.then(
-			() => true,
-			() => false,
+			() => outcome.first().innerText(),
+			() => '',
 		);
-	checks.ok('opening the credential with a wrong key shows that the test failed', failedShown);
+	if (expected === null) {
+		checks.ok(
+			`"${name}" (App ID ${data.appId}, Region ${data.region}): the editor says the test passed`,
+			/successfully/.test(shown),
+			shown,
+		);
+		return;
+	}
+	checks.ok(`"${name}": the editor says the test failed`, /connect with these settings/.test(shown), shown);
 	const details = page.getByText(/More details/i);
 	if (await details.count()) await details.first().click();
-	const message = page.getByText(WRONG_KEY_MESSAGE, { exact: false });
-	const messageShown = await message
+	const messageShown = await page
+		.getByText(expected, { exact: false })
 		.first()
 		.waitFor({ timeout: 10_000 })
 		.then(
@@ -259,13 +291,12 @@ async function main() {
 			() => false,
 		);
 	const modalText = (await page.locator('.el-dialog:visible, [role="dialog"]:visible').allInnerTexts()).join('\n');
-	checks.ok(`the editor shows CometChat's message: "${WRONG_KEY_MESSAGE}…"`, messageShown, modalText.slice(0, 800));
-	checks.ok('… and not n8n\'s generic "Authorization failed"', !/Authorization failed/i.test(modalText), modalText.slice(0, 800));
-	checks.ok('… and never the key', !modalText.includes(WRONG_KEY.apiKey));
-
-	if (blocked.length > 0) console.log(`  (${blocked.length} requests of the editor to other hosts were aborted)`);
-	await cleanup();
-	return checks.summary();
+	checks.ok(`… with the message naming the wrong part: "${expected}…"`, messageShown, modalText.slice(0, 800));
+	checks.ok(
+		'… not n8n\'s generic "Authorization failed", and never the key',
+		!/Authorization failed/i.test(modalText) && !modalText.includes(data.apiKey),
+		modalText.slice(0, 800),
+	);
 }
 
 runScript(main, checks, 'the screenshot test ran to its end');
