@@ -151,7 +151,8 @@ async function readEvent(
 	} else {
 		window.settle(top.shiftFloor);
 		while (current < backlog.length && (!clock || clock.mayReadPage())) {
-			const { fresh: found, rest } = await scanBacklog(context, event, backlog[current], { output, clock, shift: top.fresh.length });
+			// Every record found new so far this poll lies above it, and arrived since it was last read.
+			const { fresh: found, rest } = await scanBacklog(context, event, backlog[current], { output, clock, shift: fresh.length });
 			fresh = fresh.concat(found);
 			if (rest) {
 				backlog[current++] = rest;
