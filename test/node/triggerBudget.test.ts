@@ -166,12 +166,12 @@ describe('with a poll budget', () => {
 		const approved = new Set<string>();
 		let arrivalsAt = T0;
 		const arrivals: string[] = [];
-		// Before every third page: three arrivals (the list moves down under the walk) and the
-		// approval of a record the walk has not reached yet (the records below it move up).
+		// Before every third page, three arrivals (the list moves down under the walk); before every
+		// page, the approval of a record the walk has not reached yet (the records below it move up).
 		let page = 0;
 		const stir = onRequest((request) => {
-			if (request.path !== FLAGGED || ++page % 3 !== 0) return;
-			arrivals.push(...flagAt(++arrivalsAt, 3));
+			if (request.path !== FLAGGED) return;
+			if (++page % 3 === 0) arrivals.push(...flagAt(++arrivalsAt, 3));
 			const deep = pendingKeys().at(-1 - (page % 50));
 			if (deep && !approved.has(deep)) {
 				emulator.store.reviewFlag(deep.split('@')[0], 'approved');
