@@ -8,11 +8,12 @@ import { locatorValue } from './readers/text';
 import { moderationListSearch } from './methods/moderation';
 import type { TriggerEvent } from './pollingTrigger/events';
 import { TRIGGER_EVENTS } from './pollingTrigger/events';
+import { PollClock } from './pollingTrigger/budget';
 import type { ScannedRecord } from './pollingTrigger/scan';
-import { scanList } from './pollingTrigger/scan';
-import type { EventState } from './pollingTrigger/seenWindow';
+import { scanBacklog, scanList } from './pollingTrigger/scan';
+import type { BacklogState, EventState } from './pollingTrigger/seenWindow';
 import { SeenWindow } from './pollingTrigger/seenWindow';
-import { pagesByLimitAndPage } from './transport/paginate';
+import { MODERATION_MAX_LIMIT, pagesByLimitAndPage } from './transport/paginate';
 import { isTransientError } from './transport/request';
 
 /** What the trigger keeps in the workflow's static data, per event (see pollingTrigger/seenWindow.ts). */
@@ -96,6 +97,8 @@ export class CometChatTrigger implements INodeType {
 		const firstPoll = events.some((event) => stored[event.value] === undefined);
 		const updated: TriggerState = {};
 		let output: INodeExecutionData[] = [];
+		// n8n's poll budget (2.38 and later): a long walk stops in time and the next polls go on.
+		const clock = PollClock.of(this);
 		try {
 			for (const event of events) {
 				const state = stored[event.value];
@@ -103,15 +106,16 @@ export class CometChatTrigger implements INodeType {
 				if (state === undefined && options.includeExisting !== true) {
 					// Only note where the list stands: its newest second and the records at it.
 					await scanList(this, event, window, { fromNewest: true });
+					updated[event.value] = window.toState();
 				} else {
 					const filterId = filterIdOf(this, event);
-					const { fresh, shiftFloor } = await scanList(this, event, window, {
+					const { fresh, backlog } = await readEvent(this, event, window, state?.backlog ?? [], {
 						output: (record) => (!filterId || event.matches(record, filterId) ? toJson(event, record, options) : undefined),
+						clock,
 					});
-					window.settle(shiftFloor);
 					output = output.concat(oldestFirst(fresh));
+					updated[event.value] = { ...window.toState(), ...(backlog.length > 0 ? { backlog } : {}) };
 				}
-				updated[event.value] = window.toState();
 			}
 		} catch (error) {
 			// A failed poll emits nothing and keeps the state as it was: the next poll reads it all again.
@@ -123,6 +127,51 @@ export class CometChatTrigger implements INodeType {
 		staticData.events = { ...stored, ...updated };
 		return output.length > 0 ? [output] : null;
 	}
+}
+
+/**
+ * One event's poll: the walk from the top of the list down to the window's floor, then the
+ * backlogs that walks stopped by the budget left, newest first, while the budget lasts. A walk the
+ * budget stops leaves the rest of its stretch as a backlog (docs/cometchat-api.md, The polling
+ * trigger's budget).
+ */
+async function readEvent(
+	context: IPollFunctions,
+	event: TriggerEvent,
+	window: SeenWindow,
+	stored: BacklogState[],
+	{ output, clock }: { output: (record: IDataObject) => IDataObject | undefined; clock?: PollClock },
+): Promise<{ fresh: ScannedRecord[]; backlog: BacklogState[] }> {
+	const top = await scanList(context, event, window, { output, clock });
+	let fresh = top.fresh;
+	const backlog = stored.slice();
+	// The backlogs this poll read (or made), whose last page read is where they stand now.
+	let current = 0;
+	if (top.stopped) {
+		// No read-back below the newest 60 s for a shift during a stopped walk: the next polls' time
+		// goes to the backlog (docs/cometchat-api.md, The polling trigger's budget).
+		backlog.unshift(window.splitBelow(top.stopped.second, null, top.stopped.page));
+		current = 1;
+	} else {
+		window.settle(top.shiftFloor);
+		while (current < backlog.length && (!clock || clock.mayReadPage())) {
+			// Every record found new so far this poll lies above it, and arrived since it was last read.
+			const { fresh: found, rest } = await scanBacklog(context, event, backlog[current], { output, clock, shift: fresh.length });
+			fresh = fresh.concat(found);
+			if (rest) {
+				backlog[current++] = rest;
+				break;
+			}
+			backlog.splice(current, 1);
+		}
+	}
+	// The others moved down by the records found new above them (each arrived since they were read).
+	for (let i = current; i < backlog.length; i++) {
+		const ceiling = backlog[i].ceiling;
+		const above = fresh.reduce((count, record) => (record.timestamp > ceiling ? count + 1 : count), 0);
+		backlog[i] = { ...backlog[i], page: backlog[i].page + Math.round(above / MODERATION_MAX_LIMIT) };
+	}
+	return { fresh, backlog };
 }
 
 /** The canvas subtitle: the selected events by name ("New Flagged Message"), not by value. */

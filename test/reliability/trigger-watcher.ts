@@ -23,12 +23,14 @@ export interface TriggerWatcher {
 	staticData(): IDataObject;
 }
 
-export function triggerWatcher(emulator: Emulator, parameters: IDataObject): TriggerWatcher {
+/** `budgetMs`: the poll budget n8n 2.38 and later give (`getPollBudgetMs`); none, as n8n 2.8. */
+export function triggerWatcher(emulator: Emulator, parameters: IDataObject, { budgetMs }: { budgetMs?: number } = {}): TriggerWatcher {
 	const node: INode = triggerNode(parameters as INodeParameters);
 	const workflow = workflowWith(node);
 	return {
 		async poll() {
 			const context = pollContext(workflow, node, credentialsFor(emulator));
+			if (budgetMs !== undefined) Object.defineProperty(context, 'getPollBudgetMs', { value: () => budgetMs });
 			let failed = false;
 			// The trigger logs a passing failure (and emits nothing) instead of throwing it.
 			const logger = { warn: () => (failed = true), info() {}, debug() {}, error() {} };

@@ -15,10 +15,21 @@
  * - Static data a push trigger's webhook() writes: 2.8 saves it before the answer, 2.41 only when
  *   no execution starts, so deliveries are also recorded from the execution
  *   (delivery/memory.ts).
+ * - A poll's time budget: n8n 2.38 and later give a poll `getPollBudgetMs`, 2.8 has none; the
+ *   polling trigger stops a long walk in time where it is given one (pollingTrigger/budget.ts).
  */
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions, IPollFunctions } from 'n8n-workflow';
 
 /** Asks n8n to check the signature of this execution's resume calls, where it has to be asked (2.8). */
 export function requireResumeSignature(context: IExecuteFunctions): void {
 	if (typeof context.setSignatureValidationRequired === 'function') context.setSignatureValidationRequired();
+}
+
+/** The milliseconds n8n gives this poll (2.38 and later), or undefined where it gives no budget (2.8). */
+export function pollBudgetMs(context: IPollFunctions): number | undefined {
+	// Not in the n8n-workflow the package builds against (2.8): read as an optional member.
+	const budget = (context as IPollFunctions & { getPollBudgetMs?: () => number }).getPollBudgetMs;
+	if (typeof budget !== 'function') return undefined;
+	const ms = Number(budget.call(context));
+	return Number.isFinite(ms) && ms > 0 ? ms : undefined;
 }

@@ -1,9 +1,12 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { pagesByLimitAndPage } from '../transport/paginate';
+import type { ListPage } from '../transport/paginate';
+import { MODERATION_MAX_LIMIT, readPage } from '../transport/paginate';
+import type { PollClock } from './budget';
 import type { TriggerEvent } from './events';
-import type { SeenWindow } from './seenWindow';
+import type { BacklogState } from './seenWindow';
+import { SeenWindow } from './seenWindow';
 
 /** A record a scan found new: its output item's JSON (none when the user's filter leaves it out). */
 export interface ScannedRecord {
@@ -23,6 +26,27 @@ export interface ListScan {
 	 * when none can have been (one page read, or nothing new found).
 	 */
 	shiftFloor: number | null;
+	/**
+	 * Set when the poll's budget stopped the walk before its end: the lowest second it read (the
+	 * records below it, and those at it the window does not hold, are still to read), and the last
+	 * page it read.
+	 */
+	stopped?: { second: number; page: number };
+}
+
+export interface ScanOptions {
+	/** The first poll without Include Existing: an empty window takes the newest second as its floor. */
+	fromNewest?: boolean;
+	/** Turns a new record into its item's JSON (undefined when the user's filter leaves it out). */
+	output?: (record: IDataObject) => IDataObject | undefined;
+	/** The poll's budget, where n8n gives one: the walk stops before a page it cannot read in time. */
+	clock?: PollClock;
+	/** A backlog's walk: the records above this second are not its own (they were read before). */
+	ceiling?: number;
+	/** The page the walk starts at: 1, or where a backlog goes on (findBacklogPage). */
+	startPage?: number;
+	/** That page, when the search for it read it already. */
+	startRead?: ListPage;
 }
 
 /**
@@ -40,26 +64,39 @@ export interface ListScan {
  * A scan ends only at the floor or on a page that is short by its own `meta`: an answer that is
  * not a page, or short of what it says, fails the scan (readPage) instead of ending it, so the
  * poll saves nothing and the floor never rises past records the scan did not read.
+ *
+ * With a `clock` (n8n's poll budget), the scan also stops before a page it has no time for, and
+ * says where (`stopped`). The walk from the top of the list always reads its first page; a
+ * backlog's walk (`ceiling`) may read none.
  */
 export async function scanList(
 	context: IPollFunctions,
 	event: TriggerEvent,
 	window: SeenWindow,
-	{ fromNewest = false, output }: { fromNewest?: boolean; output?: (record: IDataObject) => IDataObject | undefined } = {},
+	{ fromNewest = false, output, clock, ceiling, startPage = 1, startRead }: ScanOptions = {},
 ): Promise<ListScan> {
 	const fresh: ScannedRecord[] = [];
 	const readKeys = new Set<string>();
 	const firstSecondOfPage: number[] = [];
 	let deepestFreshPage = 0;
 	let repeatedPages = 0;
-	for await (const page of pagesByLimitAndPage.call(context, { method: 'GET', path: event.path })) {
-		const pageNumber = firstSecondOfPage.length + 1;
+	let lowestRead = ceiling ?? Infinity;
+	let stopped: ListScan['stopped'];
+	for (let pageNumber = startPage; ; pageNumber++) {
+		const given = pageNumber === startPage ? startRead : undefined;
+		if (!given && clock && (pageNumber > startPage || ceiling !== undefined) && !clock.mayReadPage()) {
+			stopped = { second: lowestRead, page: pageNumber - 1 };
+			break;
+		}
+		const page = given ?? (await readListPage(context, event, pageNumber, clock));
+		if (page.records.length > 0) firstSecondOfPage.push(event.timestampOf(page.records[0]));
+		// The non-empty pages read so far.
+		const readOrder = firstSecondOfPage.length;
 		let oldestOnPage = Infinity;
 		let repeated = 0;
-		for (const record of page) {
+		for (const record of page.records) {
 			const timestamp = event.timestampOf(record);
 			const id = event.idOf(record);
-			if (firstSecondOfPage.length < pageNumber) firstSecondOfPage.push(timestamp);
 			if (fromNewest && window.floor === null) window.raiseFloor(timestamp);
 			oldestOnPage = Math.min(oldestOnPage, timestamp);
 			const key = `${id}@${timestamp}`;
@@ -68,21 +105,128 @@ export async function scanList(
 				continue;
 			}
 			readKeys.add(key);
+			if (ceiling !== undefined && timestamp > ceiling) continue;
+			lowestRead = Math.min(lowestRead, timestamp);
 			if (window.has(timestamp, id)) continue;
 			window.add(timestamp, id);
 			fresh.push({ json: output?.(record), id, timestamp });
-			deepestFreshPage = pageNumber;
+			deepestFreshPage = readOrder;
 		}
-		repeatedPages = pageNumber > 1 && repeated === page.length ? repeatedPages + 1 : 0;
+		const allRepeated = page.records.length > 0 && readOrder > 1 && repeated === page.records.length;
+		repeatedPages = allRepeated ? repeatedPages + 1 : 0;
 		if (repeatedPages >= MAX_REPEATED_PAGES) throw ignoredPageError(context, event, pageNumber);
 		if (window.floor !== null && oldestOnPage < window.floor) break;
+		if (!page.next) break;
 	}
 	const pages = firstSecondOfPage.length;
 	const shiftPage = Math.min(deepestFreshPage + 1, pages);
 	return {
 		fresh,
 		shiftFloor: pages > 1 && deepestFreshPage > 0 ? firstSecondOfPage[shiftPage - 1] : null,
+		stopped,
 	};
+}
+
+/** One page of the event's list (limit and page), timed against the budget when there is one. */
+async function readListPage(context: IPollFunctions, event: TriggerEvent, page: number, clock?: PollClock): Promise<ListPage> {
+	const read = async () =>
+		await readPage.call(context, 'limitAndPage', { method: 'GET', path: event.path }, MODERATION_MAX_LIMIT, { page });
+	return clock ? await clock.timed(read) : await read();
+}
+
+/**
+ * Goes on with a backlog a walk stopped by the budget left (see SeenWindow.splitBelow): finds the
+ * page where its unread records begin (findBacklogPage), reads down from there to the backlog's
+ * floor, and answers its new records and what is left of it (undefined when it is all read).
+ * `shift`: how many records arrived on top since the backlog was last read (they push it down).
+ */
+export async function scanBacklog(
+	context: IPollFunctions,
+	event: TriggerEvent,
+	backlog: BacklogState,
+	{ output, clock, shift }: { output: ScanOptions['output']; clock?: PollClock; shift: number },
+): Promise<{ fresh: ScannedRecord[]; rest?: BacklogState }> {
+	const window = new SeenWindow(backlog);
+	// The page after the last one read, moved down by the arrivals since.
+	const hint = backlog.page + 1 + Math.floor(shift / MODERATION_MAX_LIMIT);
+	const start = await findBacklogPage(context, event, window, backlog.ceiling, hint, clock);
+	// Out of time while searching: the next poll searches on from the last page known to hold none.
+	if ('notBefore' in start) return { fresh: [], rest: { ...backlog, page: Math.max(start.notBefore, hint - 1) } };
+	const scan = await scanList(context, event, window, {
+		output,
+		clock,
+		ceiling: backlog.ceiling,
+		startPage: start.page,
+		startRead: start.read,
+	});
+	if (!scan.stopped) return { fresh: scan.fresh };
+	window.forgetAbove(scan.stopped.second);
+	return { fresh: scan.fresh, rest: { ...window.toBacklog(scan.stopped.second), page: scan.stopped.page } };
+}
+
+/**
+ * The first page that holds part of a backlog (and that page, as read): a record below its
+ * ceiling, one at its ceiling the window has not seen, or the end of the list. The pages before it
+ * hold only newer records and those of the ceiling's second already read. Found from `hint` (the
+ * page after the last one the previous walk read, moved down by the arrivals since): the page
+ * before it is read first, which holds none when the list did not move up, then the hint, where the
+ * walk goes on (two requests, the second one the walk's first page); when the list moved,
+ * galloping, then halving, finds it in a few more.
+ * When the budget runs out first: the last page found to hold none (0 if none was).
+ */
+async function findBacklogPage(
+	context: IPollFunctions,
+	event: TriggerEvent,
+	window: SeenWindow,
+	ceiling: number,
+	hint: number,
+	clock?: PollClock,
+): Promise<{ page: number; read: ListPage } | { notBefore: number }> {
+	const read = new Map<number, ListPage>();
+	const holdsBacklog = async (page: number): Promise<boolean | undefined> => {
+		if (clock && !clock.mayReadPage()) return undefined;
+		const listPage = await readListPage(context, event, page, clock);
+		read.set(page, listPage);
+		if (!listPage.next) return true;
+		return listPage.records.some((record) => {
+			const timestamp = event.timestampOf(record);
+			return timestamp < ceiling || (timestamp === ceiling && !window.has(timestamp, event.idOf(record)));
+		});
+	};
+	// `below` holds no backlog (0: before page 1); `from` holds some.
+	let below = 0;
+	let from: number | undefined;
+	const start = Math.max(1, hint - 1);
+	const atStart = await holdsBacklog(start);
+	if (atStart === undefined) return { notBefore: below };
+	if (atStart) {
+		from = start;
+		for (let step = 1; from - step >= 1; step *= 2) {
+			const holds = await holdsBacklog(from - step);
+			if (holds === undefined) return { notBefore: below };
+			if (!holds) {
+				below = from - step;
+				break;
+			}
+			from -= step;
+		}
+	} else {
+		below = start;
+		for (let step = 1; from === undefined; step *= 2) {
+			const holds = await holdsBacklog(below + step);
+			if (holds === undefined) return { notBefore: below };
+			if (holds) from = below + step;
+			else below += step;
+		}
+	}
+	while (from - below > 1) {
+		const middle = Math.floor((below + from) / 2);
+		const holds = await holdsBacklog(middle);
+		if (holds === undefined) return { notBefore: below };
+		if (holds) from = middle;
+		else below = middle;
+	}
+	return { page: from, read: read.get(from)! };
 }
 
 function ignoredPageError(context: IPollFunctions, event: TriggerEvent, pageNumber: number) {

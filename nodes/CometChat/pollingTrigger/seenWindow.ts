@@ -20,6 +20,20 @@ export interface EventState {
 	recheck?: number | null;
 	/** The ids seen at each second from the floor up: `{ "1790000000": ["m1", "m2"] }`. */
 	seen: Record<string, string[]>;
+	/** The stretches below the floor that walks stopped by n8n's poll budget left unread, newest first. */
+	backlog?: BacklogState[];
+}
+
+/**
+ * A stretch of the list a walk stopped by the poll budget left unread: the records from `floor` up
+ * to `ceiling` (both seconds included) that `seen` does not hold. Those above the ceiling were read
+ * (and emitted) before; those below the floor are done. `page` is the last page the walk read.
+ */
+export interface BacklogState {
+	floor: number | null;
+	ceiling: number;
+	seen: Record<string, string[]>;
+	page: number;
 }
 
 /** The state of version 1: the newest second emitted, and the keys (`id@second`) emitted at it. */
@@ -38,13 +52,13 @@ export class SeenWindow {
 	private readonly bySecond = new Map<number, Set<string>>();
 	private keyCount = 0;
 
-	constructor(state?: EventState | LegacyState) {
+	constructor(state?: EventState | BacklogState | LegacyState) {
 		this.floor = null;
 		this.recheck = null;
 		if (!state) return;
 		if ('seen' in state && state.seen) {
 			this.floor = typeof state.floor === 'number' ? state.floor : null;
-			this.recheck = typeof state.recheck === 'number' ? state.recheck : null;
+			this.recheck = 'recheck' in state && typeof state.recheck === 'number' ? state.recheck : null;
 			for (const [second, ids] of Object.entries(state.seen)) {
 				for (const id of ids) this.add(Number(second), id);
 			}
@@ -130,6 +144,34 @@ export class SeenWindow {
 			lowest = second;
 		}
 		return lowest;
+	}
+
+	/**
+	 * After a walk the budget stopped at `second`: the part of the window at and below that second,
+	 * as the backlog the next polls go on with (the records at it the walk did not reach are still
+	 * unread). This window keeps the part above it: its floor rises past `second` after settling.
+	 */
+	splitBelow(second: number, shiftFloor: number | null, page: number): BacklogState {
+		const below = new SeenWindow({ floor: this.floor, seen: {} });
+		for (const [kept, ids] of this.bySecond) if (kept <= second) for (const id of ids) below.add(kept, id);
+		this.settle(shiftFloor);
+		this.raiseFloor(second + 1);
+		return { ...below.toBacklog(second), page };
+	}
+
+	/** Forgets the keys above `second` (a backlog whose walk stopped there: what is above is done). */
+	forgetAbove(second: number): void {
+		for (const [kept, ids] of this.bySecond) {
+			if (kept > second) {
+				this.keyCount -= ids.size;
+				this.bySecond.delete(kept);
+			}
+		}
+	}
+
+	/** This window as a backlog reaching up to `ceiling` (its page is the caller's). */
+	toBacklog(ceiling: number): Omit<BacklogState, 'page'> {
+		return { floor: this.floor, ceiling, seen: this.toState().seen };
 	}
 
 	toState(): EventState {
