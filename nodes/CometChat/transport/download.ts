@@ -9,7 +9,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { attempt } from './attempt';
 import { requestLimits } from './limits';
 import { connectionFailureInWords } from './requestErrors';
-import { networkErrorCode } from './retry';
+import { headerValue, networkErrorCode } from './retry';
 
 /** What a link answered: the file, or why there is none. */
 export type DownloadOutcome =
@@ -76,10 +76,10 @@ export async function downloadFile(context: IExecuteFunctions, url: string, maxB
 	if (body === 'tooLarge') return { tooLarge: true };
 	if (!Buffer.isBuffer(body)) return { status: statusCode };
 	return {
-		file: { bytes: body, contentType: headerText(headers['content-type']), contentDisposition: headerText(headers['content-disposition']) },
+		file: {
+			bytes: body,
+			contentType: headerValue(headers, 'content-type'),
+			contentDisposition: headerValue(headers, 'content-disposition'),
+		},
 	};
-}
-
-function headerText(value: string | string[] | undefined): string | undefined {
-	return Array.isArray(value) ? value[0] : value;
 }

@@ -56,7 +56,8 @@ export function rateLimitRemainingOf(headers: RawResponse['headers']): number | 
 	return Number(value);
 }
 
-function headerValue(headers: RawResponse['headers'], name: string): string | undefined {
+/** A header of an answer, its first value when it came more than once. */
+export function headerValue(headers: RawResponse['headers'], name: string): string | undefined {
 	const value = headers?.[name] ?? headers?.[name.toLowerCase()];
 	return Array.isArray(value) ? value[0] : value;
 }
