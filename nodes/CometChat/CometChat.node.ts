@@ -63,9 +63,10 @@ export class CometChat implements INodeType {
 		const context = memory.context;
 		const window = new RequestWindow(ITEM_WINDOW_BOUNDS);
 		observeRequests(context, window.observer);
-		const resourceOf = perItem(context, 'resource', '');
-		const operationOf = perItem(context, 'operation', '');
-		const oneAtATime = perItem(context, ONE_AT_A_TIME, false);
+		// Read through the memory: a fixed value costs n8n one read for the run.
+		const resourceOf = (itemIndex: number) => context.getNodeParameter('resource', itemIndex, '');
+		const operationOf = (itemIndex: number) => context.getNodeParameter('operation', itemIndex, '');
+		const oneAtATime = (itemIndex: number) => context.getNodeParameter(ONE_AT_A_TIME, itemIndex, false);
 		/** What the item touches (actions/orderKeys.ts), or undefined to run it alone: a list, or One at a Time. */
 		const keysOf = (itemIndex: number): string[] | undefined => {
 			try {
@@ -130,17 +131,6 @@ async function runItem(
 		if (!(output instanceof ItemWithFiles)) return { json: hideSecrets(output, resource, secrets, shown), pairedItem };
 		return { json: hideSecrets(output.json, resource, secrets, shown), binary: output.binary, pairedItem };
 	});
-}
-
-/**
- * A parameter of the run's items: read once where the node holds a fixed value (no expression), as
- * n8n answers the same for every item then; else read for each item.
- */
-function perItem(context: IExecuteFunctions, name: string, fallback: string | boolean): (itemIndex: number) => unknown {
-	const raw = context.getNode().parameters[name];
-	if (typeof raw === 'string' && raw.startsWith('=')) return (itemIndex) => context.getNodeParameter(name, itemIndex, fallback);
-	const value = context.getNodeParameter(name, 0, fallback);
-	return () => value;
 }
 
 /**

@@ -214,16 +214,22 @@ export function hideSecrets(record: IDataObject, resource: string, secrets: stri
 
 /**
  * The secrets each node run (n8n gives each its own context object) has sent so far: the transport
- * notes them with every request, and the node hides them from the run's outputs and errors.
+ * notes them with every request, and the node hides them from the run's outputs and errors. The
+ * list is the same array until a new secret is noted, so what is prepared from it (needles, values)
+ * is prepared once for all the items of a run.
  */
-const secretsByContext = new WeakMap<object, Set<string>>();
+const secretsByContext = new WeakMap<object, { values: Set<string>; list: string[] }>();
 
 export function noteSecrets(context: object, values: string[]): void {
 	let known = secretsByContext.get(context);
-	if (!known) secretsByContext.set(context, (known = new Set()));
-	for (const value of values) known.add(value);
+	if (!known) secretsByContext.set(context, (known = { values: new Set(), list: [] }));
+	for (const value of values) {
+		if (known.values.has(value)) continue;
+		known.values.add(value);
+		known.list = [...known.values];
+	}
 }
 
 export function knownSecrets(context: object): string[] {
-	return [...(secretsByContext.get(context) ?? [])];
+	return secretsByContext.get(context)?.list ?? [];
 }

@@ -106,7 +106,16 @@ const APP_ID = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
  * The chat and call hosts of a credential. A call host left empty (Call URL, Call API Host) is
  * `missing`: only the Call resource needs one.
  */
+/** The hosts of each credential object: a run reads its credential once and sends many requests with it. */
+const hostsByCredentials = new WeakMap<object, { chat: CredentialHost; call: CredentialHost }>();
+
 export function credentialHosts(credentials: ApiCredentialData): { chat: CredentialHost; call: CredentialHost } {
+	let hosts = hostsByCredentials.get(credentials);
+	if (!hosts) hostsByCredentials.set(credentials, (hosts = hostsOf(credentials)));
+	return hosts;
+}
+
+function hostsOf(credentials: ApiCredentialData): { chat: CredentialHost; call: CredentialHost } {
 	if (usesBaseUrl(credentials)) {
 		return { chat: hostOf('Base URL', credentials.baseUrl), call: hostOf('Call URL', credentials.callUrl) };
 	}

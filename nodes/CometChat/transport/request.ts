@@ -243,7 +243,8 @@ export async function cometChatRequest(
 		context: this,
 		request,
 		secrets,
-		hostName: new URL(hostUrl.origin).host,
+		// An origin is scheme://host[:port]: its host is what follows the scheme.
+		hostName: hostUrl.origin.slice(hostUrl.origin.indexOf('//') + 2),
 		field,
 		idempotent: IDEMPOTENT_METHODS.has(request.method),
 		limits: requestLimits(),
