@@ -5,7 +5,7 @@
 import { countCell, fmt, median, pairedRatios, ratioCell, USERS_PER_PAGE } from './common';
 import { POLL_MS } from './n8n-run';
 import type { ReturnAllSample, ServiceCost } from './n8n-return-all';
-import { RAW_IN_FLIGHT } from './n8n-return-all';
+import { RAW_IN_FLIGHT, RAW_NODE } from './n8n-raw-node';
 import type { LimitResult, LimitSetup, WriteSample } from './n8n-writes';
 import { RAW_WRITES_IN_FLIGHT } from './n8n-writes';
 import { HTTP, OURS, SEND_RECEIVERS, SENDER, SPLIT } from './n8n-workflows';
@@ -76,6 +76,12 @@ export function returnAllSection(
 				get('raw'),
 				`${fmt(info.users)} items / ${fmt(info.users)} records`,
 			],
+			[
+				'rawNode',
+				`raw ${RAW_IN_FLIGHT} in flight as a bare n8n node, Simplify's fields`,
+				get('rawNode'),
+				`${fmt(info.users)} items / ${fmt(info.users)} items`,
+			],
 		];
 		for (const [, baseline, base, records] of rows) {
 			main.push(
@@ -91,6 +97,7 @@ export function returnAllSection(
 			['ours', 'CometChat Return All', (s) => s.run!.executionTimes[OURS]],
 			['http', 'HTTP Request', (s) => s.run!.executionTimes[HTTP]],
 			['httpSplit', 'HTTP Request + Split Out', (s) => s.run!.executionTimes[HTTP] + s.run!.executionTimes[SPLIT]],
+			['rawNode', 'raw loop as a node', (s) => s.run!.executionTimes[RAW_NODE]],
 			['empty', 'Manual Trigger only', () => NaN],
 		];
 		for (const [name, title, nodeMs] of workflows) {
@@ -163,7 +170,11 @@ How to read them:
   puts out one item per page (${fmt(pages)} items of ${fmt(USERS_PER_PAGE)} users in \`data\`); with a Split Out of
   \`data\` it ends with the same ${fmt(info.users)} user records as ours. The raw loop asks for page 1
   (for \`total_pages\`) and then keeps ${RAW_IN_FLIGHT} requests in flight, with axios's default agent
-  (keep-alive), keeping the records it read.
+  (keep-alive), keeping the records it read. **The raw loop as a node** (bench/n8n-raw-node.ts, loaded
+  by n8n as a custom node) runs the same loop inside a bare node in the same n8n and puts out one
+  item per user with the fields ours keeps with Simplify on (the default), one pairing shared, as
+  ours: the least any node that reads this list pays in a user's n8n. What it adds to the raw loop
+  is n8n's own: the execution, its checks of the items and the saving of ${fmt(info.users)} items.
 - **Checks** on every run: the counts, the uids all different, and the requests (counted in the
   server's process) ${fmt(pages)} per run. Each round runs every workflow and the raw loop once, in an
   order that rotates per round, after one untimed run of each; times are medians, and the ratio is

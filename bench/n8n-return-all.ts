@@ -1,6 +1,7 @@
 /**
  * `npm run bench:n8n`'s Return All case: User → Get Many over the users list, ours against n8n's HTTP
- * Request node (with and without a Split Out) and a raw 4-in-flight loop in the benchmark's process,
+ * Request node (with and without a Split Out) and a raw 4-in-flight loop, in the benchmark's process
+ * and as a bare n8n node (bench/n8n-raw-node.ts),
  * served by the emulator and by a stub of pre-serialized pages (bench/stub-child.ts). Besides the
  * timed rounds it measures what the service costs per page (emulator and stub) and the clocks n8n
  * offers (wall, startedAt → stoppedAt, the node's executionTime). See bench/n8n.ts for the tables.
@@ -11,10 +12,9 @@ import axios from 'axios';
 import type { AxiosInstance } from 'axios';
 
 import { cpuMs, fmt, interleave, readUsersInFlight, readUsersOneByOne, USERS_PER_PAGE } from './common';
+import { RAW_IN_FLIGHT, RAW_NODE } from './n8n-raw-node';
 import type { N8nRunner, TimedRun } from './n8n-run';
 import { HTTP, OURS, SPLIT } from './n8n-workflows';
-
-export const RAW_IN_FLIGHT = 4;
 
 /** Where the users list is served from. */
 export interface UsersServer {
@@ -24,10 +24,10 @@ export interface UsersServer {
 	pid: number;
 	served(): Promise<number>;
 	/** Workflow ids of this server's Return All workflows. */
-	workflows: { ours: string; http: string; httpSplit: string };
+	workflows: { ours: string; http: string; httpSplit: string; rawNode: string };
 }
 
-export type ReturnAllContender = 'ours' | 'http' | 'httpSplit' | 'raw' | 'empty';
+export type ReturnAllContender = 'ours' | 'http' | 'httpSplit' | 'raw' | 'rawNode' | 'empty';
 
 export interface ReturnAllSample {
 	/** The time a user's n8n sees (wallMs), or the raw loop's time. */
@@ -80,8 +80,8 @@ function check(server: UsersServer, which: ReturnAllContender, users: number, sa
 	const run = sample.run;
 	if (run && (run.status !== 'success' || run.error)) fail(`execution ${run.id}: ${run.status} ${run.error ?? ''}`);
 	const distinct = (items: Array<Record<string, unknown>>) => new Set(items.map((json) => json.uid)).size;
-	if (which === 'ours') {
-		const items = run!.items(OURS);
+	if (which === 'ours' || which === 'rawNode') {
+		const items = run!.items(which === 'ours' ? OURS : RAW_NODE);
 		if (items.length !== users || distinct(items) !== users) fail(`${items.length} items (${distinct(items)} uids), expected ${users}`);
 	} else if (which === 'http' || which === 'httpSplit') {
 		const inside = run!.items(HTTP).reduce((sum, page) => sum + ((page.data as unknown[] | undefined)?.length ?? 0), 0);
@@ -111,6 +111,7 @@ export async function returnAllRounds(
 		{ name: 'http' },
 		{ name: 'httpSplit' },
 		{ name: 'raw' },
+		{ name: 'rawNode' },
 		{ name: 'empty' },
 	];
 	const measure = async ({ name }: { name: ReturnAllContender }): Promise<ReturnAllSample> => {

@@ -1,9 +1,10 @@
 /**
  * The workflows `npm run bench:n8n` imports: each a Manual Trigger and a chain of nodes. Return All
- * (ours, the HTTP Request node's pagination, the same plus a Split Out) and the writes (ours and the
+ * (ours, the HTTP Request node's pagination, the same plus a Split Out, the raw loop as a node) and the writes (ours and the
  * HTTP Request node, each after a Code node that makes the input items).
  */
 import { USERS_PER_PAGE } from './common';
+import { RAW_IN_FLIGHT, RAW_NODE, RAW_NODE_TYPE } from './n8n-raw-node';
 
 export const TRIGGER = 'Manual Trigger';
 export const OURS = 'CometChat';
@@ -76,7 +77,15 @@ export function returnAllWorkflows(server: { baseUrl: string; apiKey: string; cr
 		httpNode,
 		{ name: SPLIT, type: 'n8n-nodes-base.splitOut', typeVersion: 1, parameters: { fieldToSplitOut: 'data', include: 'noOtherFields' } },
 	]);
-	return { ours, http, httpSplit };
+	const rawNode = workflow(`benchRaw${tag}`, `Bench (${tag}): raw loop as a node`, [
+		{
+			name: RAW_NODE,
+			type: RAW_NODE_TYPE,
+			typeVersion: 1,
+			parameters: { baseUrl: `${server.baseUrl}/v3`, apiKey: server.apiKey, inFlight: RAW_IN_FLIGHT },
+		},
+	]);
+	return { ours, http, httpSplit, rawNode };
 }
 
 /** A workflow with its Manual Trigger only: n8n's own cost of an execution. */

@@ -30,6 +30,7 @@ import { cleanup } from '../e2e/lib/processes';
 import { buildAndInstallN8n } from '../e2e/lib/script';
 import { limitSection, returnAllSection, writesSection } from './n8n-report';
 import type { RunInfo } from './n8n-report';
+import { writeRawLoopNode } from './n8n-raw-node';
 import { N8nRunner } from './n8n-run';
 import type { UsersServer } from './n8n-return-all';
 import { returnAllRounds, serviceCost } from './n8n-return-all';
@@ -74,10 +75,13 @@ async function main(): Promise<void> {
 	const emulator = await startBenchEmulator(latencyMs);
 	let stub: UsersStub | undefined;
 	let runner: N8nRunner | undefined;
+	let removeRawNode: (() => void) | undefined;
 	try {
 		await seedUsers(emulator, USERS);
 		if (cases.includes('returnAll') && SERVERS.includes('stub')) stub = await startUsersStub(emulator, latencyMs);
-		const n8n = await N8n.create(install);
+		const rawNode = writeRawLoopNode();
+		removeRawNode = rawNode.remove;
+		const n8n = await N8n.create(install, { env: { N8N_CUSTOM_EXTENSIONS: rawNode.dir } });
 		await n8n.prepare(emulator, []);
 		if (stub) {
 			await n8n.importCredentials([
@@ -181,11 +185,12 @@ async function main(): Promise<void> {
 		await cleanup();
 		await stub?.stop();
 		await emulator.stop();
+		removeRawNode?.();
 	}
 }
 
 function ids(workflows: ReturnType<typeof returnAllWorkflows>) {
-	return { ours: workflows.ours.id, http: workflows.http.id, httpSplit: workflows.httpSplit.id };
+	return { ours: workflows.ours.id, http: workflows.http.id, httpSplit: workflows.httpSplit.id, rawNode: workflows.rawNode.id };
 }
 
 function writeOut(name: string, text: string): void {
