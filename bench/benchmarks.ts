@@ -18,6 +18,7 @@ import type { AxiosInstance } from 'axios';
 import type { IDataObject, INode, INodeParameters } from 'n8n-workflow';
 
 import { CometChatTrigger } from '../nodes/CometChat/CometChatTrigger.node.js';
+import { ITEM_WINDOW_BOUNDS } from '../nodes/CometChat/transport/window';
 import { pollContext, registerNodeType, runNode, shutdownEngine, TRIGGER_TYPE, workflowWith } from '../test/harness/engine';
 import type { CredentialData } from '../test/harness/engine';
 import type { BenchEmulator, Contender, RssContender, Sample } from './common';
@@ -432,7 +433,7 @@ How to read them:
   simplified replies (the operation's default).
 - **Send** runs ${fmt(SIZES.sends)} input items in one execution, item i to receiver i mod ${RECEIVERS} (${RECEIVERS}
   conversations; ours keeps each conversation's messages in item order and sends the conversations
-  side by side, up to 64 items in flight); the raw loop POSTs the same bodies with ${SENDS_IN_FLIGHT} requests in
+  side by side, up to ${ITEM_WINDOW_BOUNDS.max} items in flight); the raw loop POSTs the same bodies with ${SENDS_IN_FLIGHT} requests in
   flight. The emulator's store is reset (untimed) before each run. It has ${SEND_ROUNDS} rounds.
 - **Trigger poll**: the first poll (untimed) notes where the list of ${fmt(SIZES.flagged)} flagged messages stands;
   before each timed poll, 10 new flags arrive (untimed). The baseline is one raw GET of the first page.

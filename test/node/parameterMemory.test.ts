@@ -121,7 +121,12 @@ describe('the parameter memory', () => {
 		for (const value of ['={{ $json.uid }}', '={{ ($json.uid) }}']) {
 			const from = apiRequests(emulator()).length;
 			const result = await run(
-				{ resource: 'user', operation: 'update', uid: { __rl: true, mode: 'id', value }, updateFields: { name: '={{ $json.name }} again' } },
+				{
+					resource: 'user',
+					operation: 'update',
+					uid: { __rl: true, mode: 'id', value },
+					updateFields: { name: '={{ $json.name }} again' },
+				},
 				input,
 			);
 			runs.push(outcome(result, from));

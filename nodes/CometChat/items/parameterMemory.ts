@@ -5,10 +5,7 @@ import { deepCopy } from 'n8n-workflow';
 const JSON_FIELD = /^=\{\{\s*\$json(?:\.([A-Za-z_$][\w$]*)|\[\s*(?:'([^'\\]*)'|"([^"\\]*)")\s*\])\s*\}\}$/;
 
 /** How a parameter is read for an item, worked out once per run from its raw value. */
-type ReadPlan =
-	| { kind: 'fixed' }
-	| { kind: 'jsonField'; field: string; locator?: IDataObject }
-	| { kind: 'n8n' };
+type ReadPlan = { kind: 'fixed' } | { kind: 'jsonField'; field: string; locator?: IDataObject } | { kind: 'n8n' };
 
 /**
  * The node run's context with a memory of its parameters, so that an item costs as few of n8n's
