@@ -102,13 +102,13 @@ export type CredentialHost = { field: HostUrlField } & ({ origin: string } | { p
 
 const APP_ID = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
 
+/** The hosts of each credential object: a run reads its credential once and sends many requests with it. */
+const hostsByCredentials = new WeakMap<object, { chat: CredentialHost; call: CredentialHost }>();
+
 /**
  * The chat and call hosts of a credential. A call host left empty (Call URL, Call API Host) is
  * `missing`: only the Call resource needs one.
  */
-/** The hosts of each credential object: a run reads its credential once and sends many requests with it. */
-const hostsByCredentials = new WeakMap<object, { chat: CredentialHost; call: CredentialHost }>();
-
 export function credentialHosts(credentials: ApiCredentialData): { chat: CredentialHost; call: CredentialHost } {
 	let hosts = hostsByCredentials.get(credentials);
 	if (!hosts) hostsByCredentials.set(credentials, (hosts = hostsOf(credentials)));

@@ -21,8 +21,8 @@ export const WINDOW_BOUNDS: Readonly<WindowBounds> = Object.freeze({ initial: 8,
  * item's request is small, so the bound is not memory but the pace of the two ends: n8n itself is
  * the bound of a run against a fast service (it spends well over half a millisecond of CPU an
  * item), and 256 in flight keep it busy while answers are on their way, as the HTTP Request node's
- * every item at once does. Against CometChat (100 to 200 ms from a user's n8n, 10,000 requests a minute) the rate
- * limit headers hold a long run back long before the window does.
+ * every item at once does. Against CometChat (100 to 200 ms from a user's n8n, 10,000 requests a
+ * minute) the rate limit headers hold a long run back long before the window does.
  */
 export const ITEM_WINDOW_BOUNDS: Readonly<WindowBounds> = Object.freeze({ initial: 16, max: 256, min: 1 });
 
