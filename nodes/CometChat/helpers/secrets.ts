@@ -230,11 +230,9 @@ const secretsByContext = new WeakMap<object, { values: Set<string>; list: string
 export function noteSecrets(context: object, values: string[]): void {
 	let known = secretsByContext.get(context);
 	if (!known) secretsByContext.set(context, (known = { values: new Set(), list: [] }));
-	for (const value of values) {
-		if (known.values.has(value)) continue;
-		known.values.add(value);
-		known.list = [...known.values];
-	}
+	const before = known.values.size;
+	for (const value of values) known.values.add(value);
+	if (known.values.size !== before) known.list = [...known.values];
 }
 
 export function knownSecrets(context: object): string[] {
