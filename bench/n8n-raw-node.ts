@@ -6,6 +6,8 @@
  *
  * It keeps the fields ours keeps with Simplify on (the operation's default), one `{ json, pairedItem }`
  * per record with one pairing shared, as ours does, so n8n has the same items to check and save.
+ * Its loop is `readUsersInFlight` (bench/common.ts) written out in plain JavaScript, since n8n
+ * loads the file as it is; a change to one is a change to the other.
  */
 import fs from 'fs';
 import os from 'os';

@@ -1,7 +1,7 @@
 /**
  * The workflows `npm run bench:n8n` imports: each a Manual Trigger and a chain of nodes. Return All
- * (ours, the HTTP Request node's pagination, the same plus a Split Out, the raw loop as a node) and the writes (ours and the
- * HTTP Request node, each after a Code node that makes the input items).
+ * (ours, the HTTP Request node's pagination, the same plus a Split Out, the raw loop as a node) and
+ * the writes (ours and the HTTP Request node, each after a Code node that makes the input items).
  */
 import { USERS_PER_PAGE } from './common';
 import { RAW_IN_FLIGHT, RAW_NODE, RAW_NODE_TYPE } from './n8n-raw-node';
