@@ -5,7 +5,7 @@
 import { countCell, fmt, median, pairedRatios, ratioCell, USERS_PER_PAGE } from './common';
 import { POLL_MS } from './n8n-run';
 import type { ReturnAllSample, ServiceCost } from './n8n-return-all';
-import { RAW_IN_FLIGHT, RAW_NODE } from './n8n-raw-node';
+import { ITEMS_ONLY_NODE, RAW_IN_FLIGHT, RAW_NODE } from './n8n-raw-node';
 import type { LimitResult, LimitSetup, WriteSample } from './n8n-writes';
 import { RAW_WRITES_IN_FLIGHT } from './n8n-writes';
 import { HTTP, OURS, SEND_RECEIVERS, SENDER, SPLIT } from './n8n-workflows';
@@ -52,6 +52,10 @@ export function returnAllSection(
 		`| served by | workflow | what a user's n8n sees (wall), median | startedAt → stoppedAt, median | node's executionTime, median | n8n's CPU time in the run, median |`,
 		'|---|---|---|---|---|---|',
 	];
+	const floors = [
+		`| served by | n8n alone (the same items, no request), median | raw ${RAW_IN_FLIGHT} in flight in the benchmark's process, median | n8n alone ÷ raw loop, paired median (range) | 1.2 × the raw loop less n8n alone: what is left to read ${fmt(pages)} pages |`,
+		'|---|---|---|---|---|',
+	];
 	const loads: number[] = [];
 	for (const { server, samples } of info.samples) {
 		const get = (name: string) => samples.get(name)!;
@@ -82,6 +86,12 @@ export function returnAllSection(
 				get('rawNode'),
 				`${fmt(info.users)} items / ${fmt(info.users)} items`,
 			],
+			[
+				'itemsOnly',
+				'n8n alone: that node putting out the same items, no request',
+				get('itemsOnly'),
+				`${fmt(info.users)} items / ${fmt(info.users)} items`,
+			],
 		];
 		for (const [, baseline, base, records] of rows) {
 			main.push(
@@ -98,6 +108,7 @@ export function returnAllSection(
 			['http', 'HTTP Request', (s) => s.run!.executionTimes[HTTP]],
 			['httpSplit', 'HTTP Request + Split Out', (s) => s.run!.executionTimes[HTTP] + s.run!.executionTimes[SPLIT]],
 			['rawNode', 'raw loop as a node', (s) => s.run!.executionTimes[RAW_NODE]],
+			['itemsOnly', 'n8n alone (the same items, no request)', (s) => s.run!.executionTimes[ITEMS_ONLY_NODE]],
 			['empty', 'Manual Trigger only', () => NaN],
 		];
 		for (const [name, title, nodeMs] of workflows) {
@@ -118,6 +129,13 @@ export function returnAllSection(
 			)} | ${ratio((s) => s.run!.n8nCpuMs)} |`,
 		);
 		for (const list of samples.values()) loads.push(...list.map((s) => s.load));
+		const alone = get('itemsOnly').map((s) => s.ms);
+		const raw = get('raw').map((s) => s.ms);
+		floors.push(
+			`| ${label(server)} | ${fmt(median(alone))} ms | ${fmt(median(raw))} ms | ${ratioCell(pairedRatios(alone, raw))} | ${fmt(
+				1.2 * median(raw) - median(alone),
+			)} ms |`,
+		);
 	}
 	const costs = [
 		`| served by | time a page beyond the ${info.latencyMs} ms latency (raw sequential read, median of runs) | the server process's CPU time a page | bytes a page |`,
@@ -136,6 +154,10 @@ ${main.join('\n')}
 Where the time goes (the same runs):
 
 ${clocks.join('\n')}
+
+What n8n alone costs for these ${fmt(info.users)} items, against the raw loop in the benchmark's process:
+
+${floors.join('\n')}
 
 What the service costs a page of ${fmt(USERS_PER_PAGE)} users:
 
@@ -175,8 +197,15 @@ How to read them:
   item per user with the fields ours keeps with Simplify on (the default), one pairing shared, as
   ours: the least any node that reads this list pays in a user's n8n. What it adds to the raw loop
   is n8n's own: the execution, its checks of the items and the saving of ${fmt(info.users)} items.
+- **n8n alone** is the same bare node with Keep Pages on: it reads the pages in its untimed first
+  run only and keeps them in n8n's process; each timed run puts out the same ${fmt(info.users)} items from
+  them (new items each run, as the raw loop as a node builds them) and sends no request. Its time is
+  what n8n costs for these items whatever reads them: the execution, n8n-core's checks of the items,
+  the serialization and saving of the run data. Any node that reads this list in a user's n8n takes
+  that and the reading: a bound on ours of 1.2× the raw loop leaves for the reading of ${fmt(pages)} pages
+  only the difference in the last column, against ${fmt(pages)} round trips and the parsing of every page.
 - **Checks** on every run: the counts, the uids all different, and the requests (counted in the
-  server's process) ${fmt(pages)} per run. Each round runs every workflow and the raw loop once, in an
+  server's process) ${fmt(pages)} per run (none for n8n alone after its first run). Each round runs every workflow and the raw loop once, in an
   order that rotates per round, after one untimed run of each; times are medians, and the ratio is
   the median over rounds of ours ÷ baseline within the same round (range in brackets). Under 1 means
   ours was faster. Each execution is deleted after it is read back, so n8n's database stays small.

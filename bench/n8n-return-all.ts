@@ -1,7 +1,8 @@
 /**
  * `npm run bench:n8n`'s Return All case: User → Get Many over the users list, ours against n8n's HTTP
  * Request node (with and without a Split Out) and a raw 4-in-flight loop, in the benchmark's process
- * and as a bare n8n node (bench/n8n-raw-node.ts),
+ * and as a bare n8n node (bench/n8n-raw-node.ts), and that node putting out the same items with no
+ * request (n8n's own cost for them),
  * served by the emulator and by a stub of pre-serialized pages (bench/stub-child.ts). Besides the
  * timed rounds it measures what the service costs per page (emulator and stub) and the clocks n8n
  * offers (wall, startedAt → stoppedAt, the node's executionTime). See bench/n8n.ts for the tables.
@@ -12,7 +13,7 @@ import axios from 'axios';
 import type { AxiosInstance } from 'axios';
 
 import { cpuMs, fmt, interleave, readUsersInFlight, readUsersOneByOne, USERS_PER_PAGE } from './common';
-import { RAW_IN_FLIGHT, RAW_NODE } from './n8n-raw-node';
+import { ITEMS_ONLY_NODE, RAW_IN_FLIGHT, RAW_NODE } from './n8n-raw-node';
 import type { N8nRunner, TimedRun } from './n8n-run';
 import { HTTP, OURS, SPLIT } from './n8n-workflows';
 
@@ -24,10 +25,10 @@ export interface UsersServer {
 	pid: number;
 	served(): Promise<number>;
 	/** Workflow ids of this server's Return All workflows. */
-	workflows: { ours: string; http: string; httpSplit: string; rawNode: string };
+	workflows: { ours: string; http: string; httpSplit: string; rawNode: string; itemsOnly: string };
 }
 
-export type ReturnAllContender = 'ours' | 'http' | 'httpSplit' | 'raw' | 'rawNode' | 'empty';
+export type ReturnAllContender = 'ours' | 'http' | 'httpSplit' | 'raw' | 'rawNode' | 'itemsOnly' | 'empty';
 
 export interface ReturnAllSample {
 	/** The time a user's n8n sees (wallMs), or the raw loop's time. */
@@ -73,15 +74,26 @@ export async function serviceCost(server: UsersServer, users: number, latencyMs:
 	return { server: server.name, msPerPageBeyondLatency: mid(perPage), cpuMsPerPage: mid(cpu), bytesPerPage: bytes };
 }
 
-function check(server: UsersServer, which: ReturnAllContender, users: number, sample: ReturnAllSample, raw?: number): void {
+/**
+ * Checks one run. `firstRun`: the contender's untimed first run, where the items-only node reads the
+ * pages it keeps (afterwards it sends no request).
+ */
+function check(
+	server: UsersServer,
+	which: ReturnAllContender,
+	users: number,
+	sample: ReturnAllSample,
+	firstRun: boolean,
+	raw?: number,
+): void {
 	const fail = (what: string) => {
 		throw new Error(`${server.name}, ${which}: ${what}`);
 	};
 	const run = sample.run;
 	if (run && (run.status !== 'success' || run.error)) fail(`execution ${run.id}: ${run.status} ${run.error ?? ''}`);
 	const distinct = (items: Array<Record<string, unknown>>) => new Set(items.map((json) => json.uid)).size;
-	if (which === 'ours' || which === 'rawNode') {
-		const items = run!.items(which === 'ours' ? OURS : RAW_NODE);
+	if (which === 'ours' || which === 'rawNode' || which === 'itemsOnly') {
+		const items = run!.items({ ours: OURS, rawNode: RAW_NODE, itemsOnly: ITEMS_ONLY_NODE }[which]);
 		if (items.length !== users || distinct(items) !== users) fail(`${items.length} items (${distinct(items)} uids), expected ${users}`);
 	} else if (which === 'http' || which === 'httpSplit') {
 		const inside = run!.items(HTTP).reduce((sum, page) => sum + ((page.data as unknown[] | undefined)?.length ?? 0), 0);
@@ -91,7 +103,8 @@ function check(server: UsersServer, which: ReturnAllContender, users: number, sa
 			if (split.length !== users || distinct(split) !== users) fail(`Split Out put out ${split.length} items, expected ${users}`);
 		}
 	} else if (which === 'raw' && raw !== users) fail(`${raw} records, expected ${users}`);
-	const pages = which === 'empty' ? 0 : Math.ceil(users / USERS_PER_PAGE);
+	const sendsNone = which === 'empty' || (which === 'itemsOnly' && !firstRun);
+	const pages = sendsNone ? 0 : Math.ceil(users / USERS_PER_PAGE);
 	if (sample.requests !== pages) fail(`${sample.requests} requests, expected ${pages}`);
 }
 
@@ -112,9 +125,10 @@ export async function returnAllRounds(
 		{ name: 'httpSplit' },
 		{ name: 'raw' },
 		{ name: 'rawNode' },
+		{ name: 'itemsOnly' },
 		{ name: 'empty' },
 	];
-	const measure = async ({ name }: { name: ReturnAllContender }): Promise<ReturnAllSample> => {
+	const measure = async ({ name }: { name: ReturnAllContender }, firstRun = false): Promise<ReturnAllSample> => {
 		const load = loadavg()[0];
 		const before = await server.served();
 		if (name === 'raw') {
@@ -122,16 +136,16 @@ export async function returnAllRounds(
 			const records = await readUsersInFlight(raw, RAW_IN_FLIGHT);
 			const ms = Number(process.hrtime.bigint() - start) / 1e6;
 			const sample = { ms, requests: (await server.served()) - before, load };
-			check(server, name, users, sample, records);
+			check(server, name, users, sample, firstRun, records);
 			return sample;
 		}
 		const run = await runner.run(ids[name]);
 		const sample = { ms: run.wallMs, run, requests: (await server.served()) - before, load };
-		check(server, name, users, sample);
+		check(server, name, users, sample, firstRun);
 		return sample;
 	};
-	for (const contender of contenders) await measure(contender);
-	return await interleave(contenders, rounds, measure, {
+	for (const contender of contenders) await measure(contender, true);
+	return await interleave(contenders, rounds, async (contender) => await measure(contender), {
 		log: (line) => log(`  ${server.name}:${line}`),
 		describe: (sample) => `${fmt(sample.ms)} ms`,
 	});

@@ -4,7 +4,7 @@
  * the writes (ours and the HTTP Request node, each after a Code node that makes the input items).
  */
 import { USERS_PER_PAGE } from './common';
-import { RAW_IN_FLIGHT, RAW_NODE, RAW_NODE_TYPE } from './n8n-raw-node';
+import { ITEMS_ONLY_NODE, RAW_IN_FLIGHT, RAW_NODE, RAW_NODE_TYPE } from './n8n-raw-node';
 
 export const TRIGGER = 'Manual Trigger';
 export const OURS = 'CometChat';
@@ -85,7 +85,15 @@ export function returnAllWorkflows(server: { baseUrl: string; apiKey: string; cr
 			parameters: { baseUrl: `${server.baseUrl}/v3`, apiKey: server.apiKey, inFlight: RAW_IN_FLIGHT },
 		},
 	]);
-	return { ours, http, httpSplit, rawNode };
+	const itemsOnly = workflow(`benchItems${tag}`, `Bench (${tag}): the same items, no request`, [
+		{
+			name: ITEMS_ONLY_NODE,
+			type: RAW_NODE_TYPE,
+			typeVersion: 1,
+			parameters: { baseUrl: `${server.baseUrl}/v3`, apiKey: server.apiKey, inFlight: RAW_IN_FLIGHT, keepPages: true },
+		},
+	]);
+	return { ours, http, httpSplit, rawNode, itemsOnly };
 }
 
 /** A workflow with its Manual Trigger only: n8n's own cost of an execution. */

@@ -190,7 +190,13 @@ async function main(): Promise<void> {
 }
 
 function ids(workflows: ReturnType<typeof returnAllWorkflows>) {
-	return { ours: workflows.ours.id, http: workflows.http.id, httpSplit: workflows.httpSplit.id, rawNode: workflows.rawNode.id };
+	return {
+		ours: workflows.ours.id,
+		http: workflows.http.id,
+		httpSplit: workflows.httpSplit.id,
+		rawNode: workflows.rawNode.id,
+		itemsOnly: workflows.itemsOnly.id,
+	};
 }
 
 function writeOut(name: string, text: string): void {
