@@ -106,16 +106,17 @@ async function servedUids(count: number): Promise<string[]> {
 	return uids;
 }
 
-it('keeps up to 8 pages in flight, never more, and adds the pages in order', async () => {
-	emulator().store.addUsers(30_000, 'win-');
+it(`keeps up to ${WINDOW_BOUNDS.max} pages in flight, never more, and adds the pages in order`, async () => {
+	// Twice as many pages as the window's largest size: enough to grow it to the top and keep it there.
+	emulator().store.addUsers(2 * WINDOW_BOUNDS.max * 1000, 'win-');
 	const total = emulator().store.users.size;
 	const pages = Math.ceil(total / 1000);
 	const expected = await servedUids(total);
 	emulator().clearRequests();
 	// Page 1 alone (it gives the total); then a page is answered only once as many are held as the
-	// window has room for at least: it opens at 4 and grows by one for each page answered at its
-	// first try. The rule counts one fewer than that, so it never waits for a page the client
-	// cannot send; from the 5th answer on it waits for 8, which the window then has room for.
+	// window has room for at least: it opens at its initial size and grows by one for each page
+	// answered at its first try. The rule counts one fewer than that, so it never waits for a page
+	// the client cannot send; once the window is at its largest, it waits for that many.
 	const gate = new PageGate((g) => {
 		const arrived = g.arrivals.length;
 		if (arrived === pages || g.released === 0) return g.release();
