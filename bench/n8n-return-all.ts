@@ -16,6 +16,7 @@ import { cpuMs, fmt, interleave, readUsersInFlight, readUsersOneByOne, USERS_PER
 import { ITEMS_ONLY_NODE, RAW_IN_FLIGHT, RAW_NODE } from './n8n-raw-node';
 import type { N8nRunner, TimedRun } from './n8n-run';
 import { HTTP, OURS, SPLIT } from './n8n-workflows';
+import type { returnAllWorkflows } from './n8n-workflows';
 
 /** Where the users list is served from. */
 export interface UsersServer {
@@ -24,8 +25,8 @@ export interface UsersServer {
 	apiKey: string;
 	pid: number;
 	served(): Promise<number>;
-	/** Workflow ids of this server's Return All workflows. */
-	workflows: { ours: string; http: string; httpSplit: string; rawNode: string; itemsOnly: string };
+	/** Workflow ids of this server's Return All workflows, by name (`returnAllWorkflows`). */
+	workflows: Record<keyof ReturnType<typeof returnAllWorkflows>, string>;
 }
 
 export type ReturnAllContender = 'ours' | 'http' | 'httpSplit' | 'raw' | 'rawNode' | 'itemsOnly' | 'empty';

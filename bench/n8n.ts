@@ -189,14 +189,8 @@ async function main(): Promise<void> {
 	}
 }
 
-function ids(workflows: ReturnType<typeof returnAllWorkflows>) {
-	return {
-		ours: workflows.ours.id,
-		http: workflows.http.id,
-		httpSplit: workflows.httpSplit.id,
-		rawNode: workflows.rawNode.id,
-		itemsOnly: workflows.itemsOnly.id,
-	};
+function ids(workflows: ReturnType<typeof returnAllWorkflows>): UsersServer['workflows'] {
+	return Object.fromEntries(Object.entries(workflows).map(([name, workflow]) => [name, workflow.id])) as UsersServer['workflows'];
 }
 
 function writeOut(name: string, text: string): void {
