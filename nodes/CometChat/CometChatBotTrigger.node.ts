@@ -8,14 +8,15 @@ import type {
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
-import { NodeApiError, NodeConnectionTypes, NodeOperationError, randomString } from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError, randomString } from 'n8n-workflow';
 
 import { GROUP_CHAT_SETTINGS, groupChatSettingField } from './actions/bot/fields';
 import type { BotTriggerState } from './botTrigger/message';
 import { readBotDelivery } from './botTrigger/message';
+import { expectedPair, readBot } from './botTrigger/pair';
+import { clearActivationMark, markActivated } from './delivery/memory';
 import { ON_RECEIVED_WEBHOOK, passDeliveriesOn, receiveDelivery } from './delivery/receive';
 import { LOCATOR_KINDS, locatorField } from './fields/common';
-import { asNodeError } from './helpers/itemErrors';
 import { locatorValue } from './readers/text';
 import { listSearch } from './methods';
 import { cometChatRequest } from './transport/request';
@@ -34,17 +35,6 @@ function botOf(context: IHookFunctions | IWebhookFunctions): string {
 /** The node's static data: the Basic Auth pair and the recent message ids. */
 function stateOf(context: IHookFunctions | IWebhookFunctions): BotTriggerState {
 	return context.getWorkflowStaticData('node') as BotTriggerState;
-}
-
-/** The bot record, or undefined when there is no such bot. */
-async function readBot(context: IHookFunctions, uid: string): Promise<IDataObject | undefined> {
-	try {
-		const response = await cometChatRequest.call(context, { method: 'GET', path: ['bots', uid] });
-		return (response.data ?? {}) as IDataObject;
-	} catch (error) {
-		if (error instanceof NodeApiError && error.httpCode === '404') return undefined;
-		throw asNodeError(context.getNode(), error);
-	}
 }
 
 function webhookUrlOf(context: IHookFunctions): string {
@@ -145,6 +135,7 @@ export class CometChatBotTrigger implements INodeType {
 			/** The bot sends to this workflow's URL, enabled, with the Basic Auth pair this node keeps. */
 			async checkExists(this: IHookFunctions): Promise<boolean> {
 				const uid = botOf(this);
+				markActivated(this);
 				const state = stateOf(this);
 				if (state.bot !== uid || !state.username || !state.password) return false;
 				const bot = await readBot(this, uid);
@@ -219,6 +210,7 @@ export class CometChatBotTrigger implements INodeType {
 				delete state.username;
 				delete state.password;
 				delete state.seen;
+				clearActivationMark(this);
 				return true;
 			},
 		},
@@ -226,16 +218,16 @@ export class CometChatBotTrigger implements INodeType {
 
 	/** Runs first in the execution a delivery started: records the delivery's key (see delivery/memory.ts). */
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return passDeliveriesOn(this);
+		return await passDeliveriesOn(this);
 	}
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		const state = stateOf(this);
+		const bot = stateOf(this).bot ?? botOf(this);
 		const options = this.getNodeParameter('options', {}) as IDataObject;
 		return receiveDelivery(this, {
 			realm: 'CometChat bot',
-			expected: { username: state.username, password: state.password },
-			read: (body) => readBotDelivery(body, state.bot ?? botOf(this), options.includeRaw === true),
+			expected: await expectedPair(this, bot),
+			read: (body) => readBotDelivery(body, bot, options.includeRaw === true),
 		});
 	}
 }

@@ -10,6 +10,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError, randomString } from 'n8n-workflow';
 
+import { clearActivationMark, markActivated } from './delivery/memory';
 import { ON_RECEIVED_WEBHOOK, passDeliveriesOn, receiveDelivery } from './delivery/receive';
 import { isRecord } from './helpers/records';
 import { managementRequest, MANAGEMENT_CREDENTIAL_TYPE } from './transport/management';
@@ -155,6 +156,7 @@ export class CometChatWebhookTrigger implements INodeType {
 	webhookMethods = {
 		default: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
+				markActivated(this);
 				if (this.getNodeParameter('mode') !== 'automatic') {
 					checkManualPair(this);
 					return true;
@@ -215,6 +217,7 @@ export class CometChatWebhookTrigger implements INodeType {
 			},
 
 			async delete(this: IHookFunctions): Promise<boolean> {
+				clearActivationMark(this);
 				if (this.getNodeParameter('mode') !== 'automatic') return true;
 				const state = stateOf(this);
 				const id = state.webhookId ?? webhookIdOf(this);
@@ -229,7 +232,7 @@ export class CometChatWebhookTrigger implements INodeType {
 
 	/** Runs first in the execution a delivery started: records the delivery's key (see delivery/memory.ts). */
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return passDeliveriesOn(this);
+		return await passDeliveriesOn(this);
 	}
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {

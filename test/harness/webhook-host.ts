@@ -6,23 +6,30 @@
  * each waits a few ticks between loading and saving, so the last writer wins in the database.
  *
  * When webhook() emits items, the execution n8n starts runs the trigger's execute() through
- * n8n-core's ExecuteContext on static data loaded afresh, saved when it ends. `n8n` picks what
+ * n8n-core's ExecuteContext on static data loaded afresh, saved whole when it ends. `n8n` picks what
  * webhook()'s own writes become on that path: '2.8' saves them before the execution; '2.41' loses
- * them (starting the execution resets n8n's change mark), as those versions do.
+ * them (starting the execution resets n8n's change mark), as those versions do; '2.41-queue' also
+ * runs the execution as n8n 2.41's queue workers do, on static data that starts empty (the
+ * execution's copy of the workflow holds none), still saved whole when it ends. n8n's memory of
+ * processed values is the tests' in-process one (processed-data.ts), kept across restarts.
  */
 import { ExecuteContext, WebhookContext } from 'n8n-core';
 import type { IDataObject, INode, INodeExecutionData, INodeType, IRunExecutionData, IWebhookData } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
+import { forgetBotPairsInProcess } from '../../nodes/CometChat/botTrigger/pair';
 import { forgetDeliveriesInProcess } from '../../nodes/CometChat/delivery/memory';
 import type { CredentialData } from './engine';
 import { additionalDataFor, nodeTypeClasses } from './engine';
+import { useProcessedValues } from './processed-data';
 
 export interface Delivered {
 	status: number;
 	body: unknown;
 	/** The items webhook() emitted (none for a refused or repeated delivery). */
 	emitted: IDataObject[];
+	/** The items the execution those started passed on from the trigger (what the workflow's next node gets). */
+	passedOn: IDataObject[];
 }
 
 const nodeTypes = {
@@ -58,7 +65,12 @@ export class WebhookHost {
 		private readonly trigger: INodeType,
 		private readonly node: INode,
 		staticData: IDataObject = {},
-		private readonly options: { overlap?: boolean; n8n?: '2.8' | '2.41'; credentials?: () => CredentialData; workflowId?: string } = {},
+		private readonly options: {
+			overlap?: boolean;
+			n8n?: '2.8' | '2.41' | '2.41-queue';
+			credentials?: () => CredentialData;
+			workflowId?: string;
+		} = {},
 	) {
 		this.database = JSON.stringify(staticData);
 	}
@@ -71,16 +83,17 @@ export class WebhookHost {
 	/** What a restart of n8n keeps: the database, not the process's memory. */
 	restart(): void {
 		forgetDeliveriesInProcess();
+		forgetBotPairsInProcess();
 	}
 
-	private loadWorkflow(): Workflow {
+	private loadWorkflow(staticData: IDataObject = JSON.parse(this.database) as IDataObject): Workflow {
 		return new Workflow({
 			id: this.options.workflowId ?? 'push-trigger-workflow',
 			nodes: [this.node],
 			connections: {},
 			active: true,
 			nodeTypes: nodeTypes as never,
-			staticData: JSON.parse(this.database) as IDataObject,
+			staticData,
 		});
 	}
 
@@ -113,19 +126,21 @@ export class WebhookHost {
 		for (let tick = 0; tick < 5 - wait; tick++) await new Promise((resolve) => setImmediate(resolve));
 		const items = (result.workflowData?.[0] ?? []) as INodeExecutionData[];
 		const startsExecution = items.length > 0;
-		if (workflow.staticData.__dataChanged === true && (!startsExecution || this.options.n8n !== '2.41')) {
+		const losesWrites = this.options.n8n === '2.41' || this.options.n8n === '2.41-queue';
+		if (workflow.staticData.__dataChanged === true && (!startsExecution || !losesWrites)) {
 			this.database = JSON.stringify(workflow.staticData);
 		}
-		if (startsExecution) await this.execute(items);
+		const passedOn = startsExecution ? await this.execute(items) : [];
 		const emitted = items.map((item) => item.json);
 		return result.noWebhookResponse
-			? { status: sent.status ?? 0, body: sent.body, emitted }
-			: { status: 200, body: result.webhookResponse, emitted };
+			? { status: sent.status ?? 0, body: sent.body, emitted, passedOn }
+			: { status: 200, body: result.webhookResponse, emitted, passedOn };
 	}
 
 	/** The execution a delivery starts: the trigger's execute() first, its static data saved when it ends. */
-	private async execute(items: INodeExecutionData[]): Promise<void> {
-		const workflow = this.loadWorkflow();
+	private async execute(items: INodeExecutionData[]): Promise<IDataObject[]> {
+		await useProcessedValues();
+		const workflow = this.loadWorkflow(this.options.n8n === '2.41-queue' ? {} : undefined);
 		const runExecutionData = { resultData: { runData: {} } } as unknown as IRunExecutionData;
 		const executeData = { node: this.node, data: { main: [items] }, source: null };
 		const context = new ExecuteContext(
@@ -141,8 +156,8 @@ export class WebhookHost {
 			[],
 		);
 		const output = (await this.trigger.execute!.call(context)) as INodeExecutionData[][];
-		if (output[0]?.length !== items.length) throw new Error('the trigger did not pass its items on');
 		if (workflow.staticData.__dataChanged === true) this.database = JSON.stringify(workflow.staticData);
+		return (output[0] ?? []).map((item) => item.json);
 	}
 }
 

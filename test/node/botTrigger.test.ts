@@ -11,6 +11,7 @@ import type { IDataObject, INode, IWebhookData, IWebhookResponseData } from 'n8n
 import { Workflow } from 'n8n-workflow';
 
 import { CometChatBotTrigger } from '../../nodes/CometChat/CometChatBotTrigger.node';
+import { forgetBotPairsInProcess } from '../../nodes/CometChat/botTrigger/pair';
 import { forgetDeliveriesInProcess } from '../../nodes/CometChat/delivery/memory';
 import { apiRequests, credentialsFor, startTestEmulator } from '../harness/emulator';
 import type { Emulator } from '../harness/emulator';
@@ -47,7 +48,12 @@ beforeAll(async () => {
 						return response;
 					},
 				});
-				const additionalData = { ...additionalDataFor(() => credentialsFor(emulator)), httpRequest: request, httpResponse: response };
+				const additionalData = {
+					...additionalDataFor(() => credentialsFor(emulator)),
+					webhookBaseUrl: `${baseUrl}/webhook`,
+					httpRequest: request,
+					httpResponse: response,
+				};
 				const context = new WebhookContext(workflow, node, additionalData as never, 'webhook', webhookData(), [], null);
 				const result = await trigger.webhook.call(context);
 				if (!result.noWebhookResponse) response.status(200).json(result.webhookResponse ?? { message: 'Workflow was started' });
@@ -129,6 +135,7 @@ beforeEach(() => {
 	emulator.store.addBot({ uid: 'helpbot', webhookURL: 'http://127.0.0.1:9/old', enabled: false });
 	// The emulator numbers messages from 1 again: a new app, so a new n8n's memory too.
 	forgetDeliveriesInProcess();
+	forgetBotPairsInProcess();
 	setUp();
 });
 
@@ -275,6 +282,51 @@ describe('webhook()', () => {
 		for (let index = 0; index < 300; index++) await deliver(message(index));
 		for (let index = 0; index < 300; index++) await deliver(message(index));
 		expect(itemsOf()).toHaveLength(301);
+	});
+
+	it('static data that lost the Basic Auth pair (an n8n 2.41 queue worker saved empty static data over it): the pair is read from the bot once, and kept again', async () => {
+		const activation = { ...state() };
+		delete workflow.staticData[`node:${node.name}`];
+		emulator.clearRequests();
+		await sendTo('helpbot', 'after the erase');
+		await sendTo('helpbot', 'and again');
+		await emulator.deliveries.idle();
+		expect(calls.map((call) => call.status)).toEqual([200, 200]);
+		expect(itemsOf().map((item) => (item.message as IDataObject).text)).toEqual(['after the erase', 'and again']);
+		expect(state()).toMatchObject({
+			bot: 'helpbot',
+			username: activation.username,
+			password: activation.password,
+			webhookUrl: expectedUrl(),
+		});
+		const botReads = apiRequests(emulator).filter((request) => request.method === 'GET' && request.path === '/v3/bots/helpbot');
+		expect(botReads).toHaveLength(1);
+		expect(JSON.stringify(calls)).not.toContain(activation.password as string);
+	});
+
+	it('static data without the pair and a bot that points elsewhere: every delivery is refused (401), the bot read at most once per BOT_PAIR_MEMORY_MS', async () => {
+		const activation = { ...state() };
+		delete workflow.staticData[`node:${node.name}`];
+		// Another service took the bot over (as CometChat's own PUT /bots/{uid} does it).
+		await fetch(`${emulator.baseUrl}/v3/bots/helpbot`, {
+			method: 'PUT',
+			headers: { apikey: emulator.apiKey, 'content-type': 'application/json' },
+			body: JSON.stringify({ webhookURL: 'http://127.0.0.1:9/elsewhere' }),
+		});
+		emulator.clearRequests();
+		const forged = (text: string) =>
+			fetch(expectedUrl(), {
+				method: 'POST',
+				headers: {
+					'content-type': 'application/json',
+					authorization: `Basic ${Buffer.from(`${activation.username as string}:${activation.password as string}`).toString('base64')}`,
+				},
+				body: JSON.stringify({ trigger: 'after_message', data: { id: text, sender: 'ada', receiver: 'helpbot', receiverType: 'user' } }),
+			});
+		const answers = [await forged('f1'), await forged('f2'), await forged('f3')];
+		expect(answers.map((answer) => answer.status)).toEqual([401, 401, 401]);
+		expect(itemsOf()).toEqual([]);
+		expect(apiRequests(emulator).filter((request) => request.path === '/v3/bots/helpbot')).toHaveLength(1);
 	});
 
 	it('no output or answer holds the generated password', async () => {

@@ -68,7 +68,12 @@ export function deliveryKeyOf(scope: string, trigger: string, data: unknown, idP
 	return `${scope}|${trigger}|${identified ? values.map(String).join('/') : DIGEST_MARK + digest(canonical(data))}`;
 }
 
+/** Whether a key is made of the event's own ids (true) or of a digest of its payload (false). */
+export function isIdentifiedKey(key: string): boolean {
+	return !key.slice(key.lastIndexOf('|') + 1).startsWith(DIGEST_MARK);
+}
+
 /** How long a repeat of `key` is recognised: an id's key long, a digest's only within the retry horizon. */
 export function rememberMsOf(key: string): number {
-	return key.slice(key.lastIndexOf('|') + 1).startsWith(DIGEST_MARK) ? RETRY_HORIZON_MS : ID_KEY_MEMORY_MS;
+	return isIdentifiedKey(key) ? ID_KEY_MEMORY_MS : RETRY_HORIZON_MS;
 }

@@ -2,24 +2,30 @@
  * The memory of recent delivery keys, shared by the push triggers: a repeat of a key it holds is
  * not emitted again.
  *
- * Two layers, because n8n offers no lock:
+ * Three layers, because n8n offers no lock:
  * - this process's memory, checked and written with no `await` in between, so concurrent copies of
  *   one delivery to one n8n process are one event whatever the n8n version;
  * - the workflow's static data, so a repeat after a restart of n8n, or in another process that
  *   loads it, is recognised too. Every write merges what was saved with what this process knows,
- *   so requests that overlap never drop each other's keys.
+ *   so requests that overlap never drop each other's keys;
+ * - n8n's own memory of processed values (the one Remove Duplicates keeps in n8n's database),
+ *   consulted by the execution a delivery starts: an event whose execution already ran, on any
+ *   worker, is passed on no further.
  *
- * Static data is written twice, because n8n versions save it at different moments
+ * Static data is written by webhook() and, when it is safe, by the trigger's execute(), which n8n
+ * runs first in the execution it starts, because n8n versions save it at different moments
  * (docs/cometchat-api.md, "Push triggers: exactly once", with the lines of n8n's code):
- * - by webhook(): n8n 2.8 saves it before the answer; n8n 2.41 only when no execution starts
- *   (starting one resets n8n's change mark), i.e. for repeats;
- * - by the trigger's execute(), which n8n runs first in the execution it starts: every version
- *   saves it when that execution ends.
+ * - webhook()'s writes: n8n 2.8 saves them before the answer; n8n 2.41 only when no execution
+ *   starts (starting one resets n8n's change mark), i.e. for repeats;
+ * - execute()'s writes: saved whole when the execution ends. n8n 2.41's queue-mode workers run it
+ *   on static data that starts empty (the execution's copy of the workflow holds none), and saving
+ *   that would erase what activation stored (the Bot Trigger's Basic Auth pair). So execute()
+ *   writes only when the node's static data holds the mark activation leaves (`markActivated`).
  */
-import type { IDataObject, IExecuteFunctions, IWebhookFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IHookFunctions, INodeExecutionData, IWebhookFunctions } from 'n8n-workflow';
 
 import { isRecord } from '../helpers/records';
-import { rememberMsOf } from './keys';
+import { isIdentifiedKey, rememberMsOf } from './keys';
 
 /**
  * The member of the workflow's global static data that holds the keys, per node id: key → when it
@@ -83,11 +89,63 @@ export function admitDelivery(context: IWebhookFunctions, key: string, now: numb
 	return isNew;
 }
 
-/** Records the keys of the deliveries an execution emits, from that execution (the trigger's execute()). */
+/**
+ * Records the keys of the deliveries an execution emits, from that execution (the trigger's
+ * execute()), in this process and, where the execution's static data is the stored one, in static
+ * data.
+ */
 export function recordDeliveries(context: IExecuteFunctions, keys: string[], now: number = Date.now()): void {
 	const remembered = rememberedFor(context, now);
 	for (const key of keys) if ((remembered.get(key) ?? 0) <= now) remembered.set(key, now + rememberMsOf(key));
-	save(context, remembered);
+	if (holdsActivationMark(context)) save(context, remembered);
+}
+
+/** The member of the node's static data that activation sets: this static data is the stored one. */
+const ACTIVATED_MEMBER = 'activated';
+
+/** Marks the node's static data as the stored one; called on activation, whose static data n8n saves. */
+export function markActivated(context: IHookFunctions): void {
+	context.getWorkflowStaticData('node')[ACTIVATED_MEMBER] = true;
+}
+
+/** Clears the mark, on deactivation. */
+export function clearActivationMark(context: IHookFunctions): void {
+	delete context.getWorkflowStaticData('node')[ACTIVATED_MEMBER];
+}
+
+/**
+ * Whether the context's static data is the one n8n stores for the workflow (it holds the mark
+ * activation left), not an empty stand-in (n8n 2.41's queue workers) whose save would erase it.
+ */
+function holdsActivationMark(context: Context): boolean {
+	return context.getWorkflowStaticData('node')[ACTIVATED_MEMBER] === true;
+}
+
+/**
+ * How many keys n8n's memory of processed values keeps per trigger node: far more than one
+ * process's 10 minutes of keys at any rate CometChat delivers, and n8n keeps them in one record.
+ */
+export const PROCESSED_KEYS_KEPT = 10_000;
+
+/**
+ * The items whose event has not been run yet, by n8n's memory of processed values (node scope),
+ * which records the new ones. Only keys made of an event's ids are kept there (that memory has no
+ * expiry; a digest key means "the same event" only within the retry horizon). Manual executions
+ * pass every item: n8n keeps no memory for them either. When n8n cannot answer (a version or a
+ * database without it), every item is passed on: a rare repeat beats a lost event.
+ */
+export async function withoutProcessed(context: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	const keyOf = (item: INodeExecutionData) => (typeof item.json.deliveryKey === 'string' ? item.json.deliveryKey : undefined);
+	const keys = items.map(keyOf).filter((key): key is string => key !== undefined && isIdentifiedKey(key));
+	if (keys.length === 0 || context.getMode() === 'manual') return items;
+	let processed: Set<string>;
+	try {
+		const answer = await context.helpers.checkProcessedAndRecord(keys, 'node', { mode: 'entries', maxEntries: PROCESSED_KEYS_KEPT });
+		processed = new Set(answer.processed.map(String));
+	} catch {
+		return items;
+	}
+	return items.filter((item) => !processed.has(keyOf(item) ?? ''));
 }
 
 /** Forgets every key this process holds, as a restart of n8n does (static data keeps its own). */

@@ -13,7 +13,7 @@ import type {
 } from 'n8n-workflow';
 
 import { basicAuthMatches } from './basicAuth';
-import { admitDelivery, recordDeliveries } from './memory';
+import { admitDelivery, recordDeliveries, withoutProcessed } from './memory';
 
 /** What a trigger makes of a body that is a JSON object. */
 export type ReadDelivery =
@@ -78,11 +78,12 @@ export const ON_RECEIVED_WEBHOOK: IWebhookDescription = {
 
 /**
  * The push triggers' execute(): n8n runs it first in the execution a delivery started, with the
- * emitted items as its input. It records their keys in static data from inside the execution,
- * which every n8n version saves (see memory.ts), and passes the items on unchanged.
+ * emitted items as its input. It passes on the items whose event no execution has run yet (n8n's
+ * memory of processed values: a repeat that reached another process, or came after a restart,
+ * before any static data held its key), and records their keys (see memory.ts).
  */
-export function passDeliveriesOn(context: IExecuteFunctions): INodeExecutionData[][] {
-	const items = context.getInputData();
+export async function passDeliveriesOn(context: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const items = await withoutProcessed(context, context.getInputData());
 	const keys = items.map((item) => item.json.deliveryKey).filter((key): key is string => typeof key === 'string');
 	recordDeliveries(context, keys);
 	return [items];

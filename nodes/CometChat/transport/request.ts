@@ -7,6 +7,7 @@ import type {
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
 	IPollFunctions,
+	IWebhookFunctions,
 } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
@@ -49,7 +50,7 @@ export interface FormFile {
 export type FormValue = string | string[] | FormFile;
 
 /** Every context our code makes requests from. */
-export type CometChatContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions | IHookFunctions;
+export type CometChatContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions | IHookFunctions | IWebhookFunctions;
 
 const CREDENTIAL_TYPE = 'cometChatApi';
 
