@@ -24,6 +24,13 @@
  *      executions that run on the workers
  *   4. after a restart of main nothing old is emitted, and new flags still come
  *   5. a worker without the package fails the execution with "Unrecognized node type"
+ *   6. the CometChat Bot Trigger, activated on main, hears 20 messages in a row, each sent through
+ *      the emulator after the previous execution ended, with restarts of the webhook process, the
+ *      workers, and both, between them: 20 deliveries answered 200, none 401, 20
+ *      effects, one per message; CometChat's retry of the message before each restart, sent to
+ *      the other webhook process, adds none; and after each execution the trigger's node data
+ *      (the bot, the Basic Auth pair) is still in the workflow's static data (read from
+ *      PostgreSQL), the pair the bot holds
  *
  * Ends with the line `N passed, M failed`; the exit code is non-zero on any failure.
  * Env: E2E_N8N=latest (the newest tested n8n), E2E_SKIP_BUILD=1, KEEP_N8N_FOLDER=1.
@@ -122,6 +129,65 @@ const CLAIM = 'Claim the key';
 const FIRST = 'First claim?';
 const CLAIMED_EFFECT = 'Count the claimed effect';
 const REDIS_CREDENTIAL = { id: 'queueE2eRedis001', name: 'Queue e2e Redis', type: 'redis' };
+
+const BOT = 'queuebot';
+const BOT_TRIGGER = 'CometChat Bot Trigger';
+const BOT_WORKFLOW_ID = 'queueE2eBot00001';
+/** How many messages the Bot Trigger hears in a row, and after which ones what restarts. */
+const BOT_MESSAGES = 20;
+/** @type {Record<number, Array<'webhook' | 'workers'>>} */
+const BOT_RESTARTS = { 5: ['webhook'], 10: ['workers'], 15: ['webhook', 'workers'] };
+
+/**
+ * CometChat Bot Trigger (the bot queuebot) → an HTTP Request POSTing `{path: 'bot', messageId,
+ * execution}` to `counterUrl`.
+ * @param {string} counterUrl
+ */
+function botWorkflow(counterUrl) {
+	const event = `$('${BOT_TRIGGER}').first().json`;
+	return {
+		id: BOT_WORKFLOW_ID,
+		name: 'Queue e2e: bot',
+		active: false,
+		settings: { executionOrder: 'v1' },
+		connections: { [BOT_TRIGGER]: { main: [[{ node: 'Count the answer', type: 'main', index: 0 }]] } },
+		nodes: [
+			{
+				id: 'a4000000-0000-4000-8000-000000000001',
+				name: BOT_TRIGGER,
+				type: 'n8n-nodes-cometchat.cometChatBotTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				webhookId: 'b4000000-0000-4000-8000-000000000001',
+				credentials: CREDENTIALS,
+				parameters: {
+					bot: { __rl: true, mode: 'id', value: BOT },
+					groupChatSetting: 'mentionedMessages',
+					onDeactivation: 'removeUrl',
+					options: {},
+				},
+			},
+			{
+				...effectNode('a4000000-0000-4000-8000-000000000002', 'Count the answer', [220, 0], counterUrl, 'bot'),
+				parameters: {
+					method: 'POST',
+					url: counterUrl,
+					sendBody: true,
+					contentType: 'json',
+					specifyBody: 'keypair',
+					bodyParameters: {
+						parameters: [
+							{ name: 'path', value: 'bot' },
+							{ name: 'messageId', value: `={{ ${event}.message.id }}` },
+							{ name: 'execution', value: '={{ $execution.id }}' },
+						],
+					},
+					options: {},
+				},
+			},
+		],
+	};
+}
 
 /**
  * An HTTP Request POSTing `{path, deliveryKey, messageId, execution}` of the trigger's item to
@@ -316,9 +382,13 @@ async function main() {
 	progress(`n8n ${install.version} main, two workers and two webhook processes, each with the package as a community package`);
 	// Production webhooks only on the webhook processes, as n8n's queue-mode docs set it up (main
 	// still registers them in the database on activation; the webhook processes look them up there).
+	// The URL n8n gives its webhooks (WEBHOOK_URL, the same in every process): webhook process A's,
+	// where the Bot Trigger points its bot on activation.
+	const hookPort = await freePort();
+	Object.assign(queueEnv, { WEBHOOK_URL: `http://127.0.0.1:${hookPort}/` });
 	const main = await N8n.create(install, { env: { ...queueEnv, N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true' } });
 	const workers = [await N8n.create(install, { env: await workerEnv() }), await N8n.create(install, { env: await workerEnv() })];
-	const webhooks = [await N8n.create(install, { env: queueEnv }), await N8n.create(install, { env: queueEnv })];
+	const webhooks = [await N8n.create(install, { port: hookPort, env: queueEnv }), await N8n.create(install, { env: queueEnv })];
 	for (const n8n of [main, ...workers, ...webhooks]) await n8n.installPackage();
 	// The database is shared: the credential and the workflows are imported once, through main.
 	await main.importCredentials([
@@ -326,7 +396,9 @@ async function main() {
 		{ ...REDIS_CREDENTIAL, data: { host: '127.0.0.1', port: redis.port, database: 0, password: '' } },
 	]);
 	const exactlyOnce = exactlyOnceWorkflow(counter.url);
-	await main.importWorkflows([LOOKUP, WATCH, exactlyOnce]);
+	emulator.store.addUser({ uid: BOT, name: 'Queue Bot' });
+	emulator.store.addBot({ uid: BOT, webhookURL: 'http://127.0.0.1:9/not-yet', enabled: false });
+	await main.importWorkflows([LOOKUP, WATCH, exactlyOnce, botWorkflow(counter.url)]);
 	await main.start();
 	await Promise.all([
 		...workers.map((worker) => worker.startWorker({ concurrency: 3 })),
@@ -337,6 +409,9 @@ async function main() {
 	await checks.run('webhooks on the workers', () => checkWebhooks(main, workers, webhooks, emulator));
 	await checks.run('exactly once across webhook processes', () => checkExactlyOnce(main, workers, webhooks, emulator, counter, postgres));
 	await checks.run('the trigger across workers', () => checkTrigger(main, workers, emulator));
+	await checks.run('the Bot Trigger, message after message, restarts between', () =>
+		checkBotTrigger(main, workers, webhooks, emulator, counter, postgres),
+	);
 	await checks.run('a worker without the package', () => checkWorkerWithoutPackage(install, main, workers, webhooks, workerEnv));
 
 	progress('Stopping n8n, Redis, the database and the emulator');
@@ -463,12 +538,20 @@ async function deliver(webhook, event) {
  * @param {N8n} webhook
  */
 async function waitForTrigger(webhook) {
+	await waitForServed(triggerUrl(webhook));
+}
+
+/**
+ * Waits until a push trigger's production URL is served: 401 to a delivery without Basic Auth.
+ * @param {string} url
+ */
+async function waitForServed(url) {
 	const deadline = Date.now() + 60_000;
 	for (;;) {
-		const response = await fetch(triggerUrl(webhook), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+		const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
 		await response.text();
 		if (response.status === 401) return;
-		if (Date.now() > deadline) throw new Error(`the trigger was not served by ${webhook.rest.url} within 60 s (answer ${response.status})`);
+		if (Date.now() > deadline) throw new Error(`${url} was not served within 60 s (answer ${response.status})`);
 		await sleep(500);
 	}
 }
@@ -506,10 +589,13 @@ function effectsFor(counter, ids, path) {
  * @param {Awaited<ReturnType<N8n['rest']['waitForExecution']>>} run
  */
 function runSummary(run) {
-	const [item] = run.items(EVENT_TRIGGER);
+	const items = run.items(EVENT_TRIGGER);
+	const [item] = items;
 	return {
 		id: String(run.id),
 		status: run.status,
+		/** What the trigger passed on: 0 when n8n's memory of processed items already held the key. */
+		passedOn: items.length,
 		messageId: String(item?.data?.message?.id),
 		deliveryKey: item?.deliveryKey,
 		deduped: run.items(DEDUPE).length,
@@ -526,7 +612,10 @@ function runSummary(run) {
 function recordedKeys(postgres, workflowId) {
 	if (!postgres) return undefined;
 	try {
-		const rows = postgres.query(`SELECT value FROM processed_data WHERE "workflowId" = '${workflowId}'`);
+		// Remove Duplicates' own record (node scope: `n:<node id>`); the trigger keeps one of its own.
+		const rows = postgres.query(
+			`SELECT value FROM processed_data WHERE "workflowId" = '${workflowId}' AND context = 'n:a3000000-0000-4000-8000-000000000002'`,
+		);
 		return rows.reduce((sum, [value]) => sum + (JSON.parse(value).data?.length ?? 0), 0);
 	} catch {
 		return undefined;
@@ -584,12 +673,15 @@ async function checkExactlyOnce(main, workers, webhooks, emulator, counter, post
 		[[1], [1]],
 	);
 	checks.ok(
-		'an execution the retry started (if any) had the same deliveryKey, and both guards stopped it',
-		retryRuns.every((run) => ok(run) && run.deliveryKey === firstRun?.deliveryKey && run.deduped === 0 && run.claimed === 0),
+		'an execution the retry started (if any) stopped at the trigger, or had the same deliveryKey and both guards stopped it',
+		retryRuns.every(
+			(run) => ok(run) && (run.passedOn === 0 || (run.deliveryKey === firstRun?.deliveryKey && run.deduped === 0 && run.claimed === 0)),
+		),
 		JSON.stringify(retryRuns),
 	);
+	const stoppedAtTrigger = retryRuns.filter((run) => run.passedOn === 0).length;
 	console.log(
-		`    (the retry to B: ${retryRuns.length === 0 ? 'dropped by the trigger itself, no execution' : 'an execution, stopped by the guards'})`,
+		`    (the retry to B: ${retryRuns.length === 0 ? 'dropped by the trigger itself, no execution' : stoppedAtTrigger ? 'an execution that stopped at the trigger (n8n held the key as processed)' : 'an execution, stopped by the guards'})`,
 	);
 
 	// 20 distinct events at once, split over both webhook processes; then each again to the other.
@@ -629,10 +721,15 @@ async function checkExactlyOnce(main, workers, webhooks, emulator, counter, post
 		burst.map(() => 200),
 	);
 	const firstKeys = Object.fromEntries(burstRuns.map((run) => [run.messageId, run.deliveryKey]));
+	const keptFirstKey = (/** @type {ReturnType<typeof runSummary>} */ run) =>
+		ok(run) && (run.passedOn === 0 || run.deliveryKey === firstKeys[run.messageId]);
 	checks.ok(
-		"every execution a redelivery started succeeded, with the first delivery's deliveryKey",
-		againRuns.every((run) => ok(run) && run.deliveryKey === firstKeys[run.messageId]),
-		JSON.stringify(againRuns.filter((run) => !(ok(run) && run.deliveryKey === firstKeys[run.messageId]))),
+		"every execution a redelivery started succeeded, and stopped at the trigger or carried the first delivery's deliveryKey",
+		againRuns.every(keptFirstKey),
+		JSON.stringify(againRuns.filter((run) => !keptFirstKey(run))),
+	);
+	console.log(
+		`    (${againRuns.filter((run) => run.passedOn === 0).length} of ${againRuns.length} such executions stopped at the trigger)`,
 	);
 	checks.equal(
 		'the Redis claim: still one effect per event',
@@ -752,6 +849,136 @@ async function emittedAfter(main, known, want, timeoutMs) {
 		await collect();
 	}
 	return runs;
+}
+
+/**
+ * What the workflow's static data holds for the Bot Trigger node, read from PostgreSQL (undefined
+ * without a PostgreSQL server, or when it cannot be read).
+ * @param {Awaited<ReturnType<typeof startPostgres>>} postgres
+ * @returns {Record<string, any> | undefined}
+ */
+function botNodeData(postgres) {
+	if (!postgres) return undefined;
+	try {
+		const [[text] = []] = postgres.query(`SELECT "staticData" FROM workflow_entity WHERE id = '${BOT_WORKFLOW_ID}'`);
+		return text ? (JSON.parse(text)[`node:${BOT_TRIGGER}`] ?? {}) : {};
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * The Bot Trigger in queue mode: activated on main, it points the bot at webhook process A; each
+ * message is sent through the emulator (which delivers it to A with the bot's Basic Auth pair)
+ * once the execution of the one before ended. Restarts of A, of the workers, and of both come
+ * between messages; after each restart CometChat's retry of the message before it is sent to B.
+ * @param {N8n} main @param {N8n[]} workers @param {N8n[]} webhooks @param {Emulator} emulator
+ * @param {{ url: string, effects: Array<Record<string, any>> }} counter
+ * @param {Awaited<ReturnType<typeof startPostgres>>} postgres
+ */
+async function checkBotTrigger(main, workers, webhooks, emulator, counter, postgres) {
+	checks.section(`The Bot Trigger: ${BOT_MESSAGES} messages in a row, restarts of the webhook process and the workers between them`);
+	const [a, b] = webhooks;
+	const botUrl = `${a.rest.url.replace('localhost', '127.0.0.1')}/webhook/b4000000-0000-4000-8000-000000000001/webhook`;
+	await main.rest.activate(BOT_WORKFLOW_ID);
+	const bot = () => /** @type {Record<string, any>} */ (emulator.store.bots.get(BOT));
+	const pointed = Date.now();
+	while (!(bot().webhookURL === botUrl && bot().enabled === true)) {
+		if (Date.now() - pointed > 90_000) throw new Error(`the bot was not pointed at ${botUrl} within 90 s: ${bot().webhookURL}`);
+		await sleep(500);
+	}
+	checks.ok(
+		'activation on main points the bot at webhook process A, with Basic Auth',
+		bot().useBasicAuth === true,
+		JSON.stringify(bot().webhookURL),
+	);
+	await waitForServed(botUrl);
+	emulator.deliveries.clear();
+	const sender = facts.SEED.users[0].uid;
+	/** @param {string} text */
+	const send = async (text) => {
+		const response = await fetch(`${emulator.baseUrl}/v3/messages`, {
+			method: 'POST',
+			headers: { apikey: emulator.apiKey, onBehalfOf: sender, 'content-type': 'application/json' },
+			body: JSON.stringify({ receiver: BOT, receiverType: 'user', category: 'message', type: 'text', data: { text } }),
+		});
+		return String((await response.json()).data.id);
+	};
+	/** @param {string} id */
+	const effectsOf = (id) => counter.effects.filter((effect) => effect.path === 'bot' && String(effect.messageId) === id);
+	/** @type {string[]} */
+	const ids = [];
+	/** @type {string[]} */
+	const nodeDataAfter = [];
+	/** @type {string[]} */
+	const retries = [];
+	for (let index = 1; index <= BOT_MESSAGES; index++) {
+		const id = await send(`message ${index} to the bot`);
+		ids.push(id);
+		const started = Date.now();
+		while (effectsOf(id).length === 0 && Date.now() - started < 90_000) await sleep(250);
+		const [effect] = effectsOf(id);
+		if (effect) await main.rest.waitForExecution(String(effect.execution), 120_000);
+		const nodeData = botNodeData(postgres);
+		nodeDataAfter.push(
+			nodeData === undefined
+				? 'unread'
+				: nodeData.bot === BOT && nodeData.username === bot().username && nodeData.password === bot().password
+					? 'kept'
+					: `lost: ${Object.keys(nodeData).join(', ') || 'empty'}`,
+		);
+		for (const restart of BOT_RESTARTS[index] ?? []) {
+			if (restart === 'webhook') {
+				await a.stop();
+				await a.startWebhook();
+				await waitForServed(botUrl);
+			} else {
+				for (const worker of workers) await worker.stop();
+				for (const worker of workers) await worker.startWorker({ concurrency: 3 });
+			}
+		}
+		if (BOT_RESTARTS[index]) {
+			// CometChat's retry of this message, after the restart, reaching the other webhook process.
+			const message = await (await fetch(`${emulator.baseUrl}/v3/messages/${id}`, { headers: { apikey: emulator.apiKey } })).json();
+			const response = await fetch(`${b.rest.url}/webhook/b4000000-0000-4000-8000-000000000001/webhook`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json', authorization: basic(bot().username, bot().password) },
+				body: JSON.stringify({ trigger: 'after_message', data: message.data, appId: emulator.appId, region: 'us' }),
+			});
+			retries.push(`${index}: ${response.status}`);
+		}
+	}
+	await emulator.deliveries.idle();
+	await sleep(3000);
+	// CometChat wants 200 within 2 s and retries otherwise: a slow answer on a loaded machine is
+	// retried, and still runs once (the effects below). A refused one (401) never is fine.
+	const attempts = emulator.deliveries.attempts;
+	checks.ok(
+		`the ${BOT_MESSAGES} deliveries were each answered 200, none 401 ("Authorization required")`,
+		attempts.filter((attempt) => attempt.status === 200).length === BOT_MESSAGES && attempts.every((attempt) => attempt.status !== 401),
+		JSON.stringify(attempts.map((attempt) => `${attempt.attempt}:${attempt.status}`)),
+	);
+	console.log(`    (${attempts.length} delivery attempts for ${BOT_MESSAGES} messages)`);
+	checks.equal(
+		'each message ran the workflow once (its effect once)',
+		ids.map((id) => effectsOf(id).length),
+		Array(BOT_MESSAGES).fill(1),
+	);
+	checks.equal(
+		"CometChat's retry after each restart, to webhook process B: 200, no second effect",
+		retries,
+		Object.keys(BOT_RESTARTS).map((index) => `${index}: 200`),
+	);
+	if (postgres) {
+		checks.equal(
+			"after each execution, the trigger's node data (bot, Basic Auth pair) is in static data",
+			nodeDataAfter,
+			Array(BOT_MESSAGES).fill('kept'),
+		);
+	} else {
+		console.log("    (no PostgreSQL server: the trigger's node data was not read)");
+	}
+	await main.rest.deactivate(BOT_WORKFLOW_ID);
 }
 
 /**
