@@ -253,6 +253,8 @@ function misshapenList(fault: Fault, payload: unknown): unknown {
 			return new ApiError('ERR_INTERNAL_SERVER_ERROR', 'The list could not be read (injected, with status 200).').toBody();
 		case 'notAPageBareList':
 			return Array.isArray(data) ? data : [];
+		case 'emptyWithoutMeta':
+			return { data: [] };
 		case 'extraFields': {
 			const add = (record: unknown) =>
 				record !== null && typeof record === 'object' && !Array.isArray(record) ? { ...record, ...fault.fields } : record;

@@ -23,6 +23,7 @@ export const FAULT_KINDS = [
 	'notAPageError',
 	'notAPageBareList',
 	'shortPage',
+	'emptyWithoutMeta',
 	'extraFields',
 ] as const;
 /**
@@ -33,8 +34,9 @@ export const FAULT_KINDS = [
 export const NOT_A_PAGE_KINDS = ['notAPageNull', 'notAPageObject', 'notAPageMissing', 'notAPageError', 'notAPageBareList'] as const;
 /**
  * The kinds the random rate picks by default: the stalls are opt-in, since they hang a client without
- * a timeout, and so are `repeatedRecord`, the not-a-page kinds, `shortPage` and `extraFields`, wrong
- * answers rather than failures.
+ * a timeout, and so are `repeatedRecord`, the not-a-page kinds, `shortPage`, `emptyWithoutMeta` (a list
+ * answered `{data: []}` and nothing else, as a lost page) and `extraFields`, wrong answers rather
+ * than failures.
  */
 const RANDOM_KINDS = ['429', '500', '503', 'reset', 'truncated', 'invalidJson', 'slow'] as const;
 /** The kinds the random rate picks only when `kinds` names them. */

@@ -27,6 +27,7 @@ import type {
 	IVersionedNodeType,
 	IWorkflowBase,
 	IWorkflowExecuteAdditionalData,
+	NodeExecutionHint,
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
 import { ICredentialsHelper, NodeHelpers, Workflow } from 'n8n-workflow';
@@ -239,6 +240,8 @@ export interface RunResult {
 	items: INodeExecutionData[];
 	/** The error that stopped the workflow, if any: serialised as n8n stores it, so `name` tells its class. */
 	error?: Error & { description?: string; httpCode?: string; context?: IDataObject };
+	/** The execution hints the node added (n8n shows them above its output). */
+	hints: NodeExecutionHint[];
 	run: IRun;
 }
 
@@ -277,7 +280,7 @@ export async function runNode(
 	const taskData = run.data.resultData.runData[node.name]?.[0];
 	const items = taskData?.data?.main?.[0] ?? [];
 	const error = (taskData?.error ?? run.data.resultData.error) as RunResult['error'];
-	return { items, error, run };
+	return { items, error, hints: taskData?.hints ?? [], run };
 }
 
 /** A bare workflow holding one node, for contexts that are not an execution (lists, polls). */

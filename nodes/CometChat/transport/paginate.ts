@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { CometChatContext, CometChatRequest, CometChatResponse, RequestObserver } from './request';
-import { cometChatRequest } from './request';
+import type { AnswerProblem, CometChatContext, CometChatRequest, CometChatResponse, RequestObserver } from './request';
+import { cometChatRequest, settledDisagreementOf } from './request';
 
 /**
  * How a list is paged: one strategy per list envelope of the API (docs/cometchat-api.md, Lists).
@@ -39,6 +39,12 @@ export interface ListRequest extends CometChatRequest {
 	 * page's request stays within the operation. Unset: every member is sent back.
 	 */
 	cursorFields?: readonly string[];
+	/**
+	 * A page whose rows disagree with its own count fails, after the retries, instead of being taken
+	 * as the service's own count: for the polling trigger, whose floor would otherwise rise past the
+	 * records such a page did not hold, and which has no way to tell the user.
+	 */
+	strictCounts?: boolean;
 }
 
 /** One page of a list, as read by `readPage`. */
@@ -50,7 +56,16 @@ export interface ListPage {
 	totalPages?: number;
 	/** Whether the page came back as large as asked (or as the service's own page size). */
 	full: boolean;
+	/**
+	 * Where the page's rows disagree with its own `meta` the same way on a retry (the service's own
+	 * count, as in CometChat's published examples): what disagrees. Its records are read, and `next`
+	 * is where the envelope says.
+	 */
+	disagreement?: string;
 }
+
+/** The lists (their first request) whose service has already answered a page that disagrees with its count. */
+const listsThatDisagree = new WeakSet<ListRequest>();
 
 /** The paging query of a list's first page. */
 export function firstPage(strategy: PaginationStrategy): IDataObject {
@@ -71,31 +86,64 @@ export async function readPage(
 	observer?: RequestObserver,
 ): Promise<ListPage> {
 	const sizeQuery = strategy === 'numberedPages' ? { perPage: size } : { limit: size };
+	// Once the list's service has answered a page that disagrees with its own count, it counts
+	// that way: later pages of the walk that disagree are taken without a retry round each.
+	const atOnce = listsThatDisagree.has(request);
 	const response = await cometChatRequest.call(
 		this,
-		{ ...request, qs: { ...request.qs, ...sizeQuery, ...at }, checkAnswer: (body) => pageProblem(strategy, body, at) },
+		{
+			...request,
+			qs: { ...request.qs, ...sizeQuery, ...at },
+			checkAnswer: (body) => checkPage(strategy, body, at, request.strictCounts ? undefined : { atOnce }),
+		},
 		observer,
 	);
+	const disagreement = settledDisagreementOf(response);
+	if (disagreement !== undefined) listsThatDisagree.add(request);
 	// A list, as pageProblem checked.
 	const records = response.data as IDataObject[];
 	if (strategy === 'numberedPages') {
 		const page = Number(at.page ?? 1);
 		const pagination = (response.meta?.pagination ?? {}) as IDataObject;
 		const totalPages = Number(pagination.total_pages ?? page);
-		const more = records.length > 0 && page < totalPages;
-		return { records, totalPages, full: records.length >= size, next: more ? { page: page + 1 } : undefined };
+		const more = (records.length > 0 || disagreement !== undefined) && page < totalPages;
+		return { records, totalPages, full: records.length >= size, next: more ? { page: page + 1 } : undefined, disagreement };
 	}
+	const full = !isShortPage(response, records.length, size);
+	// A page that disagrees with its count goes on where its count says: a full page has a next one.
+	const announcedFull = disagreement !== undefined && !isShortPage(response, countOf(response) ?? records.length, size);
 	if (strategy === 'cursor') {
 		const given = response.meta?.next as IDataObject | undefined;
 		const { cursorFields } = request;
 		const next = given && cursorFields ? Object.fromEntries(Object.entries(given).filter(([name]) => cursorFields.includes(name))) : given;
-		const full = !isShortPage(response, records.length, size);
-		const more = !!next && Object.keys(next).length > 0 && full;
-		return { records, full, next: more ? next : undefined };
+		const more = !!next && Object.keys(next).length > 0 && (full || announcedFull);
+		return { records, full, next: more ? next : undefined, disagreement };
 	}
 	const page = Number(at.page ?? 1);
-	const full = !isShortPage(response, records.length, size);
-	return { records, full, next: full ? { page: page + 1 } : undefined };
+	return { records, full, next: full || announcedFull ? { page: page + 1 } : undefined, disagreement };
+}
+
+/** `meta.current.count`: how many records a cursor or limit+page list's page says it holds. */
+function countOf(response: CometChatResponse): number | undefined {
+	const count = (response.meta?.current as IDataObject | undefined)?.count;
+	return isCount(count) ? count : undefined;
+}
+
+/**
+ * What `readPage` makes of a 200 answer: no page (retried, then an error), a page whose rows
+ * disagree with its own count (retried once: the same again is the service's own count, unless
+ * `settles` is undefined), or a page.
+ */
+function checkPage(
+	strategy: PaginationStrategy,
+	body: unknown,
+	at: IDataObject,
+	settles: { atOnce: boolean } | undefined,
+): AnswerProblem | undefined {
+	const notAPage = pageProblem(strategy, body, at);
+	if (notAPage !== undefined) return { wrong: notAPage };
+	const disagreement = countDisagreement(strategy, body as CometChatResponse, at);
+	return disagreement === undefined ? undefined : { wrong: disagreement, settlesWhenRepeated: settles };
 }
 
 /**
@@ -115,22 +163,46 @@ export function pageProblem(strategy: PaginationStrategy, body: unknown, at: IDa
 		const what = data === null ? 'null' : typeof data === 'object' ? 'an object' : `a ${typeof data}`;
 		return `is not a list page: data is ${what}`;
 	}
-	const count = data.length;
 	if (strategy !== 'numberedPages') {
-		// Cursor and limit+page lists say only how many this page holds (a short one is the last).
-		const announced = (meta?.current as IDataObject | undefined)?.count;
-		if (isCount(announced) && count < announced) return `is a short page: it holds ${count} records, meta.current.count says ${announced}`;
+		// The page after a full one is asked for only because that one was full: an empty list that
+		// does not even say so in `meta` is a lost answer, not the end of the list.
+		if (data.length === 0 && meta === undefined && !isFirstPage(strategy, at)) {
+			return 'is not a list page: an empty list without meta, after a full page';
+		}
 		return undefined;
 	}
 	const pagination = meta?.pagination as IDataObject | undefined;
 	if (!isCount(pagination?.total_pages)) return 'is not a list page: meta.pagination.total_pages is missing';
-	const { total_pages: totalPages, per_page: perPage, count: announced } = pagination;
+	return undefined;
+}
+
+/** Whether `at` asks for a list's first page. */
+function isFirstPage(strategy: PaginationStrategy, at: IDataObject): boolean {
+	return strategy === 'cursor' ? Object.keys(at).length === 0 : Number(at.page ?? 1) === 1;
+}
+
+/**
+ * Where a page's rows disagree with its own `meta`, or undefined: fewer records than it counts, or
+ * (numbered pages) fewer than a page before the last holds. A garbled transfer gives that once; the
+ * service's own count (CometChat's published examples: 1 blocked message with `meta.current.count`
+ * 20, 4 group members with `meta.pagination.count` 5) gives it again on a retry.
+ */
+export function countDisagreement(strategy: PaginationStrategy, body: CometChatResponse, at: IDataObject): string | undefined {
+	const count = Array.isArray(body.data) ? body.data.length : 0;
+	const records = `${count} record${count === 1 ? '' : 's'}`;
+	if (strategy !== 'numberedPages') {
+		const announced = countOf(body);
+		return announced !== undefined && count < announced
+			? `is a short page: it holds ${records}, meta.current.count says ${announced}`
+			: undefined;
+	}
+	const { total_pages: totalPages, per_page: perPage, count: announced } = (body.meta?.pagination ?? {}) as IDataObject;
 	const page = Number(at.page ?? 1);
-	const where = `page ${page} of ${totalPages}`;
-	if (page < totalPages && count === 0) return `is a short page: ${where} is empty`;
-	if (page < totalPages && isCount(perPage) && count < perPage) return `is a short page: ${where} holds ${count} records, not ${perPage}`;
-	if (isCount(announced) && count < announced)
-		return `is a short page: ${where} holds ${count} records, meta.pagination.count says ${announced}`;
+	const where = `page ${page} of ${String(totalPages)}`;
+	const beforeLast = isCount(totalPages) && page < totalPages;
+	if (beforeLast && count === 0) return `is a short page: ${where} is empty`;
+	if (beforeLast && isCount(perPage) && count < perPage) return `is a short page: ${where} holds ${records}, not ${perPage}`;
+	if (isCount(announced) && count < announced) return `is a short page: ${where} holds ${records}, meta.pagination.count says ${announced}`;
 	return undefined;
 }
 

@@ -78,9 +78,11 @@ export interface CometChatRequest {
 	secrets?: string[];
 	/**
 	 * What is wrong with a 2xx answer that is JSON but not what was asked for (a list answer that is
-	 * not a page), or undefined. Such an answer is retried as an unreadable one, then fails saying so.
+	 * not a page), or undefined. Such an answer is retried as an unreadable one, then fails saying so;
+	 * one that `settlesWhenRepeated` (a page whose rows disagree with its own count) is taken as it
+	 * is when a retry answers the same (see `settledDisagreementOf`).
 	 */
-	checkAnswer?: (body: unknown) => string | undefined;
+	checkAnswer?: (body: unknown) => AnswerProblem | undefined;
 	/**
 	 * The service's error codes that mean "already done" for this PUT or DELETE (not found after a
 	 * delete, the same scope after a scope change). Met on a retry after an attempt whose answer was
@@ -98,6 +100,26 @@ export interface CometChatRequest {
 	 * the item's. With `alreadyDone`, such an answer after a lost one is looked up too, not taken for done.
 	 */
 	findApplied?: () => Promise<AppliedLookup>;
+}
+
+/** What `checkAnswer` found wrong with an answer. */
+export interface AnswerProblem {
+	/** What is wrong, completing "CometChat answered GET … with a 200 that …". */
+	wrong: string;
+	/**
+	 * The answer is the service's own way of saying it when a retry answers the same thing (not a
+	 * garbled transfer, which varies): the answer is then taken. `atOnce`: taken without a retry
+	 * (the same list's service already answered so).
+	 */
+	settlesWhenRepeated?: { atOnce: boolean };
+}
+
+/** The disagreement each answer taken despite its `checkAnswer` held, by answer. */
+const settledDisagreements = new WeakMap<object, string>();
+
+/** What an answer taken despite its `checkAnswer` had wrong (the same on a retry), or undefined. */
+export function settledDisagreementOf(response: CometChatResponse): string | undefined {
+	return settledDisagreements.get(response);
 }
 
 /** What a `findApplied` concluded. */
@@ -263,6 +285,8 @@ export async function cometChatRequest(
 	};
 	let rateLimitRetries = 0;
 	let transientRetries = 0;
+	/** What the last answer that `settlesWhenRepeated` had wrong: the same again settles it. */
+	let lastUnsettled: string | undefined;
 	/** Whether an earlier attempt may have been applied by the service though its answer was lost. */
 	let mayHaveApplied = false;
 	/** A GET, PUT or DELETE, or a POST that can look for its own result (`findApplied`). */
@@ -364,8 +388,14 @@ export async function cometChatRequest(
 			const error = serviceError(call, { ...response, body });
 			throw statusCode >= 500 ? markTransient(error) : error;
 		}
-		const wrong = request.checkAnswer?.(body);
-		if (wrong !== undefined) {
+		const problem = request.checkAnswer?.(body);
+		if (problem !== undefined) {
+			const { wrong, settlesWhenRepeated } = problem;
+			if (settlesWhenRepeated && (settlesWhenRepeated.atOnce || wrong === lastUnsettled)) {
+				settledDisagreements.set(body as object, wrong);
+				return body as CometChatResponse;
+			}
+			if (settlesWhenRepeated) lastUnsettled = wrong;
 			if (call.idempotent && transientRetries < MAX_TRANSIENT_RETRIES) {
 				if (await waitFor(backoffMs(transientRetries++))) continue;
 			}

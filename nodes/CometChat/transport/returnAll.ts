@@ -58,7 +58,27 @@ export async function paginate(
 		const maxSize = options.maxPageSize ?? (strategy === 'cursor' ? CURSOR_MAX_LIMIT : MODERATION_MAX_LIMIT);
 		await oneByOne.call(this, walk, maxSize);
 	}
+	hintDisagreements(this, walk);
 	return walk.items;
+}
+
+/**
+ * Tells the user, without failing the run, that pages disagreed with their own count (the same on
+ * a retry): n8n's execution hint, above the node's output, where the context takes one.
+ */
+function hintDisagreements(context: CometChatContext, walk: Walk): void {
+	const [first, ...others] = walk.disagreements;
+	if (first === undefined || !('addExecutionHints' in context)) return;
+	const pages = others.length > 0 ? `${others.length + 1} of its pages disagree` : 'a page disagrees';
+	const read = walk.items.length;
+	context.addExecutionHints({
+		type: 'warning',
+		location: 'outputPane',
+		message:
+			`In CometChat's answer to GET ${buildPath(walk.request.path)}, ${pages} with its own count, the same on a retry ` +
+			`(${first.replace(/^is a short page: /, '')}). The ${read} record${read === 1 ? '' : 's'} it sent are here, and the list was ` +
+			'followed as far as its own paging said: it may hold records it did not send.',
+	});
 }
 
 /** A page as a walk holds it until its turn (`Walk.receive`). */
@@ -66,6 +86,9 @@ interface ReceivedPage {
 	keys: Array<string | number>;
 	records: IDataObject[];
 	full: boolean;
+	/** Whether the page's envelope says another page follows. */
+	announcesMore: boolean;
+	disagreement?: string;
 }
 
 /**
@@ -86,6 +109,8 @@ interface ReceivedPage {
  */
 class Walk {
 	readonly items: IDataObject[] = [];
+	/** What each page that disagreed with its own count (the same on a retry) had wrong. */
+	readonly disagreements: string[] = [];
 	/** The records of the page added last (all of it): a record served again is served again by the next page. */
 	private previousPage = new Set<string | number>();
 
@@ -105,17 +130,23 @@ class Walk {
 	 * A page as it arrives: each record's identity, and the record shaped (Simplify). Done at once,
 	 * so the whole records die young, even while the page waits for the pages before it.
 	 */
-	receive({ records, full }: ListPage): ReceivedPage {
+	receive({ records, full, next, disagreement }: ListPage): ReceivedPage {
 		const { shape } = this.options;
-		return { keys: records.map((record) => this.keyOf(record)), records: shape ? records.map(shape) : records, full };
+		const keys = records.map((record) => this.keyOf(record));
+		return { keys, records: shape ? records.map(shape) : records, full, announcesMore: next !== undefined, disagreement };
 	}
 
-	/** Adds a page's new records (`at`: the paging query it was read with); throws if a full page held nothing new. */
-	add({ keys, records, full }: ReceivedPage, at: IDataObject): void {
+	/**
+	 * Adds a page's new records (`at`: the paging query it was read with) and answers how many were
+	 * new; throws if a full page held nothing new.
+	 */
+	add({ keys, records, full, disagreement }: ReceivedPage, at: IDataObject): number {
 		const previous = this.previousPage;
 		if (full && this.items.length > 0 && keys.every((key) => previous.has(key))) {
 			throw this.repeatedPageError(at);
 		}
+		if (disagreement !== undefined) this.disagreements.push(disagreement);
+		const before = this.items.length;
 		// Built from the whole array, a Set is sized once (not grown key by key): a long list makes
 		// one small table a page, not a trail of them.
 		const page = new Set(keys);
@@ -131,6 +162,7 @@ class Walk {
 			this.items.push(records[index]);
 		}
 		this.previousPage = page;
+		return this.items.length - before;
 	}
 
 	/** The identity field's own value (no new string per record), else the whole record as JSON. */
@@ -165,7 +197,7 @@ async function byNumberedPages(this: CometChatContext, walk: Walk): Promise<void
 
 	const first = await window.run(async (observer) => await read(1, observer));
 	walk.add(walk.receive(first), { page: 1 });
-	if (!first.next || !first.full || walk.done) return;
+	if (!first.next || walk.done) return;
 	let lastPage = Math.min(first.totalPages ?? 1, Math.ceil(walk.wanted / perPage));
 
 	const started = new Map<number, Promise<ReceivedPage>>();
@@ -193,7 +225,7 @@ async function byNumberedPages(this: CometChatContext, walk: Walk): Promise<void
 			const answer = await started.get(page)!;
 			started.delete(page);
 			walk.add(answer, { page });
-			if (!answer.full) lastPage = Math.min(lastPage, nextToStart - 1);
+			if (!answer.announcesMore) lastPage = Math.min(lastPage, nextToStart - 1);
 		}
 	} finally {
 		stopped = true;
@@ -206,10 +238,17 @@ async function byNumberedPages(this: CometChatContext, walk: Walk): Promise<void
 async function oneByOne(this: CometChatContext, walk: Walk, maxSize: number): Promise<void> {
 	const strategy = walk.strategy;
 	let at: IDataObject | undefined = firstPage(strategy);
+	/** Pages in a row that disagreed with their count and brought nothing new. */
+	let emptyDisagreements = 0;
 	while (at && !walk.done) {
 		const size = Math.min(walk.wanted - walk.items.length, maxSize);
 		const page: ListPage = await readPage.call(this, strategy, walk.request, size, at);
-		walk.add(walk.receive(page), at);
-		at = page.next;
+		const added = walk.add(walk.receive(page), at);
+		emptyDisagreements = page.disagreement !== undefined && added === 0 ? emptyDisagreements + 1 : 0;
+		// Where pages disagree with their count, the list's own paging is followed only while it
+		// leads somewhere: a page of records already read, or two empty ones in a row, end it (a
+		// service that answers every page alike would lead on forever).
+		const goesNowhere = emptyDisagreements > 0 && (page.records.length > 0 || emptyDisagreements >= 2);
+		at = goesNowhere ? undefined : page.next;
 	}
 }
