@@ -29,8 +29,11 @@ function summarizeRun(run) {
 	const nodes = {};
 	/** @type {Record<string, number>} */
 	const executionTimes = {};
+	/** @type {Record<string, Array<Record<string, any>>>} */
+	const hints = {};
 	for (const [name, runs] of Object.entries(resultData.runData ?? {})) {
 		executionTimes[name] = /** @type {any[]} */ (runs).reduce((sum, nodeRun) => sum + (nodeRun.executionTime ?? 0), 0);
+		hints[name] = /** @type {any[]} */ (runs).flatMap((nodeRun) => nodeRun.hints ?? []);
 		/** @type {Array<Array<Record<string, any>>>} */
 		const outputs = [];
 		for (const nodeRun of /** @type {any[]} */ (runs)) {
@@ -49,6 +52,8 @@ function summarizeRun(run) {
 		nodes,
 		/** Each node's `executionTime` (ms), over all its runs. */
 		executionTimes,
+		/** The execution hints each node added (n8n shows them above its output), over all its runs. */
+		hints,
 		/** The json of the items a node put out on one output (0 unless given). */
 		items(/** @type {string} */ node, output = 0) {
 			return nodes[node]?.[output] ?? [];
