@@ -24,6 +24,7 @@ export const FAULT_KINDS = [
 	'notAPageBareList',
 	'shortPage',
 	'emptyWithoutMeta',
+	'recordWithoutId',
 	'extraFields',
 ] as const;
 /**
@@ -35,8 +36,8 @@ export const NOT_A_PAGE_KINDS = ['notAPageNull', 'notAPageObject', 'notAPageMiss
 /**
  * The kinds the random rate picks by default: the stalls are opt-in, since they hang a client without
  * a timeout, and so are `repeatedRecord`, the not-a-page kinds, `shortPage`, `emptyWithoutMeta` (a list
- * answered `{data: []}` and nothing else, as a lost page) and `extraFields`, wrong answers rather
- * than failures.
+ * answered `{data: []}` and nothing else, as a lost page), `recordWithoutId` (the page's first record
+ * without its id fields) and `extraFields`, wrong answers rather than failures.
  */
 const RANDOM_KINDS = ['429', '500', '503', 'reset', 'truncated', 'invalidJson', 'slow'] as const;
 /** The kinds the random rate picks only when `kinds` names them. */

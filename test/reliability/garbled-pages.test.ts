@@ -30,6 +30,7 @@ const T0 = 1_790_000_000;
 const WRONG_ANSWERS: Array<[string, Fault]> = [
 	...NOT_A_PAGE_KINDS.map((kind): [string, Fault] => [kind, { kind }]),
 	['emptyWithoutMeta', { kind: 'emptyWithoutMeta' }],
+	['recordWithoutId', { kind: 'recordWithoutId' }],
 	['shortPage (half)', { kind: 'shortPage' }],
 	['shortPage (empty)', { kind: 'shortPage', keep: 0 }],
 ];

@@ -13,6 +13,8 @@ export interface TriggerEvent {
 	name: string;
 	path: string[];
 	timestampOf(record: IDataObject): number;
+	/** Where a record holds the message's id (a record without it is a garbled answer). */
+	identity: string;
 	/** The message's id: with the timestamp, the occurrence's key. */
 	idOf(record: IDataObject): string;
 	/** Whether the record passes the user's filter (a reason or a rule id), if any. */
@@ -28,6 +30,7 @@ export const TRIGGER_EVENTS: TriggerEvent[] = [
 		name: 'New Flagged Message',
 		path: ['moderation', 'flagged-messages'],
 		timestampOf: flaggedAtOf,
+		identity: 'id',
 		idOf: (record) => String(record.id),
 		// The reason of the flag that made this occurrence: the latest one.
 		matches: (record, reasonId) => latestFlag(record)?.reasonId === reasonId,
@@ -38,6 +41,7 @@ export const TRIGGER_EVENTS: TriggerEvent[] = [
 		name: 'New Blocked Message',
 		path: ['moderation', 'blocked-messages'],
 		timestampOf: (record) => Number(record.createdAt ?? 0),
+		identity: 'message.id',
 		idOf: (record) => String((record.message as IDataObject | undefined)?.id),
 		matches: (record, ruleId) => record.ruleId === ruleId,
 		simplify: simplifyBlockedMessage,

@@ -130,7 +130,13 @@ export async function scanList(
 /** One page of the event's list (limit and page), timed against the budget when there is one. */
 async function readListPage(context: IPollFunctions, event: TriggerEvent, page: number, clock?: PollClock): Promise<ListPage> {
 	const read = async () =>
-		await readPage.call(context, 'limitAndPage', { method: 'GET', path: event.path, strictCounts: true }, MODERATION_MAX_LIMIT, { page });
+		await readPage.call(
+			context,
+			'limitAndPage',
+			{ method: 'GET', path: event.path, strictCounts: true, identity: event.identity },
+			MODERATION_MAX_LIMIT,
+			{ page },
+		);
 	return clock ? await clock.timed(read) : await read();
 }
 

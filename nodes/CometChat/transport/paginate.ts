@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { AnswerProblem, CometChatContext, CometChatRequest, CometChatResponse, RequestObserver } from './request';
 import { cometChatRequest, settledDisagreementOf } from './request';
+import { isRecord } from '../helpers/records';
 
 /**
  * How a list is paged: one strategy per list envelope of the API (docs/cometchat-api.md, Lists).
@@ -45,6 +46,12 @@ export interface ListRequest extends CometChatRequest {
 	 * records such a page did not hold, and which has no way to tell the user.
 	 */
 	strictCounts?: boolean;
+	/**
+	 * Where every record of this list holds its identity (`uid`, `id`, `message.id`): a record
+	 * without it there makes the answer no page (a garbled answer, retried, then an error), never
+	 * a record passed on without its id.
+	 */
+	identity?: string;
 }
 
 /** One page of a list, as read by `readPage`. */
@@ -94,7 +101,7 @@ export async function readPage(
 		{
 			...request,
 			qs: { ...request.qs, ...sizeQuery, ...at },
-			checkAnswer: (body) => checkPage(strategy, body, at, request.strictCounts ? undefined : { atOnce }),
+			checkAnswer: (body) => checkPage(strategy, body, at, request.strictCounts ? undefined : { atOnce }, request.identity),
 		},
 		observer,
 	);
@@ -139,8 +146,9 @@ function checkPage(
 	body: unknown,
 	at: IDataObject,
 	settles: { atOnce: boolean } | undefined,
+	identity: string | undefined,
 ): AnswerProblem | undefined {
-	const notAPage = pageProblem(strategy, body, at);
+	const notAPage = pageProblem(strategy, body, at, identity);
 	if (notAPage !== undefined) return { wrong: notAPage };
 	const disagreement = countDisagreement(strategy, body as CometChatResponse, at);
 	return disagreement === undefined ? undefined : { wrong: disagreement, settlesWhenRepeated: settles };
@@ -152,7 +160,7 @@ function checkPage(
  * and look complete: instead it is retried as a garbled answer, then fails. A page that holds more
  * records than announced is not refused: the walk drops a record it holds twice.
  */
-export function pageProblem(strategy: PaginationStrategy, body: unknown, at: IDataObject): string | undefined {
+export function pageProblem(strategy: PaginationStrategy, body: unknown, at: IDataObject, identity?: string): string | undefined {
 	if (Array.isArray(body)) return 'is not a list page: a bare list, without data and meta';
 	const { data, meta, error } = body as CometChatResponse & { error?: { code?: unknown } };
 	if (!Array.isArray(data)) {
@@ -163,6 +171,8 @@ export function pageProblem(strategy: PaginationStrategy, body: unknown, at: IDa
 		const what = data === null ? 'null' : typeof data === 'object' ? 'an object' : `a ${typeof data}`;
 		return `is not a list page: data is ${what}`;
 	}
+	const anonymous = identity === undefined ? -1 : data.findIndex((record) => !hasIdentity(record, identity));
+	if (anonymous >= 0) return `is not a list page: record ${anonymous + 1} of ${data.length} has no ${identity}`;
 	if (strategy !== 'numberedPages') {
 		// The page after a full one is asked for only because that one was full: an empty list that
 		// does not even say so in `meta` is a lost answer, not the end of the list.
@@ -174,6 +184,13 @@ export function pageProblem(strategy: PaginationStrategy, body: unknown, at: IDa
 	const pagination = meta?.pagination as IDataObject | undefined;
 	if (!isCount(pagination?.total_pages)) return 'is not a list page: meta.pagination.total_pages is missing';
 	return undefined;
+}
+
+/** Whether a record holds a string or a number at the dotted path `identity`. */
+function hasIdentity(record: unknown, identity: string): boolean {
+	let value = record;
+	for (const part of identity.split('.')) value = isRecord(value) ? value[part] : undefined;
+	return (typeof value === 'string' && value !== '') || typeof value === 'number';
 }
 
 /** Whether `at` asks for a list's first page. */

@@ -51,7 +51,9 @@ export async function paginate(
 ): Promise<IDataObject[]> {
 	const wanted = returnAll ? Infinity : Math.max(0, Math.floor(limit));
 	if (wanted === 0) return [];
-	const walk = new Walk(this, strategy, request, wanted, options);
+	// Each record must hold the list's identity: one without it is a garbled answer (paginate.ts).
+	const listRequest = options.identity === undefined ? request : { ...request, identity: options.identity };
+	const walk = new Walk(this, strategy, listRequest, wanted, options);
 	if (strategy === 'numberedPages') {
 		await byNumberedPages.call(this, walk);
 	} else {
