@@ -177,12 +177,27 @@ describe('fault kinds (each counted)', () => {
 		expect(ctx.emu.faultCounts.shortPage).toBe(2);
 		expect(() => ctx.emu.injectNext([{ kind: 'shortPage', keep: -1 }])).toThrow();
 	});
+	test('emptyWithoutMeta: `{"data": []}` and nothing else; recordWithoutId: the first record without its id fields', async () => {
+		ctx.emu.store.addUsers(4);
+		inject('emptyWithoutMeta');
+		const empty = await rawGet('/v3/users?perPage=2&page=2');
+		expect([empty.status, JSON.parse(empty.body)]).toEqual([200, { data: [] }]);
+		inject('recordWithoutId');
+		const anonymous = await ctx.api.get('/users?perPage=2&page=1');
+		expect(anonymous.data.data).toHaveLength(2);
+		expect('uid' in anonymous.data.data[0]).toBe(false);
+		expect(anonymous.data.data[0].name).toEqual(expect.any(String));
+		expect(anonymous.data.data[1].uid).toEqual(expect.any(String));
+		expect([ctx.emu.faultCounts.emptyWithoutMeta, ctx.emu.faultCounts.recordWithoutId]).toEqual([1, 1]);
+	});
 	test('the list faults leave error answers alone, and the random rate picks them only when named', async () => {
 		inject('notAPageNull');
 		const missing = await ctx.api.get('/users/nobody');
 		expect(missing.status).toBe(404);
 		expect(missing.data.error.code).toBe('ERR_UID_NOT_FOUND');
-		expect(OPT_IN_FAULT_KINDS).toEqual(expect.arrayContaining(['repeatedRecord', 'shortPage', ...NOT_A_PAGE_KINDS]));
+		expect(OPT_IN_FAULT_KINDS).toEqual(
+			expect.arrayContaining(['repeatedRecord', 'shortPage', 'emptyWithoutMeta', 'recordWithoutId', ...NOT_A_PAGE_KINDS]),
+		);
 		expect(ctx.emu.getSettings().faults.kinds).not.toEqual(expect.arrayContaining(['shortPage']));
 	});
 	test('unknown kinds are refused', () => {
