@@ -19,7 +19,7 @@
  */
 const { startEmulator } = require('../emulator');
 const { Checks } = require('./lib/checks');
-const { EXAMPLE_CREDENTIAL, N8n } = require('./lib/n8n');
+const { EXAMPLE_CREDENTIAL, N8n, botTriggerParameters } = require('./lib/n8n');
 const { cleanup, freePort, onCleanup, sleep } = require('./lib/processes');
 const { buildAndInstallN8n, progressLog, runScript } = require('./lib/script');
 
@@ -45,12 +45,7 @@ const WORKFLOW = {
 			position: [0, 0],
 			webhookId: 'b3000000-0000-4000-8000-000000000001',
 			credentials: CREDENTIALS,
-			parameters: {
-				bot: { __rl: true, mode: 'id', value: BOT },
-				groupChatSetting: 'mentionedMessages',
-				onDeactivation: 'removeUrl',
-				options: {},
-			},
+			parameters: botTriggerParameters(BOT),
 		},
 		{
 			id: 'a3000000-0000-4000-8000-000000000002',

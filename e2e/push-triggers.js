@@ -34,7 +34,7 @@
  */
 const { startEmulator } = require('../emulator');
 const { Checks } = require('./lib/checks');
-const { EXAMPLE_CREDENTIAL, N8n } = require('./lib/n8n');
+const { EXAMPLE_CREDENTIAL, N8n, botTriggerParameters } = require('./lib/n8n');
 const { cleanup, freePort, onCleanup, sleep } = require('./lib/processes');
 const { buildAndInstallN8n, progressLog, runScript } = require('./lib/script');
 
@@ -102,12 +102,7 @@ function botWorkflow(/** @type {string} */ id, /** @type {string} */ name, webho
 	return workflow(id, name, BOT_TRIGGER, webhookId, {
 		type: 'n8n-nodes-cometchat.cometChatBotTrigger',
 		credentials: CREDENTIALS,
-		parameters: {
-			bot: { __rl: true, mode: 'id', value: BOT },
-			groupChatSetting: 'mentionedMessages',
-			onDeactivation: 'removeUrl',
-			options: {},
-		},
+		parameters: botTriggerParameters(BOT),
 	});
 }
 

@@ -38,7 +38,7 @@
 const { startEmulator } = require('../emulator');
 const { Checks, sorted } = require('./lib/checks');
 const { flavor } = require('./lib/install');
-const { EXAMPLE_CREDENTIAL, N8n } = require('./lib/n8n');
+const { EXAMPLE_CREDENTIAL, N8n, botTriggerParameters } = require('./lib/n8n');
 const { cleanup, freePort, onCleanup, sleep } = require('./lib/processes');
 const { buildAndInstallN8n, progressLog, runScript } = require('./lib/script');
 const { startPostgres, startRedis } = require('./lib/services');
@@ -139,12 +139,11 @@ const BOT_MESSAGES = 20;
 const BOT_RESTARTS = { 5: ['webhook'], 10: ['workers'], 15: ['webhook', 'workers'] };
 
 /**
- * CometChat Bot Trigger (the bot queuebot) → an HTTP Request POSTing `{path: 'bot', messageId,
- * execution}` to `counterUrl`.
+ * CometChat Bot Trigger (the bot queuebot) → an HTTP Request POSTing `{path: 'bot', deliveryKey,
+ * messageId, execution}` to `counterUrl`.
  * @param {string} counterUrl
  */
 function botWorkflow(counterUrl) {
-	const event = `$('${BOT_TRIGGER}').first().json`;
 	return {
 		id: BOT_WORKFLOW_ID,
 		name: 'Queue e2e: bot',
@@ -160,42 +159,25 @@ function botWorkflow(counterUrl) {
 				position: [0, 0],
 				webhookId: 'b4000000-0000-4000-8000-000000000001',
 				credentials: CREDENTIALS,
-				parameters: {
-					bot: { __rl: true, mode: 'id', value: BOT },
-					groupChatSetting: 'mentionedMessages',
-					onDeactivation: 'removeUrl',
-					options: {},
-				},
+				parameters: botTriggerParameters(BOT),
 			},
-			{
-				...effectNode('a4000000-0000-4000-8000-000000000002', 'Count the answer', [220, 0], counterUrl, 'bot'),
-				parameters: {
-					method: 'POST',
-					url: counterUrl,
-					sendBody: true,
-					contentType: 'json',
-					specifyBody: 'keypair',
-					bodyParameters: {
-						parameters: [
-							{ name: 'path', value: 'bot' },
-							{ name: 'messageId', value: `={{ ${event}.message.id }}` },
-							{ name: 'execution', value: '={{ $execution.id }}' },
-						],
-					},
-					options: {},
-				},
-			},
+			effectNode('a4000000-0000-4000-8000-000000000002', 'Count the answer', [220, 0], counterUrl, 'bot', {
+				trigger: BOT_TRIGGER,
+				messageId: 'message.id',
+			}),
 		],
 	};
 }
 
 /**
  * An HTTP Request POSTing `{path, deliveryKey, messageId, execution}` of the trigger's item to
- * `counterUrl`: the effect the test counts.
+ * `counterUrl`: the effect the test counts. The trigger (the Webhook Trigger by default) and where
+ * its item holds the message's id (`data.message.id`) can be given.
  * @param {string} id @param {string} name @param {number[]} position @param {string} counterUrl @param {string} path
+ * @param {{ trigger?: string, messageId?: string }} [event]
  */
-function effectNode(id, name, position, counterUrl, path) {
-	const event = `$('${EVENT_TRIGGER}').first().json`;
+function effectNode(id, name, position, counterUrl, path, { trigger = EVENT_TRIGGER, messageId = 'data.message.id' } = {}) {
+	const event = `$('${trigger}').first().json`;
 	return {
 		id,
 		name,
@@ -212,7 +194,7 @@ function effectNode(id, name, position, counterUrl, path) {
 				parameters: [
 					{ name: 'path', value: path },
 					{ name: 'deliveryKey', value: `={{ ${event}.deliveryKey }}` },
-					{ name: 'messageId', value: `={{ ${event}.data.message.id }}` },
+					{ name: 'messageId', value: `={{ ${event}.${messageId} }}` },
 					{ name: 'execution', value: '={{ $execution.id }}' },
 				],
 			},
@@ -860,8 +842,11 @@ async function emittedAfter(main, known, want, timeoutMs) {
 function botNodeData(postgres) {
 	if (!postgres) return undefined;
 	try {
-		const [[text] = []] = postgres.query(`SELECT "staticData" FROM workflow_entity WHERE id = '${BOT_WORKFLOW_ID}'`);
-		return text ? (JSON.parse(text)[`node:${BOT_TRIGGER}`] ?? {}) : {};
+		// The node's member only: the rest holds delivery keys, whose `|` would split psql's row.
+		const [[text] = []] = postgres.query(
+			`SELECT ("staticData"::json) -> 'node:${BOT_TRIGGER}' FROM workflow_entity WHERE id = '${BOT_WORKFLOW_ID}'`,
+		);
+		return text ? JSON.parse(text) : {};
 	} catch {
 		return undefined;
 	}

@@ -314,4 +314,13 @@ function cometChatHostsEnv(emulator) {
 	};
 }
 
-module.exports = { EXAMPLE_CREDENTIAL, N8n, cometChatHostsEnv };
+/**
+ * The CometChat Bot Trigger's parameters as the end-to-end workflows set them: the bot by id,
+ * mentions in groups, the Webhook URL removed on deactivation.
+ * @param {string} bot
+ */
+function botTriggerParameters(bot) {
+	return { bot: { __rl: true, mode: 'id', value: bot }, groupChatSetting: 'mentionedMessages', onDeactivation: 'removeUrl', options: {} };
+}
+
+module.exports = { EXAMPLE_CREDENTIAL, N8n, botTriggerParameters, cometChatHostsEnv };
