@@ -104,6 +104,61 @@ describe.each([
 	});
 });
 
+describe('writes that look before they resend, against a service that never answers', () => {
+	// Each looks for its own result after the lost answer (Message → Send lists the sender's
+	// messages, User → Create reads the user): those lookups share the write's bound.
+	const send = {
+		resource: 'message',
+		operation: 'send',
+		onBehalfOf: { __rl: true, mode: 'id', value: 'ada' },
+		receiverType: 'user',
+		receiverUid: { __rl: true, mode: 'id', value: 'bob' },
+		category: 'message',
+		messageType: 'text',
+		dataMode: 'fields',
+		text: 'Hi',
+	};
+	const createUser = { resource: 'user', operation: 'create', uid: 'newbie', name: 'Newbie' };
+	const update = { resource: 'user', operation: 'update', uid: { __rl: true, mode: 'id', value: 'ada' }, updateFields: { name: 'Ada L' } };
+	const remove = { resource: 'user', operation: 'delete', uid: { __rl: true, mode: 'id', value: 'ada' } };
+
+	it.each([
+		['Message → Send', send, '/v3/messages'],
+		['User → Create', createUser, '/v3/users'],
+		['User → Update', update, '/v3/users'],
+		['User → Delete', remove, '/v3/users'],
+	] as const)('%s ends within the one bound, its lookups included, and says what is unknown', async (name, parameters, pathPrefix) => {
+		emulator.store.addUser({ uid: 'bob', name: 'Bob' });
+		emulator.injectNext(Array(40).fill({ kind: 'stall' }), { pathPrefix });
+		const { result, ms } = await measured(SHORT, () => runNode(credentialsFor(emulator), parameters));
+		const requests = apiRequests(emulator).map((request) => request.method);
+		report(`stall write ${name.replace(/\W+/g, '-')}`, {
+			boundMs: SHORT.requestBudgetMs!,
+			ms,
+			requests: requests.join(' '),
+			error: result.error?.message ?? 'none',
+		});
+		expect(result.error?.name).toBe('NodeApiError');
+		expect(result.error?.message).toMatch(
+			new RegExp(`^CometChat at ${host.replace(/\./g, '\\.')} did not answer within [\\d.]+ s \\[item 0\\]$`),
+		);
+		if (parameters.operation === 'send' || parameters.operation === 'create') {
+			expect(result.error?.description).toMatch(/may have been applied/);
+			expect(requests.filter((method) => method === 'GET').length).toBeGreaterThan(0);
+		}
+		expect(ms).toBeLessThanOrEqual(SHORT.requestBudgetMs! + 1_000);
+	});
+
+	it("Message → Send with the shipped limits ends within the README's 120 s, its lookups included", async () => {
+		emulator.store.addUser({ uid: 'bob', name: 'Bob' });
+		emulator.injectNext(Array(40).fill({ kind: 'stall' }), { pathPrefix: '/v3/messages' });
+		const { result, ms } = await measured(undefined, () => runNode(credentialsFor(emulator), send));
+		report('stall write Message-Send shipped', { boundMs: REQUEST_LIMITS.requestBudgetMs, ms, error: result.error?.message ?? 'none' });
+		expect(result.error?.description).toMatch(/may have been applied/);
+		expect(ms).toBeLessThanOrEqual(REQUEST_LIMITS.requestBudgetMs + 5_000);
+	}, 200_000);
+});
+
 describe('trigger poll', () => {
 	const node: INode = triggerNode();
 

@@ -45,10 +45,11 @@ export function createdRecordLookup(
 	const kind = CREATES[what];
 	const id = String(sent[kind.idField]);
 	const compared = Object.keys(sent).filter((field) => field !== kind.idField && !(kind.notEchoed as readonly string[]).includes(field));
-	const findApplied = async (): Promise<AppliedLookup> => {
+	const findApplied = async (deadline: number): Promise<AppliedLookup> => {
 		let response: CometChatResponse;
 		try {
-			response = await cometChatRequest.call(context, { method: 'GET', path: [kind.collection, id], onBehalfOf: options.onBehalfOf });
+			const request = { method: 'GET' as const, path: [kind.collection, id], onBehalfOf: options.onBehalfOf, deadline };
+			response = await cometChatRequest.call(context, request);
 		} catch (error) {
 			if (serviceCodeOf(error) === kind.notFound) return { notFound: true };
 			return undecidedAfter(`reading the ${what} ${id}`, error);

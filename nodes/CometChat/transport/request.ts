@@ -99,7 +99,13 @@ export interface CometChatRequest {
 	 * fails saying it may have been applied, and why the lookup could not tell. An error it throws is
 	 * the item's. With `alreadyDone`, such an answer after a lost one is looked up too, not taken for done.
 	 */
-	findApplied?: () => Promise<AppliedLookup>;
+	findApplied?: (deadline: number) => Promise<AppliedLookup>;
+	/**
+	 * The latest moment (ms since the epoch) this request may end, when it serves another request's
+	 * bound: a POST's lookups (`findApplied`, which is handed the POST's deadline) share the POST's
+	 * 120 s, so a send against a silent service ends within the one bound the README states.
+	 */
+	deadline?: number;
 }
 
 /** What `checkAnswer` found wrong with an answer. */
@@ -274,7 +280,7 @@ export async function cometChatRequest(
 		startedAt: Date.now(),
 		attempts: 0,
 	};
-	const deadline = call.startedAt + call.limits.requestBudgetMs;
+	const deadline = Math.min(call.startedAt + call.limits.requestBudgetMs, request.deadline ?? Infinity);
 	/** Waits before the next attempt, if the wait and a useful attempt still fit in the bound. */
 	const waitFor = async (ms: number, reason: RetryReason = 'transient'): Promise<boolean> => {
 		const minimumAttemptMs = Math.min(1_000, call.limits.attemptTimeoutMs);
@@ -294,7 +300,7 @@ export async function cometChatRequest(
 	/** A POST that may have been applied is looked up first: its result if found, whether to send it again if not. */
 	const lookUp = async (): Promise<CometChatResponse | 'send' | 'undecided'> => {
 		if (!mayHaveApplied || request.findApplied === undefined) return 'send';
-		const seen = await request.findApplied();
+		const seen = await request.findApplied(deadline);
 		if ('found' in seen) return { ...seen.found, appliedByEarlierAttempt: true };
 		call.lookup = 'notFound' in seen ? { notApplied: true } : seen;
 		return 'notFound' in seen ? 'send' : 'undecided';

@@ -74,14 +74,15 @@ export interface SentMessage {
  * cannot tell when the sender's messages run past `LOOKUP_MAX_PAGES` pages, when the list cannot be
  * read, or when only some of several receivers have the message.
  */
-export function sentMessageLookup(context: IExecuteFunctions, sent: SentMessage): () => Promise<AppliedLookup> {
+export function sentMessageLookup(context: IExecuteFunctions, sent: SentMessage): (deadline: number) => Promise<AppliedLookup> {
 	const receivers = receiversOf(sent.body);
-	return async () => {
+	return async (deadline) => {
 		const found = new Map<string, IDataObject>();
 		const request = {
 			method: 'GET' as const,
 			path: ['messages'],
 			qs: { sender: sent.sender, 'sentAt[from]': Math.max(0, Math.floor(sent.since / 1000) - LOOKUP_CLOCK_MARGIN_S) },
+			deadline,
 		};
 		let at: IDataObject | undefined = firstPage('cursor');
 		for (let pages = 0; at !== undefined && found.size < receivers.length; pages++) {

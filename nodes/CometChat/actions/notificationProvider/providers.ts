@@ -331,10 +331,10 @@ export function providerRequest(provider: ProviderValue, method: 'GET' | 'POST' 
  * provider's settings, so sending it twice does no harm.
  */
 export function saveLookup(context: IExecuteFunctions, provider: ProviderValue, sent: IDataObject): Pick<CometChatRequest, 'findApplied'> {
-	const findApplied = async (): Promise<AppliedLookup> => {
+	const findApplied = async (deadline: number): Promise<AppliedLookup> => {
 		let response: CometChatResponse;
 		try {
-			response = await cometChatRequest.call(context, providerRequest(provider, 'GET'));
+			response = await cometChatRequest.call(context, { ...providerRequest(provider, 'GET'), deadline });
 		} catch (error) {
 			return undecidedAfter(`reading the ${PROVIDERS[provider].name} provider`, error);
 		}
