@@ -78,7 +78,7 @@ function hintDisagreements(context: CometChatContext, walk: Walk): void {
 		location: 'outputPane',
 		message:
 			`In CometChat's answer to GET ${buildPath(walk.request.path)}, ${pages} with its own count, the same on a retry ` +
-			`(${first.replace(/^is a short page: /, '')}). The ${read} record${read === 1 ? '' : 's'} it sent are here, and the list was ` +
+			`(${first.replace(/^is a short page: /, '')}). The ${read === 1 ? '1 record it sent is' : `${read} records it sent are`} here, and the list was ` +
 			'followed as far as its own paging said: it may hold records it did not send.',
 	});
 }
