@@ -156,9 +156,12 @@ function checkPage(
 
 /**
  * What makes a list's 200 answer no page of it, or undefined when it is one (docs/cometchat-api.md,
- * Lists, Not a page). Taken for a page, such an answer would end the walk early, or skip records,
- * and look complete: instead it is retried as a garbled answer, then fails. A page that holds more
- * records than announced is not refused: the walk drops a record it holds twice.
+ * Lists, Not a page): no list in `data`, a record without the list's `identity`, no
+ * `total_pages` (numbered pages), an empty list without `meta` after a full page (the others).
+ * Taken for a page, such an answer would end the walk early, or skip records, or pass a record on
+ * without its id, and look complete: instead it is retried as a garbled answer, then fails. A page
+ * that holds more records than announced is not refused: the walk drops a record it holds twice.
+ * Fewer than announced is `countDisagreement`'s.
  */
 export function pageProblem(strategy: PaginationStrategy, body: unknown, at: IDataObject, identity?: string): string | undefined {
 	if (Array.isArray(body)) return 'is not a list page: a bare list, without data and meta';
