@@ -918,8 +918,8 @@ async function checkBotTrigger(main, workers, webhooks, emulator, counter, postg
 				await a.startWebhook();
 				await waitForServed(botUrl);
 			} else {
-				for (const worker of workers) await worker.stop();
-				for (const worker of workers) await worker.startWorker({ concurrency: 3 });
+				await Promise.all(workers.map(async (worker) => await worker.stop()));
+				await Promise.all(workers.map(async (worker) => await worker.startWorker({ concurrency: 3 })));
 			}
 		}
 		if (BOT_RESTARTS[index]) {

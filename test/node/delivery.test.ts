@@ -163,20 +163,6 @@ describe.each(cases)('$title', ({ trigger: base, n8n }) => {
 		expect(again).toBe(0);
 	});
 
-	test('a busy stream never re-emits a retry: 2,000 events within 40 s, then each one again', async () => {
-		const host = trigger.host();
-		for (let i = 0; i < 2000; i++) {
-			now = T0 + i * 10;
-			await host.deliver(trigger.event(`busy${i}`), trigger.auth);
-		}
-		now = T0 + 40_000;
-		let again = 0;
-		for (let i = 0; i < 2000; i++) again += (await host.deliver(trigger.event(`busy${i}`), trigger.auth)).passedOn.length;
-		expect(again).toBe(0);
-		// 4,000 deliveries through n8n's webhook context: about 16 s on an idle 2-core machine, five
-		// times that beside 8 busy processes. The clock the memory reads is the test's own (`now`).
-	}, 300_000);
-
 	test('the memory is bounded by time: an id is remembered for ID_KEY_MEMORY_MS, and static data then holds only live keys', async () => {
 		const host = trigger.host();
 		for (let i = 0; i < 50; i++) await host.deliver(trigger.event(`old${i}`), trigger.auth);
@@ -232,6 +218,25 @@ describe.each(cases)('$title', ({ trigger: base, n8n }) => {
 		expect((await host.deliver(null)).status).toBe(401);
 		expect((await host.deliver(trigger.event('1'), basicAuth('someone', 'else'))).status).toBe(401);
 	});
+});
+
+// The webhook process's memory under load: in n8n 2.41's queue mode it is the same as in its
+// `n8n start`, so this runs for the two ways n8n saves webhook()'s writes.
+describe.each(cases.filter((c) => c.n8n !== '2.41-queue'))('$title, a busy stream', ({ trigger: base, n8n }) => {
+	const trigger: Trigger = { ...base, host: (options) => base.host({ n8n, ...options }) };
+	test('a busy stream never re-emits a retry: 2,000 events within 40 s, then each one again', async () => {
+		const host = trigger.host();
+		for (let i = 0; i < 2000; i++) {
+			now = T0 + i * 10;
+			await host.deliver(trigger.event(`busy${i}`), trigger.auth);
+		}
+		now = T0 + 40_000;
+		let again = 0;
+		for (let i = 0; i < 2000; i++) again += (await host.deliver(trigger.event(`busy${i}`), trigger.auth)).passedOn.length;
+		expect(again).toBe(0);
+		// 4,000 deliveries through n8n's webhook context: about 16 s on an idle 2-core machine, five
+		// times that beside 8 busy processes. The clock the memory reads is the test's own (`now`).
+	}, 300_000);
 });
 
 describe('events without an id (Webhook Trigger)', () => {
