@@ -4,6 +4,7 @@
  * an id, a digest of the payload, which only means "the same event" within CometChat's retry
  * horizon: two real events with equal payloads an hour apart are two events.
  */
+import { valueAt } from '../helpers/records';
 
 /**
  * CometChat retries a failed delivery after 10 s and again after 30 s, and expects an answer
@@ -18,16 +19,6 @@ export const RETRY_HORIZON_MS = 50_000;
  * an n8n restart that outlasts the horizon.
  */
 export const ID_KEY_MEMORY_MS = 10 * 60_000;
-
-/** The value at a dotted path of `value`, or undefined. */
-export function valueAt(value: unknown, path: string): unknown {
-	let current = value;
-	for (const part of path.split('.')) {
-		if (current === null || typeof current !== 'object') return undefined;
-		current = (current as Record<string, unknown>)[part];
-	}
-	return current;
-}
 
 /** A short, stable digest of a string (53-bit, two 32-bit lanes), for keys built from a whole payload. */
 function digest(text: string): string {

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { AnswerProblem, CometChatContext, CometChatRequest, CometChatResponse, RequestObserver } from './request';
 import { cometChatRequest, settledDisagreementOf } from './request';
-import { isRecord } from '../helpers/records';
+import { valueAt } from '../helpers/records';
 
 /**
  * How a list is paged: one strategy per list envelope of the API (docs/cometchat-api.md, Lists).
@@ -191,8 +191,7 @@ export function pageProblem(strategy: PaginationStrategy, body: unknown, at: IDa
 
 /** Whether a record holds a string or a number at the dotted path `identity`. */
 function hasIdentity(record: unknown, identity: string): boolean {
-	let value = record;
-	for (const part of identity.split('.')) value = isRecord(value) ? value[part] : undefined;
+	const value = valueAt(record, identity);
 	return (typeof value === 'string' && value !== '') || typeof value === 'number';
 }
 
