@@ -10,7 +10,7 @@ import type { TriggerEvent } from './pollingTrigger/events';
 import { TRIGGER_EVENTS } from './pollingTrigger/events';
 import { PollClock } from './pollingTrigger/budget';
 import type { ScannedRecord } from './pollingTrigger/scan';
-import { scanBacklog, scanList } from './pollingTrigger/scan';
+import { pagesBefore, scanBacklog, scanList } from './pollingTrigger/scan';
 import type { BacklogState, EventState } from './pollingTrigger/seenWindow';
 import { SeenWindow } from './pollingTrigger/seenWindow';
 import { MODERATION_MAX_LIMIT, pagesByLimitAndPage } from './transport/paginate';
@@ -150,7 +150,7 @@ async function readEvent(
 	if (top.stopped) {
 		// No read-back below the newest 60 s for a shift during a stopped walk: the next polls' time
 		// goes to the backlog (docs/cometchat-api.md, The polling trigger's budget).
-		backlog.unshift(window.splitBelow(top.stopped.second, null, top.stopped.page));
+		backlog.unshift(window.splitBelow(top.stopped.second, null, pagesBefore(top.stopped.offset)));
 		current = 1;
 	} else {
 		window.settle(top.shiftFloor);

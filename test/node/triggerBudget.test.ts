@@ -10,6 +10,7 @@ import { CometChatTrigger } from '../../nodes/CometChat/CometChatTrigger.node.js
 import { BUDGET_MARGIN } from '../../nodes/CometChat/pollingTrigger/budget';
 import type { TestClock } from '../harness/clock';
 import { controlDate } from '../harness/clock';
+import { reachOf, readsToReach } from '../harness/listWindows';
 import { apiRequests, credentialsFor } from '../harness/emulator';
 import type { Emulator } from '../harness/emulator';
 import { pollContext, registerNodeType, TRIGGER_TYPE, triggerNode, workflowWith } from '../harness/engine';
@@ -27,7 +28,7 @@ const FLAGGED = '/v3/moderation/flagged-messages';
 /** What one page of a moderation list costs on the test's clock. */
 const PAGE_MS = 100;
 const BUDGET_MS = 1000;
-/** The pages a poll reads within BUDGET_MS: it starts one only when it would end before the margin. */
+/** The reads a poll makes within BUDGET_MS: it starts one only when it would end before the margin. */
 const PAGES_PER_POLL = Math.floor((BUDGET_MS * (1 - BUDGET_MARGIN)) / PAGE_MS);
 
 interface RequestInfo {
@@ -127,8 +128,8 @@ describe('with a poll budget', () => {
 		const first = await w.poll();
 		seen.add(first);
 		// The newest records the budget allowed, oldest first: the rest waits as a backlog.
-		expect(first.items).toHaveLength(PAGES_PER_POLL * 100);
-		expect(first.items.map(keyOf)).toEqual(backlog.slice(0, PAGES_PER_POLL * 100).reverse());
+		expect(first.items).toHaveLength(reachOf(PAGES_PER_POLL));
+		expect(first.items.map(keyOf)).toEqual(backlog.slice(0, reachOf(PAGES_PER_POLL)).reverse());
 		expect(w.backlog()).toHaveLength(1);
 
 		let polls = 1;
@@ -154,7 +155,8 @@ describe('with a poll budget', () => {
 		const w = watcher(undefined);
 		const poll = await w.poll();
 		expect(poll.items).toHaveLength(3000);
-		expect(poll.elapsedMs).toBe(31 * PAGE_MS);
+		// Reads until one reaches past the last record: short, it shows the list ends.
+		expect(poll.elapsedMs).toBe(readsToReach(3001) * PAGE_MS);
 		expect(w.backlog()).toEqual([]);
 	});
 
@@ -195,6 +197,40 @@ describe('with a poll budget', () => {
 		for (const key of emitted) expect(backlog.includes(key) || arrivals.includes(key)).toBe(true);
 	});
 
+	it('reviews above the walk before every read (the list moves up under it): nothing lost, nothing repeated', async () => {
+		emulator.store.addFlaggedMessages(2000);
+		const backlog = pendingKeys();
+		const w = watcher(BUDGET_MS);
+		const seen = tally();
+		const approved = new Set<string>();
+		let arrivalsAt = T0;
+		const arrivals: string[] = [];
+		// Before every read: the newest pending record is approved (every record below it moves up
+		// one place), and before every fourth, two arrive on top (they push the list down again).
+		let reads = 0;
+		const stir = onRequest((request) => {
+			if (request.path !== FLAGGED) return;
+			if (++reads % 4 === 0) arrivals.push(...flagAt(++arrivalsAt, 2));
+			const [newest] = pendingKeys();
+			if (newest) {
+				emulator.store.reviewFlag(newest.split('@')[0], 'approved');
+				approved.add(newest);
+			}
+		});
+		try {
+			for (let n = 0; n < 40 && (n === 0 || w.backlog().length > 0); n++) seen.add(await w.poll());
+		} finally {
+			stir();
+		}
+		seen.add(await w.poll());
+		expect(w.backlog()).toEqual([]);
+		expect(seen.repeated()).toEqual([]);
+		const emitted = new Set(seen.counts.keys());
+		const lost = [...backlog, ...arrivals].filter((key) => !emitted.has(key) && !approved.has(key));
+		expect(lost).toEqual([]);
+		expect(approved.size).toBeGreaterThan(20);
+	});
+
 	it('a burst larger than a poll can read while a backlog waits: a second backlog above the first, both read, each key once', async () => {
 		emulator.store.addFlaggedMessages(1500);
 		const backlog = pendingKeys();
@@ -206,7 +242,7 @@ describe('with a poll budget', () => {
 		const burst = [0, 1, 2].flatMap((s) => flagAt(T0 + 100 + s, 500));
 		const second = await w.poll();
 		seen.add(second);
-		expect(second.items).toHaveLength(PAGES_PER_POLL * 100);
+		expect(second.items).toHaveLength(reachOf(PAGES_PER_POLL));
 		expect(w.backlog()).toHaveLength(2);
 		for (let n = 0; n < 20 && w.backlog().length > 0; n++) seen.add(await w.poll());
 		expect(w.backlog()).toEqual([]);

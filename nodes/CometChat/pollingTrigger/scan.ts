@@ -7,6 +7,8 @@ import type { PollClock } from './budget';
 import type { TriggerEvent } from './events';
 import type { BacklogState } from './seenWindow';
 import { SeenWindow } from './seenWindow';
+import type { ListWindow } from './windows';
+import { fullPageWindow, windowFrom } from './windows';
 
 /** A record a scan found new: its output item's JSON (none when the user's filter leaves it out). */
 export interface ScannedRecord {
@@ -17,6 +19,11 @@ export interface ScannedRecord {
 
 /** Pages in a row made only of records this scan already read, after which it stops. */
 const MAX_REPEATED_PAGES = 2;
+/**
+ * Steps back in a row after which a walk fails instead of reading on: each one means a review moved
+ * the list up between two reads, so this many in a row is a service that does not page as asked.
+ */
+const MAX_STEPS_BACK = 20;
 
 export interface ListScan {
 	/** The records not seen before, newest first as listed. They are added to the window too. */
@@ -28,10 +35,10 @@ export interface ListScan {
 	shiftFloor: number | null;
 	/**
 	 * Set when the poll's budget stopped the walk before its end: the lowest second it read (the
-	 * records below it, and those at it the window does not hold, are still to read), and the last
-	 * page it read.
+	 * records below it, and those at it the window does not hold, are still to read), and the
+	 * position of the first record it had not read.
 	 */
-	stopped?: { second: number; page: number };
+	stopped?: { second: number; offset: number };
 }
 
 export interface ScanOptions {
@@ -43,54 +50,74 @@ export interface ScanOptions {
 	clock?: PollClock;
 	/** A backlog's walk: the records above this second are not its own (they were read before). */
 	ceiling?: number;
-	/** The page the walk starts at: 1, or where a backlog goes on (findBacklogPage). */
-	startPage?: number;
-	/** That page, when the search for it read it already. */
-	startRead?: ListPage;
+	/** Where a backlog's walk starts (findBacklogPage), as read; the top of the list when not given. */
+	start?: { window: ListWindow; read: ListPage };
 }
 
 /**
- * Reads a moderation list newest first, page by page, until a page goes below the window's floor
- * (or the list ends), and keeps what the window has not seen, as `output` turns it into an item
- * (at once, so the raw records of a large backlog are not all held). With `fromNewest`, an empty
- * window first takes the newest second listed as its floor (the first poll, when it emits nothing).
+ * Reads a moderation list newest first, window by window, until a window goes below the window's
+ * floor (or the list ends), and keeps what the window has not seen, as `output` turns it into an
+ * item (at once, so the raw records of a large backlog are not all held). With `fromNewest`, an
+ * empty window first takes the newest second listed as its floor (the first poll, when it emits
+ * nothing).
  *
- * Pages are numbered, so the list can shift while they are read: a record that arrives (or is
- * flagged again) pushes the others down, and the scan reads one of them twice (it is kept once);
- * a record that is removed (reviewed) pulls them up, and one record slips into a page already
- * read. When that one is new, it lies at or above `shiftFloor` (the page after the deepest one
- * that held new records): the next two polls read back that far (SeenWindow.settle) and find it.
+ * Positions move while the list is read: a record that arrives (or is flagged again) pushes the
+ * others down, and the scan reads one of them twice (it is kept once); a record that is reviewed
+ * pulls them up. Each read after the first holds the last position already read (windowFrom), so
+ * the scan takes a window only when it starts with a record it has read (or one above its
+ * stretch): then no record lies between what it read and the window. Otherwise the list moved up
+ * under it, and it steps back one window. (`shiftFloor` and the read-back of the next two polls,
+ * SeenWindow.settle, are kept for records that become visible late.)
  *
- * A scan ends only at the floor or on a page that is short by its own `meta`: an answer that is
+ * A scan ends only at the floor or on a window that is short by its own `meta`: an answer that is
  * not a page, or short of what it says, fails the scan (readPage) instead of ending it, so the
  * poll saves nothing and the floor never rises past records the scan did not read.
  *
- * With a `clock` (n8n's poll budget), the scan also stops before a page it has no time for, and
- * says where (`stopped`). The walk from the top of the list always reads its first page; a
+ * With a `clock` (n8n's poll budget), the scan also stops before a read it has no time for, and
+ * says where (`stopped`). The walk from the top of the list always reads its first window; a
  * backlog's walk (`ceiling`) may read none.
  */
 export async function scanList(
 	context: IPollFunctions,
 	event: TriggerEvent,
 	window: SeenWindow,
-	{ fromNewest = false, output, clock, ceiling, startPage = 1, startRead }: ScanOptions = {},
+	{ fromNewest = false, output, clock, ceiling, start }: ScanOptions = {},
 ): Promise<ListScan> {
 	const fresh: ScannedRecord[] = [];
 	const readKeys = new Set<string>();
+	const keyOf = (record: IDataObject) => `${event.idOf(record)}@${event.timestampOf(record)}`;
+	// Read before this walk: above a backlog's stretch, or at its ceiling and kept.
+	const readBefore = (record: IDataObject) => {
+		if (ceiling === undefined) return false;
+		const timestamp = event.timestampOf(record);
+		return timestamp > ceiling || (timestamp === ceiling && window.has(timestamp, event.idOf(record)));
+	};
 	const firstSecondOfPage: number[] = [];
 	let deepestFreshPage = 0;
 	let repeatedPages = 0;
+	let stepsBack = 0;
 	let lowestRead = ceiling ?? Infinity;
+	let offset = start?.window.start ?? 0;
+	let given = start;
 	let stopped: ListScan['stopped'];
-	for (let pageNumber = startPage; ; pageNumber++) {
-		const given = pageNumber === startPage ? startRead : undefined;
-		if (!given && clock && (pageNumber > startPage || ceiling !== undefined) && !clock.mayReadPage()) {
-			stopped = { second: lowestRead, page: pageNumber - 1 };
+	for (let reads = 0; ; reads++) {
+		if (!given && clock && (reads > 0 || ceiling !== undefined) && !clock.mayReadPage()) {
+			stopped = { second: lowestRead, offset };
 			break;
 		}
-		const page = given ?? (await readListPage(context, event, pageNumber, clock));
-		if (page.records.length > 0) firstSecondOfPage.push(event.timestampOf(page.records[0]));
-		// The non-empty pages read so far.
+		const listWindow = given?.window ?? windowFrom(offset);
+		const page = given?.read ?? (await readListWindow(context, event, listWindow, clock));
+		given = undefined;
+		const [first] = page.records;
+		if (listWindow.start > 0 && first && !readKeys.has(keyOf(first)) && !readBefore(first)) {
+			// The list moved up since the last read: records may lie between it and this window.
+			if (++stepsBack > MAX_STEPS_BACK) throw unanchoredError(context, event);
+			offset = listWindow.start;
+			continue;
+		}
+		stepsBack = 0;
+		if (first) firstSecondOfPage.push(event.timestampOf(first));
+		// The non-empty windows taken so far.
 		const readOrder = firstSecondOfPage.length;
 		let oldestOnPage = Infinity;
 		let repeated = 0;
@@ -99,7 +126,7 @@ export async function scanList(
 			const id = event.idOf(record);
 			if (fromNewest && window.floor === null) window.raiseFloor(timestamp);
 			oldestOnPage = Math.min(oldestOnPage, timestamp);
-			const key = `${id}@${timestamp}`;
+			const key = keyOf(record);
 			if (readKeys.has(key)) {
 				repeated++;
 				continue;
@@ -112,9 +139,10 @@ export async function scanList(
 			fresh.push({ json: output?.(record), id, timestamp });
 			deepestFreshPage = readOrder;
 		}
+		offset = listWindow.start + page.records.length;
 		const allRepeated = page.records.length > 0 && readOrder > 1 && repeated === page.records.length;
 		repeatedPages = allRepeated ? repeatedPages + 1 : 0;
-		if (repeatedPages >= MAX_REPEATED_PAGES) throw ignoredPageError(context, event, pageNumber);
+		if (repeatedPages >= MAX_REPEATED_PAGES) throw ignoredPageError(context, event, listWindow);
 		if (window.floor !== null && oldestOnPage < window.floor) break;
 		if (!page.next) break;
 	}
@@ -127,16 +155,17 @@ export async function scanList(
 	};
 }
 
-/** One page of the event's list (limit and page), timed against the budget when there is one. */
-async function readListPage(context: IPollFunctions, event: TriggerEvent, page: number, clock?: PollClock): Promise<ListPage> {
+/** One window of the event's list (limit and page), timed against the budget when there is one. */
+async function readListWindow(
+	context: IPollFunctions,
+	event: TriggerEvent,
+	{ limit, page }: ListWindow,
+	clock?: PollClock,
+): Promise<ListPage> {
 	const read = async () =>
-		await readPage.call(
-			context,
-			'limitAndPage',
-			{ method: 'GET', path: event.path, strictCounts: true, identity: event.identity },
-			MODERATION_MAX_LIMIT,
-			{ page },
-		);
+		await readPage.call(context, 'limitAndPage', { method: 'GET', path: event.path, strictCounts: true, identity: event.identity }, limit, {
+			page,
+		});
 	return clock ? await clock.timed(read) : await read();
 }
 
@@ -162,12 +191,11 @@ export async function scanBacklog(
 		output,
 		clock,
 		ceiling: backlog.ceiling,
-		startPage: start.page,
-		startRead: start.read,
+		start: { window: fullPageWindow(start.page), read: start.read },
 	});
 	if (!scan.stopped) return { fresh: scan.fresh };
 	window.forgetAbove(scan.stopped.second);
-	return { fresh: scan.fresh, rest: { ...window.toBacklog(scan.stopped.second), page: scan.stopped.page } };
+	return { fresh: scan.fresh, rest: { ...window.toBacklog(scan.stopped.second), page: pagesBefore(scan.stopped.offset) } };
 }
 
 /**
@@ -191,7 +219,7 @@ async function findBacklogPage(
 	const read = new Map<number, ListPage>();
 	const holdsBacklog = async (page: number): Promise<boolean | undefined> => {
 		if (clock && !clock.mayReadPage()) return undefined;
-		const listPage = await readListPage(context, event, page, clock);
+		const listPage = await readListWindow(context, event, fullPageWindow(page), clock);
 		read.set(page, listPage);
 		if (!listPage.next) return true;
 		return listPage.records.some((record) => {
@@ -235,10 +263,26 @@ async function findBacklogPage(
 	return { page: from, read: read.get(from)! };
 }
 
-function ignoredPageError(context: IPollFunctions, event: TriggerEvent, pageNumber: number) {
+function unanchoredError(context: IPollFunctions, event: TriggerEvent) {
 	return new NodeOperationError(
 		context.getNode(),
-		`CometChat ignored the page number: pages ${pageNumber - 1} and ${pageNumber} of ${event.path.join('/')} only repeat records already read`,
+		`CometChat's list ${event.path.join('/')} did not hold the records read just before: ${MAX_STEPS_BACK} reads in a row`,
+		{
+			description:
+				'Each read of a moderation list also holds the last record the one before it read, so that no record slips between two reads when the list moves. The service kept answering other records, so the trigger stopped instead of skipping any. Nothing was emitted and the state was kept; the next poll reads again. Check the Base URL in the credential (a proxy may drop query parameters).',
+		},
+	);
+}
+
+/** The whole pages of the list's full limit before `offset` (where a backlog's search starts from). */
+export function pagesBefore(offset: number): number {
+	return Math.floor(offset / MODERATION_MAX_LIMIT);
+}
+
+function ignoredPageError(context: IPollFunctions, event: TriggerEvent, { limit, page }: ListWindow) {
+	return new NodeOperationError(
+		context.getNode(),
+		`CometChat ignored the page number: two reads of ${event.path.join('/')} in a row, the last one page ${page} of ${limit}, only repeat records already read`,
 		{
 			description:
 				'The moderation lists are read page by page (limit and page). The service answered the same records for different pages, so the trigger stopped instead of reading forever. Nothing was emitted and the state was kept. Check the Base URL in the credential (a proxy may drop query parameters).',
