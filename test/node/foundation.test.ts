@@ -248,7 +248,7 @@ describe('retries', () => {
 		expect(error?.name).toBe('NodeApiError');
 		expect(error?.message).toBe('Could not reach CometChat at 127.0.0.1:9: the connection was refused [item 0]');
 		expect(error?.description).toMatch(
-			/GET \/v3\/users\/ada failed before an answer came back \(ECONNREFUSED; 5 attempts in [\d.]+ s\)\. Check the Base URL/,
+			/GET \/v3\/users\/ada failed before a whole answer came back \(ECONNREFUSED; 5 attempts in [\d.]+ s\)\. Check the Base URL/,
 		);
 		expect(JSON.stringify(error)).not.toContain(TEST_API_KEY);
 	});

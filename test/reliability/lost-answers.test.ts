@@ -122,6 +122,15 @@ const writes = (): Write[] => {
 			code: 'ERR_MESSAGE_ID_NOT_FOUND',
 		},
 		{
+			name: 'Blocked Message → Approve',
+			parameters: { resource: 'blockedMessage', operation: 'approve', messageId: byId(messageId()) },
+			method: 'PATCH',
+			path: `/v3/moderation/blocked-messages/${messageId()}`,
+			output: { id: messageId(), status: 'approved' },
+			applied: () => store.blockedMessages.size === 0,
+			code: 'ERR_MESSAGE_ID_NOT_FOUND',
+		},
+		{
 			name: 'Moderation Rule → Delete',
 			parameters: { resource: 'moderationRule', operation: 'delete', ruleId: byId('no-spam') },
 			method: 'DELETE',
@@ -143,17 +152,24 @@ const names = [
 	'Auth Token → Delete',
 	'Bot → Delete',
 	'Message → Delete (permanent)',
+	'Blocked Message → Approve',
 	'Moderation Rule → Delete',
 ];
 
 function writeNamed(name: string): Write {
-	if (name.startsWith('Message')) emulator().store.addMessages(1, { sender: 'ada', receiver: 'bob' });
+	if (name.startsWith('Message') || name.startsWith('Blocked')) emulator().store.addMessages(1, { sender: 'ada', receiver: 'bob' });
+	if (name.startsWith('Blocked'))
+		emulator().store.addBlocked({ messageId: String([...emulator().store.messages.keys()][0]), ruleId: 'no-spam' });
 	return writes().find((write) => write.name === name)!;
 }
 
 const figures: string[] = [];
 afterAll(() =>
-	report('lost answers', { writes: names.length + postNames.length, reportedDone: figures.length, figures: figures.join('; ') }),
+	report('lost answers', {
+		writes: names.length + postNames.length + sentAgainNames.length,
+		reportedDone: figures.length,
+		figures: figures.join('; '),
+	}),
 );
 
 describe.each(names)('%s', (name) => {
@@ -229,6 +245,46 @@ describe.each(postNames)('%s', (name) => {
 		expect(stored()).toBe(1);
 		const requests = apiRequests(emulator()).map((r) => `${r.method} ${r.path}`);
 		expect(requests).toEqual([`POST ${path}`, lookup]);
+		figures.push(name);
+	});
+});
+
+/** Writes safe to send again as they are (`retrySafe`): the request whose answer is cut off, and the state after. */
+const sentAgain = (): Array<[string, INodeParameters, string, IDataObject, () => boolean]> => {
+	const store = emulator().store;
+	return [
+		[
+			'Flagged Message → Approve',
+			{ resource: 'flaggedMessage', operation: 'approve', messageId: byId('m-flagged') },
+			'PATCH /v3/moderation/flagged-messages/m-flagged',
+			{ id: 'm-flagged', status: 'approved' },
+			() => store.pageFlagged('pending', 1, 100).length === 0,
+		],
+		[
+			'User → Create or Update',
+			{ resource: 'user', operation: 'upsert', uid: 'neo', name: 'Neo', additionalFields: {} },
+			'POST /v3/users',
+			{ uid: 'neo', name: 'Neo' },
+			() => store.users.get('neo')?.name === 'Neo',
+		],
+	];
+};
+
+const sentAgainNames = ['Flagged Message → Approve', 'User → Create or Update'];
+
+describe.each(sentAgainNames)('%s', (name) => {
+	test('its answer cut off after the service applied it: sent again, reported done, applied once', async () => {
+		const store = emulator().store;
+		store.addMessage({ id: 'm-flagged', sender: 'ada', receiver: 'bob', data: { text: 'buy now' } });
+		store.addFlag({ messageId: 'm-flagged', uid: 'cy', reasonId: store.reasons.keys().next().value ?? 'spam', flaggedAt: 1_790_000_000 });
+		const [, parameters, request, output, applied] = sentAgain().find(([named]) => named === name)!;
+		const [method, path] = request.split(' ');
+		emulator().injectNext(['truncated'], { method, pathPrefix: path });
+		const { items, error } = await runNode(credentialsFor(emulator()), parameters);
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.json)).toEqual([expect.objectContaining(output)]);
+		expect(applied()).toBe(true);
+		expect(apiRequests(emulator()).filter((r) => `${r.method} ${r.path}` === request)).toHaveLength(2);
 		figures.push(name);
 	});
 });

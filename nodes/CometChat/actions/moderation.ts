@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { messageIdField, messageIdValue } from '../fields/common';
 import type { CometChatResponse } from '../transport/request';
-import { cometChatRequest } from '../transport/request';
+import { appliedEarlier, cometChatRequest } from '../transport/request';
 import type { ListSpec } from './list';
 import { listOperation } from './list';
 import type { OperationDefinition } from './types';
@@ -59,6 +59,9 @@ export function reviewBody(list: ReviewSpec['list'], status: string): IDataObjec
  * Reviews one flagged or blocked message: PATCH /moderation/{list}/{id} (docs/cometchat-api.md,
  * Moderation). Answers the message ID, the status and the service's confirmation.
  */
+/** What CometChat answers a review of a message its list no longer holds (docs/cometchat-api.md, Errors). */
+const REVIEWED_ALREADY = 'ERR_MESSAGE_ID_NOT_FOUND';
+
 export function reviewOperation(spec: ReviewSpec): OperationDefinition {
 	return {
 		value: spec.value,
@@ -72,8 +75,12 @@ export function reviewOperation(spec: ReviewSpec): OperationDefinition {
 				method: 'PATCH',
 				path: ['moderation', spec.list, id],
 				body: reviewBody(spec.list, spec.status),
+				// It sets a status: sent again after a lost answer, it asks for the same. A review that
+				// was applied may have taken the message off the list: "not found" then is that review's.
+				retrySafe: true,
+				alreadyDone: [REVIEWED_ALREADY],
 			});
-			return { id, status: spec.status, ...confirmationOf(response) };
+			return { id, status: spec.status, ...confirmationOf(response), ...appliedEarlier(response) };
 		},
 	};
 }

@@ -23,6 +23,7 @@ import {
 	serviceError,
 	stallError,
 	unreadableAnswerError,
+	withAppliedOutcome,
 	wrongAnswerError,
 } from './requestErrors';
 import { requestLimits } from './limits';
@@ -90,6 +91,13 @@ export interface CometChatRequest {
 	 * request resolves to `{ appliedByEarlierAttempt: true }`. On a first attempt it stays an error.
 	 */
 	alreadyDone?: readonly string[];
+	/**
+	 * A POST or PATCH the operation makes safe to send again, so it is retried as a PUT is: Create
+	 * or Update, whose repeat after an applied attempt answers "already exists" and goes on with the
+	 * PUT of the same fields; a review, which sets a message's status (with `alreadyDone` for the
+	 * answer that it is no longer listed).
+	 */
+	retrySafe?: boolean;
 	/**
 	 * Makes a POST safe to send again: after an attempt the service may have applied (a 5xx, a
 	 * connection lost after sending, a timeout, a 2xx whose body was lost), this looks for the write
@@ -275,10 +283,11 @@ export async function cometChatRequest(
 		// An origin is scheme://host[:port]: its host is what follows the scheme.
 		hostName: hostUrl.origin.slice(hostUrl.origin.indexOf('//') + 2),
 		field,
-		idempotent: IDEMPOTENT_METHODS.has(request.method),
+		idempotent: IDEMPOTENT_METHODS.has(request.method) || request.retrySafe === true,
 		limits: requestLimits(),
 		startedAt: Date.now(),
 		attempts: 0,
+		mayHaveApplied: false,
 	};
 	const deadline = Math.min(call.startedAt + call.limits.requestBudgetMs, request.deadline ?? Infinity);
 	/** Waits before the next attempt, if the wait and a useful attempt still fit in the bound. */
@@ -293,13 +302,11 @@ export async function cometChatRequest(
 	let transientRetries = 0;
 	/** What the last answer that `settlesWhenRepeated` had wrong: the same again settles it. */
 	let lastUnsettled: string | undefined;
-	/** Whether an earlier attempt may have been applied by the service though its answer was lost. */
-	let mayHaveApplied = false;
 	/** A GET, PUT or DELETE, or a POST that can look for its own result (`findApplied`). */
 	const retryable = call.idempotent || request.findApplied !== undefined;
 	/** A POST that may have been applied is looked up first: its result if found, whether to send it again if not. */
 	const lookUp = async (): Promise<CometChatResponse | 'send' | 'undecided'> => {
-		if (!mayHaveApplied || request.findApplied === undefined) return 'send';
+		if (!call.mayHaveApplied || request.findApplied === undefined) return 'send';
 		const seen = await request.findApplied(deadline);
 		if ('found' in seen) return { ...seen.found, appliedByEarlierAttempt: true };
 		call.lookup = 'notFound' in seen ? { notApplied: true } : seen;
@@ -323,91 +330,107 @@ export async function cometChatRequest(
 		const seen = await lookUp();
 		return typeof seen === 'object' ? seen : undefined;
 	};
-	for (;;) {
-		const timeoutMs = Math.max(1, Math.min(call.limits.attemptTimeoutMs, deadline - Date.now()));
-		call.attempts++;
-		const attemptStartedAt = Date.now();
-		const outcome = await attempt(send, timeoutMs);
-		if (!('response' in outcome)) {
-			const failure = 'error' in outcome ? outcome.error : undefined;
-			// A body cut short by the timeout may surface as an aborted stream rather than as a timeout.
-			const stalled = outcome.timedOut === true || Date.now() - attemptStartedAt >= timeoutMs;
-			const code = stalled ? 'ETIMEDOUT' : networkErrorCode(failure);
-			mayHaveApplied ||= !NOT_SENT_CODES.has(code ?? '');
-			if (code !== undefined && RETRYABLE_NETWORK_CODES.has(code) && retryable && transientRetries < MAX_TRANSIENT_RETRIES) {
-				const next = await tryAgain(backoffMs(transientRetries++));
-				if (next === true) continue;
-				if (next) return next;
-			}
-			const found = await lastLook();
-			if (found) return found;
-			throw markTransient(stalled ? stallError(call, timeoutMs) : connectionError(call, code, failure));
-		}
-		const response = outcome.response;
-		observer.onAnswer?.(rateLimitRemainingOf(response.headers));
+	try {
+		return await attemptsUntilDone();
+	} catch (error) {
+		throw withAppliedOutcome(error, call);
+	}
 
-		const { statusCode } = response;
-		if (statusCode === 429) {
-			const waitMs = retryAfterMs(response.headers, rateLimitRetries);
-			if (waitMs > call.limits.maxRetryAfterMs || Date.now() + waitMs > deadline) {
-				throw markTransient(rateLimitError(call, response, waitMs));
-			}
-			if (rateLimitRetries < MAX_RATE_LIMIT_RETRIES) {
-				rateLimitRetries++;
-				const next = await tryAgain(waitMs, 'rateLimit');
-				if (next === true) continue;
-				if (next) return next;
-				throw markTransient(rateLimitError(call, response, waitMs));
-			}
-			throw markTransient(rateLimitExhaustedError(call, response));
-		}
-		// A 5xx does not say whether the work was done before the failure.
-		if (TRANSIENT_STATUSES.has(statusCode)) mayHaveApplied = true;
-		if (TRANSIENT_STATUSES.has(statusCode) && retryable && transientRetries < MAX_TRANSIENT_RETRIES) {
-			const next = await tryAgain(backoffMs(transientRetries++));
-			if (next === true) continue;
-			if (next) return next;
-		}
-
-		const body = parseBody(response.body);
-		if (body === undefined && statusCode >= 200 && statusCode < 300) {
-			// A cut-off or garbled answer: harmless to repeat a GET/PUT/DELETE; a POST only after its lookup.
-			// A success whose body was lost: the work is done.
-			mayHaveApplied = true;
-			if (retryable && transientRetries < MAX_TRANSIENT_RETRIES) {
-				const next = await tryAgain(backoffMs(transientRetries++));
-				if (next === true) continue;
-				if (next) return next;
-			}
-			const found = await lastLook();
-			if (found) return found;
-			throw markTransient(unreadableAnswerError(call, response));
-		}
-		if (statusCode < 200 || statusCode >= 300) {
-			if (mayHaveApplied && statusCode < 500 && request.alreadyDone?.includes(errorCodeInBody(body) ?? '')) {
-				if (request.findApplied === undefined) return { appliedByEarlierAttempt: true };
+	/** Sends, retries and looks up until the request has its answer, or throws the error it ends with. */
+	async function attemptsUntilDone(): Promise<CometChatResponse> {
+		for (;;) {
+			const timeoutMs = Math.max(1, Math.min(call.limits.attemptTimeoutMs, deadline - Date.now()));
+			call.attempts++;
+			const attemptStartedAt = Date.now();
+			const outcome = await attempt(send, timeoutMs);
+			if (!('response' in outcome)) {
+				const failure = 'error' in outcome ? outcome.error : undefined;
+				// A body cut short by the timeout may surface as an aborted stream rather than as a timeout.
+				const stalled = outcome.timedOut === true || Date.now() - attemptStartedAt >= timeoutMs;
+				const code = stalled ? 'ETIMEDOUT' : networkErrorCode(failure);
+				call.mayHaveApplied ||= !NOT_SENT_CODES.has(code ?? '');
+				if (code !== undefined && RETRYABLE_NETWORK_CODES.has(code) && retryable && transientRetries < MAX_TRANSIENT_RETRIES) {
+					const next = await tryAgain(backoffMs(transientRetries++));
+					if (next === true) continue;
+					if (next) return next;
+				}
 				const found = await lastLook();
 				if (found) return found;
+				throw markTransient(stalled ? stallError(call, timeoutMs) : connectionError(call, code, failure));
 			}
-			const found = statusCode >= 500 ? await lastLook() : undefined;
-			if (found) return found;
-			const error = serviceError(call, { ...response, body });
-			throw statusCode >= 500 ? markTransient(error) : error;
+			const response = outcome.response;
+			observer.onAnswer?.(rateLimitRemainingOf(response.headers));
+
+			const { statusCode } = response;
+			if (statusCode === 429) {
+				const waitMs = retryAfterMs(response.headers, rateLimitRetries);
+				if (waitMs > call.limits.maxRetryAfterMs || Date.now() + waitMs > deadline) {
+					throw markTransient(rateLimitError(call, response, waitMs));
+				}
+				if (rateLimitRetries < MAX_RATE_LIMIT_RETRIES) {
+					rateLimitRetries++;
+					const next = await tryAgain(waitMs, 'rateLimit');
+					if (next === true) continue;
+					if (next) return next;
+					throw markTransient(rateLimitError(call, response, waitMs));
+				}
+				throw markTransient(rateLimitExhaustedError(call, response));
+			}
+			// A 5xx does not say whether the work was done before the failure.
+			if (TRANSIENT_STATUSES.has(statusCode)) call.mayHaveApplied = true;
+			if (TRANSIENT_STATUSES.has(statusCode) && retryable && transientRetries < MAX_TRANSIENT_RETRIES) {
+				const next = await tryAgain(backoffMs(transientRetries++));
+				if (next === true) continue;
+				if (next) return next;
+			}
+
+			const body = parseBody(response.body);
+			if (body === undefined && statusCode >= 200 && statusCode < 300) {
+				// A cut-off or garbled answer: harmless to repeat a GET/PUT/DELETE; a POST only after its lookup.
+				// A success whose body was lost: the work is done.
+				call.mayHaveApplied = true;
+				if (retryable && transientRetries < MAX_TRANSIENT_RETRIES) {
+					const next = await tryAgain(backoffMs(transientRetries++));
+					if (next === true) continue;
+					if (next) return next;
+				}
+				const found = await lastLook();
+				if (found) return found;
+				throw markTransient(unreadableAnswerError(call, response));
+			}
+			if (statusCode < 200 || statusCode >= 300) {
+				// An error answer cut off or garbled: its code, which a caller may act on ("already
+				// exists" sends Create or Update on to its PUT), is lost. Asked again where that is safe.
+				if (body === undefined && retryable && transientRetries < MAX_TRANSIENT_RETRIES) {
+					const next = await tryAgain(backoffMs(transientRetries++));
+					if (next === true) continue;
+					if (next) return next;
+				}
+				if (call.mayHaveApplied && statusCode < 500 && request.alreadyDone?.includes(errorCodeInBody(body) ?? '')) {
+					if (request.findApplied === undefined) return { appliedByEarlierAttempt: true };
+					const found = await lastLook();
+					if (found) return found;
+				}
+				const found = statusCode >= 500 ? await lastLook() : undefined;
+				if (found) return found;
+				const error = serviceError(call, { ...response, body });
+				throw statusCode >= 500 ? markTransient(error) : error;
+			}
+			const problem = request.checkAnswer?.(body);
+			if (problem !== undefined) {
+				const { wrong, settlesWhenRepeated } = problem;
+				if (settlesWhenRepeated && (settlesWhenRepeated.atOnce || wrong === lastUnsettled)) {
+					settledDisagreements.set(body as object, wrong);
+					return body as CometChatResponse;
+				}
+				if (settlesWhenRepeated) lastUnsettled = wrong;
+				if (call.idempotent && transientRetries < MAX_TRANSIENT_RETRIES) {
+					if (await waitFor(backoffMs(transientRetries++))) continue;
+				}
+				throw markTransient(wrongAnswerError(call, response, wrong));
+			}
+			return body as CometChatResponse;
 		}
-		const problem = request.checkAnswer?.(body);
-		if (problem !== undefined) {
-			const { wrong, settlesWhenRepeated } = problem;
-			if (settlesWhenRepeated && (settlesWhenRepeated.atOnce || wrong === lastUnsettled)) {
-				settledDisagreements.set(body as object, wrong);
-				return body as CometChatResponse;
-			}
-			if (settlesWhenRepeated) lastUnsettled = wrong;
-			if (call.idempotent && transientRetries < MAX_TRANSIENT_RETRIES) {
-				if (await waitFor(backoffMs(transientRetries++))) continue;
-			}
-			throw markTransient(wrongAnswerError(call, response, wrong));
-		}
-		return body as CometChatResponse;
 	}
 }
 

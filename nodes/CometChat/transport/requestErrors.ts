@@ -29,6 +29,20 @@ export interface RequestCall {
 	attempts: number;
 	/** What the last lookup of a POST that may have been applied concluded (`findApplied` in transport/request.ts). */
 	lookup?: { notApplied: true } | { undecided: string };
+	/** Whether an attempt may have been applied by the service though its answer was lost (a stall, a 5xx, a cut-off answer). */
+	mayHaveApplied: boolean;
+}
+
+/**
+ * Marks the error a request ends with when its write may have been applied, for the node's
+ * account of a stopped run (items/outcomes.ts): `context.mayHaveBeenApplied`.
+ */
+export function withAppliedOutcome(error: unknown, call: RequestCall): unknown {
+	if (!call.mayHaveApplied || call.request.method === 'GET') return error;
+	if (call.lookup !== undefined && 'notApplied' in call.lookup) return error;
+	const context = (error as { context?: IDataObject } | undefined)?.context;
+	if (context) context.mayHaveBeenApplied = true;
+	return error;
 }
 
 /**
@@ -64,13 +78,22 @@ export function connectionError(call: RequestCall, code: string | undefined, err
 	const reason = redact(code ?? String((error as Error)?.message ?? 'unknown error'), call.secrets);
 	// In words, not the raw code: n8n swaps a message that holds a known code for its generic one.
 	const what = connectionFailureInWords(reason);
+	// A connection that was never made points at the address; one that broke mid-way, at the service or the network.
+	const advice = NEVER_CONNECTED.has(reason)
+		? `Check the ${call.field} in the credential and the network.`
+		: 'The connection broke while the request or its answer was on its way: CometChat or the network failed. Try again later.';
+	const message = NEVER_CONNECTED.has(reason)
+		? `Could not reach CometChat at ${call.hostName}: ${what}`
+		: `The connection to CometChat at ${call.hostName} broke: ${what}`;
 	return new NodeApiError(errorNode(call), { message: reason } as JsonObject, {
-		message: `Could not reach CometChat at ${call.hostName}: ${what}`,
+		message,
 		description:
-			`${describeRequest(call)} failed before an answer came back (${reason}${triesOf(call)}). Check the ${call.field} in the credential and the network.` +
-			appliedNote(call),
+			`${describeRequest(call)} failed before a whole answer came back (${reason}${triesOf(call)}). ${advice}` + appliedNote(call),
 	});
 }
+
+/** Connection failures where no connection was made: the address (or the network to it) is wrong. */
+const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNABORTED']);
 
 /** No answer, or an answer that stopped half-way, within the attempt's timeout. */
 export function stallError(call: RequestCall, timeoutMs: number) {
@@ -79,7 +102,8 @@ export function stallError(call: RequestCall, timeoutMs: number) {
 		message: `CometChat at ${call.hostName} did not answer within ${seconds}`,
 		description:
 			`${describeRequest(call)} got no answer, or an answer that stopped half-way, for ${seconds}${triesOf(call)}.` +
-			(call.idempotent ? ' CometChat may be down or overloaded: try again later.' : appliedNote(call)),
+			(call.idempotent ? ' CometChat may be down or overloaded: try again later.' : '') +
+			appliedNote(call),
 	});
 }
 
@@ -93,11 +117,18 @@ export function rateLimitError(call: RequestCall, response: RawResponse, waitMs:
 }
 
 /**
- * What a failed POST says about its write: that it may have been applied (and, when its lookup could
- * not tell, why), or that its lookup found it was not. Nothing for a GET, PUT or DELETE.
+ * What a failed write says about itself: for a POST, that it may have been applied (and, when its
+ * lookup could not tell, why), or that its lookup found it was not; for a PUT, PATCH or DELETE
+ * (safe to repeat), that an earlier attempt may have been applied when one's answer was lost.
+ * Nothing for a GET.
  */
 function appliedNote(call: RequestCall): string {
-	if (call.idempotent) return '';
+	if (call.request.method === 'GET') return '';
+	if (call.idempotent) {
+		return call.mayHaveApplied
+			? ' An attempt whose answer was lost may have been applied: running it again is safe, it asks for the same result.'
+			: '';
+	}
 	if (call.lookup !== undefined && 'notApplied' in call.lookup) {
 		return ' CometChat did not apply it (it was looked up after the answer was lost): it is safe to run again.';
 	}
@@ -147,7 +178,7 @@ export function unreadableAnswerError(call: RequestCall, response: RawResponse) 
 	return serviceError(call, response, {
 		message: 'CometChat sent an answer that is not valid JSON',
 		description: call.idempotent
-			? `The answer stayed unreadable after ${call.attempts} attempts. Try again later.`
+			? `The answer stayed unreadable after ${call.attempts} attempts. Try again later.${appliedNote(call)}`
 			: `The answer was lost${triesOf(call)}.${appliedNote(call)}`,
 	});
 }

@@ -30,6 +30,9 @@ export const upsert: OperationDefinition = {
 				method: 'POST',
 				path: ['users'],
 				body: withAuthToken ? { ...body, withAuthToken: true } : body,
+				// Safe to send again after a lost answer: when the lost one was applied, the repeat is
+				// answered "UID taken" and the PUT below sets the same fields.
+				retrySafe: true,
 			});
 			return { ...(created.data as IDataObject), operation: 'created' };
 		} catch (error) {
