@@ -10,6 +10,7 @@ import { orderKeysOf } from './actions/orderKeys';
 import { asNodeError, hideErrorSecrets, keepHttpCode } from './helpers/itemErrors';
 import { hideSecrets, knownSecrets } from './helpers/secrets';
 import { runItemsInFlight } from './items/inFlight';
+import { asRanges, outcomeCounts, outcomeDetails, outcomeOfStoppedRun } from './items/outcomes';
 import { ParameterMemory } from './items/parameterMemory';
 import { listSearch, loadOptions } from './methods';
 import { observeRequests } from './transport/request';
@@ -134,8 +135,9 @@ async function runItem(
 }
 
 /**
- * The error the run stops with: the first failed item's. Items after it that were already in
- * flight when it failed have been written; the error says which, so the user knows.
+ * The error the run stops with: the first failed item's, telling every item's outcome
+ * (items/outcomes.ts): the counts in its message, each item in its description and, for a workflow
+ * to read, in `context.itemOutcomes` (ranges of item indexes by outcome).
  */
 function firstFailure(
 	failures: Map<number, NodeApiError | NodeOperationError>,
@@ -143,16 +145,23 @@ function firstFailure(
 ): NodeApiError | NodeOperationError {
 	const first = Math.min(...failures.keys());
 	const error = failures.get(first)!;
-	const doneAfter: number[] = [];
-	outputs.forEach((output, itemIndex) => {
-		if (itemIndex > first && output !== undefined) doneAfter.push(itemIndex);
-	});
-	if (doneAfter.length > 0) {
-		const shown = doneAfter.length > 10 ? `${doneAfter.slice(0, 10).join(', ')}, …` : doneAfter.join(', ');
-		error.description =
-			`${error.description ? `${error.description} ` : ''}${doneAfter.length} later item(s) were already in flight and succeeded: ${shown}. ` +
-			"Turn on One at a Time to stop at the first failure, or Continue On Fail to get every item's outcome.";
-	}
+	if (outputs.length <= 1) return error;
+	const outcome = outcomeOfStoppedRun(
+		outputs.length,
+		(itemIndex) => outputs[itemIndex] !== undefined,
+		(itemIndex) => {
+			const failure = failures.get(itemIndex);
+			return failure && { mayHaveBeenApplied: failure.context.mayHaveBeenApplied === true };
+		},
+	);
+	error.message = `${error.message} The run stopped: ${outcomeCounts(outcome)}.`;
+	error.description = `${error.description ? `${error.description} ` : ''}${outcomeDetails(outcome)}`;
+	error.context.itemOutcomes = {
+		done: asRanges(outcome.done),
+		failed: asRanges(outcome.failed),
+		mayHaveBeenApplied: asRanges(outcome.mayHaveBeenApplied),
+		notSent: asRanges(outcome.notSent),
+	};
 	return error;
 }
 

@@ -113,7 +113,7 @@ describe('Group → Create', () => {
 				.map((request) => (request.body as { guid: string }).guid)
 				.sort(),
 		).toEqual(['g1', 'g4']);
-		expect(stopped.error?.description).toContain('1 later item(s) were already in flight and succeeded: 3.');
+		expect(stopped.error?.description).toContain('Done: 0, 3. Failed (nothing applied): 1–2. Not sent (safe to run again): none.');
 		emulator().store.reset();
 		emulator().clearRequests();
 		const inSequence = await run({ ...parameters, oneAtATime: true }, input);

@@ -186,16 +186,24 @@ describe('items in flight', () => {
 		}
 	});
 
-	it('a failure stops new items; the error names the item and the later items that were already written', async () => {
+	it("a failure stops new items; the error names the item and tells every item's outcome", async () => {
 		// The first window's items start together; item 1 fails before sending, the others of the window are in flight.
 		const first = ITEM_WINDOW_BOUNDS.initial;
 		const input = Array.from({ length: first + 8 }, (_, index) => ({ uid: index === 1 ? '' : `u${index}`, name: `User ${index}` }));
 		const stopped = await run(createUsers, input);
 		expectInputError(stopped, /UID/, /./, 1);
 		const later = Array.from({ length: first - 2 }, (_, index) => index + 2);
+		// The first window's others were in flight and written; the rest never started.
+		expect(stopped.error?.message).toContain(`[item 1] The run stopped: ${first - 1} done, 1 failed, 8 not sent.`);
 		expect(stopped.error?.description).toContain(
-			`${later.length} later item(s) were already in flight and succeeded: ${later.slice(0, 10).join(', ')}, …`,
+			`Done: 0, 2–${first - 1}. Failed (nothing applied): 1. Not sent (safe to run again): ${first}–${first + 7}.`,
 		);
+		expect(stopped.error?.context?.itemOutcomes).toEqual({
+			done: `0, 2–${first - 1}`,
+			failed: '1',
+			mayHaveBeenApplied: 'none',
+			notSent: `${first}–${first + 7}`,
+		});
 		const written = ['u0', ...later.map((index) => `u${index}`)];
 		expect([...store().users.keys()].sort()).toEqual([...written].sort());
 
@@ -203,7 +211,7 @@ describe('items in flight', () => {
 		for (const uid of written) store().users.delete(uid);
 		const inSequence = await run({ ...createUsers, oneAtATime: true }, input);
 		expectInputError(inSequence, /UID/, /./, 1);
-		expect(inSequence.error?.description).not.toContain('later item');
+		expect(inSequence.error?.description).toContain(`Done: 0. Failed (nothing applied): 1. Not sent (safe to run again): 2–${first + 7}.`);
 		expect([...store().users.keys()]).toEqual(['u0']);
 
 		// With Continue On Fail every item is tried, and each outcome is in its place.

@@ -142,3 +142,124 @@ test('300 sends and 300 creates at a 30% fault rate: nothing stored twice, no ap
 	});
 	expect(ms).toBeLessThan(120_000);
 });
+
+/** The indexes of `items/outcomes.ts`'s ranges (`0–4, 6`; `none`). */
+function fromRanges(text: string): number[] {
+	if (text === 'none') return [];
+	return text.split(', ').flatMap((part) => {
+		const [from, to = from] = part.split('–').map(Number);
+		return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+	});
+}
+
+/**
+ * A stopped run's account of its items, checked against what the emulator holds: every item is in
+ * one outcome; done ones are stored; stored ones are done or may have been applied; failed and
+ * not-sent ones are not stored.
+ */
+function expectTruthfulOutcomes(error: { context: IDataObject } | undefined, stored: (itemIndex: number) => boolean) {
+	const ranges = error?.context.itemOutcomes as Record<'done' | 'failed' | 'mayHaveBeenApplied' | 'notSent', string>;
+	expect(ranges).toBeDefined();
+	const outcome = Object.fromEntries(Object.entries(ranges).map(([name, text]) => [name, fromRanges(text)])) as Record<
+		keyof typeof ranges,
+		number[]
+	>;
+	const all = [...outcome.done, ...outcome.failed, ...outcome.mayHaveBeenApplied, ...outcome.notSent].sort((a, b) => a - b);
+	expect(all).toEqual(Array.from({ length: ITEMS }, (_, i) => i));
+	const wrong = {
+		doneNotStored: outcome.done.filter((i) => !stored(i)),
+		failedButStored: outcome.failed.filter((i) => stored(i)),
+		notSentButStored: outcome.notSent.filter((i) => stored(i)),
+	};
+	expect(wrong).toEqual({ doneNotStored: [], failedButStored: [], notSentButStored: [] });
+	return Object.fromEntries(Object.entries(outcome).map(([name, indexes]) => [name, indexes.length]));
+}
+
+test('the same at a 30% fault rate without Continue On Fail, each run stopped by a failing item: every item stored or named as failed, not sent or maybe applied', async () => {
+	emulator.store.reset();
+	for (const uid of ['ada', ...RECEIVERS]) emulator.store.addUser({ uid, name: uid });
+	emulator.clearRequests();
+	const STOPPER = 150;
+	// Item 150 of the sends goes to a user who does not exist; item 150 of the creates has no UID.
+	const sends = Array.from({ length: ITEMS }, (_, i) => ({ i, to: i === STOPPER ? 'nobody' : RECEIVERS[i % RECEIVERS.length] }));
+	const users = Array.from({ length: ITEMS }, (_, i) => ({ uid: i === STOPPER ? '' : `trin-${i}`, name: `Trin ${i}` }));
+	emulator.setFaults({ rate: FAULT_RATE, seed: 11, kinds: [...FAULT_KINDS], retryAfter: 0 });
+	const [sent, created] = await Promise.all([
+		runNode(credentialsFor(emulator), sendParameters, sends),
+		runNode(credentialsFor(emulator), createParameters, users),
+	]);
+	emulator.setFaults({ rate: 0 });
+	expect(sent.error).toBeDefined();
+	expect(created.error).toBeDefined();
+
+	const texts = new Set([...emulator.store.messages.values()].map((message) => (message.data as IDataObject | undefined)?.text));
+	const sendOutcomes = expectTruthfulOutcomes(sent.error as { context: IDataObject }, (i) => texts.has(`message ${i}`));
+	const createOutcomes = expectTruthfulOutcomes(created.error as { context: IDataObject }, (i) => emulator.store.users.has(users[i].uid));
+	// Each message text is stored at most once.
+	expect(texts.size).toBe(emulator.store.messages.size);
+	report('stopped runs', {
+		items: ITEMS * 2,
+		faultRate: FAULT_RATE,
+		sends: JSON.stringify(sendOutcomes),
+		creates: JSON.stringify(createOutcomes),
+		sendError: String(sent.error?.message),
+		createError: String(created.error?.message),
+	});
+});
+
+test('300 Flagged Message → Approve and 300 User → Create or Update at a 30% fault rate: no applied write reported failed', async () => {
+	emulator.store.reset();
+	for (const uid of ['ada', ...RECEIVERS]) emulator.store.addUser({ uid, name: uid });
+	const flagged = emulator.store.addMessages(ITEMS, { sender: 'ada', receiver: 'bob' }).map((message) => String(message.id));
+	for (const [n, id] of flagged.entries())
+		emulator.store.addFlag({ messageId: id, uid: 'bob', reasonId: 'spam', flaggedAt: 1_790_000_000 + n });
+	// Half the users exist with an old name: Create or Update updates those and creates the others.
+	for (let i = 0; i < ITEMS; i += 2) emulator.store.addUser({ uid: `sam-${i}`, name: `Old ${i}` });
+	emulator.clearRequests();
+	emulator.setFaults({ rate: FAULT_RATE, seed: 23, kinds: [...FAULT_KINDS], retryAfter: 0 });
+	const [approved, upserted] = await Promise.all([
+		runNode(
+			credentialsFor(emulator),
+			{ resource: 'flaggedMessage', operation: 'approve', messageId: byId('={{ $json.id }}') },
+			flagged.map((id) => ({ id })),
+			{
+				continueOnFail: true,
+			},
+		),
+		runNode(
+			credentialsFor(emulator),
+			{ resource: 'user', operation: 'upsert', uid: '={{ $json.uid }}', name: '={{ $json.name }}', additionalFields: {} },
+			Array.from({ length: ITEMS }, (_, i) => ({ uid: `sam-${i}`, name: `Sam ${i}` })),
+			{ continueOnFail: true },
+		),
+	]);
+	const faults = { ...emulator.faultCounts };
+	emulator.setFaults({ rate: 0 });
+	expectInOrder(approved.items);
+	expectInOrder(upserted.items);
+	const pending = new Set(emulator.store.pageFlagged('pending', 1, 10_000).map((record: { messageId: string }) => record.messageId));
+	const approvalsAppliedButFailed = failures(approved.items).filter((i) => !pending.has(flagged[i]));
+	const approvalsDoneNotApplied = approved.items.flatMap((item, i) =>
+		typeof item.json.error !== 'string' && pending.has(flagged[i]) ? [i] : [],
+	);
+	const upsertsAppliedButFailed = failures(upserted.items).filter((i) => emulator.store.users.get(`sam-${i}`)?.name === `Sam ${i}`);
+	const upsertsDoneNotApplied = upserted.items.flatMap((item, i) =>
+		typeof item.json.error !== 'string' && emulator.store.users.get(`sam-${i}`)?.name !== `Sam ${i}` ? [i] : [],
+	);
+	report('safe writes: approvals and upserts', {
+		items: ITEMS * 2,
+		faultRate: FAULT_RATE,
+		faultsInjected: Object.values(faults).reduce((sum, count) => sum + count, 0),
+		lostAfterApplied: faults.truncated + faults.invalidJson,
+		approvalsFailed: failures(approved.items).length,
+		approvalsAppliedButFailed: approvalsAppliedButFailed.length,
+		upsertsFailed: failures(upserted.items).length,
+		upsertsAppliedButFailed: upsertsAppliedButFailed.length,
+	});
+	expect({ approvalsAppliedButFailed, approvalsDoneNotApplied, upsertsAppliedButFailed, upsertsDoneNotApplied }).toEqual({
+		approvalsAppliedButFailed: [],
+		approvalsDoneNotApplied: [],
+		upsertsAppliedButFailed: [],
+		upsertsDoneNotApplied: [],
+	});
+});
