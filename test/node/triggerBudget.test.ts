@@ -118,6 +118,50 @@ function tally() {
 	};
 }
 
+/**
+ * Include Existing over `backlog` flags read by budgeted polls (at most `maxPolls`, until no
+ * backlog is left, then one more for the last arrivals), while `stir` changes the list before every
+ * read of it: how many flags arrive on top, and which pending key (if any) is approved.
+ */
+async function readUnderChurn(
+	backlog: number,
+	maxPolls: number,
+	stir: (read: number, pending: string[]) => { arrive: number; approve?: string },
+) {
+	emulator.store.addFlaggedMessages(backlog);
+	const listed = new Set(pendingKeys());
+	const w = watcher(BUDGET_MS);
+	const seen = tally();
+	const approved = new Set<string>();
+	let arrivalsAt = T0;
+	let reads = 0;
+	const stop = onRequest((request) => {
+		if (request.path !== FLAGGED) return;
+		const { arrive, approve } = stir(++reads, pendingKeys());
+		if (arrive > 0) for (const key of flagAt(++arrivalsAt, arrive)) listed.add(key);
+		if (approve && !approved.has(approve)) {
+			emulator.store.reviewFlag(approve.split('@')[0], 'approved');
+			approved.add(approve);
+		}
+	});
+	try {
+		for (let n = 0; n < maxPolls && (n === 0 || w.backlog().length > 0); n++) seen.add(await w.poll());
+	} finally {
+		stop();
+	}
+	// The arrivals during the last poll come out with the next one.
+	seen.add(await w.poll());
+	expect(w.backlog()).toEqual([]);
+	const emitted = new Set(seen.counts.keys());
+	return {
+		listed,
+		approved,
+		emitted,
+		repeated: seen.repeated(),
+		lost: [...listed].filter((key) => !emitted.has(key) && !approved.has(key)),
+	};
+}
+
 describe('with a poll budget', () => {
 	it('a backlog is read over several polls, each within its budget; new arrivals come out with the next poll; each key once', async () => {
 		emulator.store.addFlaggedMessages(3000);
@@ -161,72 +205,27 @@ describe('with a poll budget', () => {
 	});
 
 	it('arrivals and approvals between the page reads of budgeted polls: nothing lost, nothing repeated', async () => {
-		emulator.store.addFlaggedMessages(2000);
-		const backlog = pendingKeys();
-		const w = watcher(BUDGET_MS);
-		const seen = tally();
-		const approved = new Set<string>();
-		let arrivalsAt = T0;
-		const arrivals: string[] = [];
-		// Before every third page, three arrivals (the list moves down under the walk); before every
-		// page, the approval of a record the walk has not reached yet (the records below it move up).
-		let page = 0;
-		const stir = onRequest((request) => {
-			if (request.path !== FLAGGED) return;
-			if (++page % 3 === 0) arrivals.push(...flagAt(++arrivalsAt, 3));
-			const deep = pendingKeys().at(-1 - (page % 50));
-			if (deep && !approved.has(deep)) {
-				emulator.store.reviewFlag(deep.split('@')[0], 'approved');
-				approved.add(deep);
-			}
-		});
-		try {
-			for (let n = 0; n < 30 && (n === 0 || w.backlog().length > 0); n++) seen.add(await w.poll());
-		} finally {
-			stir();
-		}
-		// The arrivals during the last poll come out with the next one.
-		seen.add(await w.poll());
-		expect(w.backlog()).toEqual([]);
-		expect(seen.repeated()).toEqual([]);
-		const emitted = new Set(seen.counts.keys());
-		const lost = [...backlog, ...arrivals].filter((key) => !emitted.has(key) && !approved.has(key));
+		// Before every third read, three arrivals (the list moves down under the walk); before every
+		// read, the approval of a record the walk has not reached yet (the records below it move up).
+		const { lost, repeated, approved, emitted, listed } = await readUnderChurn(2000, 30, (read, pending) => ({
+			arrive: read % 3 === 0 ? 3 : 0,
+			approve: pending.at(-1 - (read % 50)),
+		}));
+		expect(repeated).toEqual([]);
 		expect(lost).toEqual([]);
 		expect(approved.size).toBeGreaterThan(10);
 		// An approved record is emitted only if a walk read it before it was approved.
-		for (const key of emitted) expect(backlog.includes(key) || arrivals.includes(key)).toBe(true);
+		for (const key of emitted) expect(listed.has(key)).toBe(true);
 	});
 
 	it('reviews above the walk before every read (the list moves up under it): nothing lost, nothing repeated', async () => {
-		emulator.store.addFlaggedMessages(2000);
-		const backlog = pendingKeys();
-		const w = watcher(BUDGET_MS);
-		const seen = tally();
-		const approved = new Set<string>();
-		let arrivalsAt = T0;
-		const arrivals: string[] = [];
 		// Before every read: the newest pending record is approved (every record below it moves up
 		// one place), and before every fourth, two arrive on top (they push the list down again).
-		let reads = 0;
-		const stir = onRequest((request) => {
-			if (request.path !== FLAGGED) return;
-			if (++reads % 4 === 0) arrivals.push(...flagAt(++arrivalsAt, 2));
-			const [newest] = pendingKeys();
-			if (newest) {
-				emulator.store.reviewFlag(newest.split('@')[0], 'approved');
-				approved.add(newest);
-			}
-		});
-		try {
-			for (let n = 0; n < 40 && (n === 0 || w.backlog().length > 0); n++) seen.add(await w.poll());
-		} finally {
-			stir();
-		}
-		seen.add(await w.poll());
-		expect(w.backlog()).toEqual([]);
-		expect(seen.repeated()).toEqual([]);
-		const emitted = new Set(seen.counts.keys());
-		const lost = [...backlog, ...arrivals].filter((key) => !emitted.has(key) && !approved.has(key));
+		const { lost, repeated, approved } = await readUnderChurn(2000, 40, (read, pending) => ({
+			arrive: read % 4 === 0 ? 2 : 0,
+			approve: pending[0],
+		}));
+		expect(repeated).toEqual([]);
 		expect(lost).toEqual([]);
 		expect(approved.size).toBeGreaterThan(20);
 	});

@@ -27,7 +27,8 @@ export interface EventState {
 /**
  * A stretch of the list a walk stopped by the poll budget left unread: the records from `floor` up
  * to `ceiling` (both seconds included) that `seen` does not hold. Those above the ceiling were read
- * (and emitted) before; those below the floor are done. `page` is the last page the walk read.
+ * (and emitted) before; those below the floor are done. `page`: the whole pages of 100 above the first
+ * position the walk had not read (where the search for it starts).
  */
 export interface BacklogState {
 	floor: number | null;
