@@ -7,8 +7,9 @@
  * What must be emitted. A key is a message id with its latest flaggedAt (blocked: createdAt). It
  * lives in its pending list from the moment it is added until it is approved or replaced (flagged
  * or blocked again later). A key MUST be emitted when it is in the list from the start of a
- * successful poll to the end of the next successful poll: the first poll may not see it (a page
- * shift can hide it), the next one must. A key that leaves the list sooner (approved or replaced
+ * successful poll to the end of the next successful poll (the read-back of the next polls is there
+ * for records that become visible late); a page shift no longer hides one from the first, whose
+ * reads overlap, so none is left for a later poll. A key that leaves the list sooner (approved or replaced
  * before a poll could surely read it) MAY be emitted. Every key is emitted at most once, and
  * nothing that never was in a list is emitted.
  */
@@ -330,10 +331,12 @@ describe('CometChat Trigger under concurrent change', () => {
 		expect(figures.flaggedMustEmit).toBeGreaterThan(10_000);
 		expect(figures.blockedMustEmit).toBeGreaterThan(10_000);
 		expect(hooksFired).toBeGreaterThan(300);
-		// Shifts did hide new records from the poll that was reading their page, and later polls emitted them.
+		// Shifts pulled new records up across the boundary of reads under way; each read overlaps the
+		// one before it, so the poll reading them saw the shift and read them itself: none was left
+		// for a later poll.
 		expect(pulledUpNew).toBeGreaterThan(50);
-		expect(figures.flaggedEmittedByALaterPoll).toBeGreaterThan(0);
-		expect(figures.blockedEmittedByALaterPoll).toBeGreaterThan(0);
+		expect(figures.flaggedEmittedByALaterPoll).toBe(0);
+		expect(figures.blockedEmittedByALaterPoll).toBe(0);
 		expect(figures.faults).toBeGreaterThan(100);
 		expect(figures.failedPolls).toBeGreaterThan(0);
 	});
