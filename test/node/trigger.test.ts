@@ -286,6 +286,17 @@ describe('the list changes between the page reads of one poll', () => {
 		expect(await w.poll()).toEqual([]);
 	});
 
+	it('approvals that shrink the list past the next read (it comes back empty): the walk steps back, nothing lost', async () => {
+		const w = await watching();
+		const fresh = flagMany(250, T0 + 1);
+		// Read 1 holds fresh[249…150]; before read 2 (positions 99 to 197) the newest 200 are approved:
+		// 55 records are left, so read 2 is empty though fresh[49…0] were never read.
+		beforePage(FLAGGED, 2, () => fresh.slice(50).forEach((id) => emulator.store.reviewFlag(id, 'approved')));
+		const first = await w.poll();
+		expect(ids(first)).toEqual([...fresh.slice(0, 50), ...fresh.slice(150)]);
+		expect(await w.poll()).toEqual([]);
+	});
+
 	it('several approvals, on both events, between the reads: no record hidden, each emitted once by the same poll', async () => {
 		const w = watcher({ events: ['flaggedMessage', 'blockedMessage'] });
 		await w.poll();

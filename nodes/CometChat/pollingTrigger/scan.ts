@@ -65,8 +65,9 @@ export interface ScanOptions {
  * others down, and the scan reads one of them twice (it is kept once); a record that is reviewed
  * pulls them up. Each read after the first holds the last position already read (windowFrom), so
  * the scan takes a window only when it starts with a record it has read (or one above its
- * stretch): then no record lies between what it read and the window. Otherwise the list moved up
- * under it, and it steps back one window. (`shiftFloor` and the read-back of the next two polls,
+ * stretch): then no record lies between what it read and the window. Otherwise (also when the
+ * window is empty: the list shrank past it) the list moved up under it, and it steps back: to the
+ * window before, then a page further for each step back in a row. (`shiftFloor` and the read-back of the next two polls,
  * SeenWindow.settle, are kept for records that become visible late.)
  *
  * A scan ends only at the floor or on a window that is short by its own `meta`: an answer that is
@@ -109,10 +110,13 @@ export async function scanList(
 		const page = given?.read ?? (await readListWindow(context, event, listWindow, clock));
 		given = undefined;
 		const [first] = page.records;
-		if (listWindow.start > 0 && first && !readKeys.has(keyOf(first)) && !readBefore(first)) {
-			// The list moved up since the last read: records may lie between it and this window.
+		// A window after the first always holds a record already read, unless the list moved up
+		// since the last read (an empty one: it shrank past it): records may lie in between.
+		const movedUp = listWindow.start > 0 && (first === undefined || (!readKeys.has(keyOf(first)) && !readBefore(first)));
+		if (movedUp) {
 			if (++stepsBack > MAX_STEPS_BACK) throw unanchoredError(context, event);
-			offset = listWindow.start;
+			// Back to the window before this one, then a page further for each step back in a row.
+			offset = Math.max(0, listWindow.start - MODERATION_MAX_LIMIT * (stepsBack - 1));
 			continue;
 		}
 		stepsBack = 0;
