@@ -288,3 +288,24 @@ describe.each(sentAgainNames)('%s', (name) => {
 		figures.push(name);
 	});
 });
+
+test('Flagged Message → Approve applied, its answer cut off, every retry failing: the error says it may have been applied, and that running it again is safe', async () => {
+	const store = emulator().store;
+	store.addMessage({ id: 'm-flagged', sender: 'ada', receiver: 'bob', data: { text: 'buy now' } });
+	store.addFlag({ messageId: 'm-flagged', uid: 'cy', reasonId: store.reasons.keys().next().value ?? 'spam', flaggedAt: 1_790_000_000 });
+	emulator().injectNext(['truncated', '500', '500', '500', '500'], {
+		method: 'PATCH',
+		pathPrefix: '/v3/moderation/flagged-messages/m-flagged',
+	});
+	const { items } = await runNode(
+		credentialsFor(emulator()),
+		{ resource: 'flaggedMessage', operation: 'approve', messageId: byId('m-flagged') },
+		[{}],
+		{
+			continueOnFail: true,
+		},
+	);
+	expect(store.pageFlagged('pending', 1, 100)).toHaveLength(0);
+	expect(items[0].error?.context?.mayHaveBeenApplied).toBe(true);
+	expect(items[0].error?.description).toContain('may have been applied: running it again is safe');
+});
