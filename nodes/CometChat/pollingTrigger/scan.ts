@@ -67,8 +67,8 @@ export interface ScanOptions {
  * the scan takes a window only when it starts with a record it has read (or one above its
  * stretch): then no record lies between what it read and the window. Otherwise (also when the
  * window is empty: the list shrank past it) the list moved up under it, and it steps back: to the
- * window before, then a page further for each step back in a row. (`shiftFloor` and the read-back of the next two polls,
- * SeenWindow.settle, are kept for records that become visible late.)
+ * window before, then a page further for each step back in a row. (`shiftFloor` and the read-back
+ * of the next two polls, SeenWindow.settle, are kept for records that become visible late.)
  *
  * A scan ends only at the floor or on a window that is short by its own `meta`: an answer that is
  * not a page, or short of what it says, fails the scan (readPage) instead of ending it, so the
@@ -130,7 +130,8 @@ export async function scanList(
 			const id = event.idOf(record);
 			if (fromNewest && window.floor === null) window.raiseFloor(timestamp);
 			oldestOnPage = Math.min(oldestOnPage, timestamp);
-			const key = keyOf(record);
+			// keyOf(record), from the values already read here (this loop runs over every record).
+			const key = `${id}@${timestamp}`;
 			if (readKeys.has(key)) {
 				repeated++;
 				continue;
