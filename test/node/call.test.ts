@@ -7,7 +7,7 @@ import { byId, expectErrorItem, expectInputError, expectServiceError, useEmulato
 
 const emulator = useEmulator();
 
-const SESSION_ID = 'v1.us.demo-app.1700000000a1b2/c3';
+const SESSION_ID = 'v1.us.demo-app.1700000000a1b2 c3';
 
 const seedCall = () => {
 	const { store } = emulator();
@@ -47,7 +47,7 @@ describe('Call → Get', () => {
 		});
 
 		const [sent] = emulator().requests;
-		expect(sent).toMatchObject({ host: 'call', method: 'GET', path: '/v3/calls/v1.us.demo-app.1700000000a1b2%2Fc3', query: {} });
+		expect(sent).toMatchObject({ host: 'call', method: 'GET', path: '/v3/calls/v1.us.demo-app.1700000000a1b2%20c3', query: {} });
 		expect(sent.headers.apikey).toBe(TEST_API_KEY);
 		expect(sent.headers.onbehalfof).toBe('ada');
 		expect(sent.body).toBeUndefined();

@@ -225,8 +225,8 @@ describe('Conversation → Mark as Delivered, Read and Unread', () => {
 		seed();
 		expectInputError(
 			await run({ operation: 'markRead', ...withBob, messageId: byId('abc') }),
-			/'Message' holds "abc"/,
-			/message of this conversation/,
+			/'Message' holds "abc", which is not a message ID/,
+			/the message's ID/,
 		);
 		expect(apiRequests(emulator())).toHaveLength(0);
 		expectServiceError(await run({ operation: 'markRead', ...withBob, messageId: byId('3') }), 'ERR_BAD_REQUEST', '400');

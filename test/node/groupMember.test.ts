@@ -244,7 +244,7 @@ describe('Group Member → Ban and Unban', () => {
 		expectServiceError(await run({ operation: 'unban', uid: byId('p1') }), 'ERR_NOT_A_BANNED_USER', '404');
 		const parameters = { operation: 'unban', uid: { __rl: true, mode: 'id', value: '={{ $json.uid }}' } };
 		const carriedOn = await run(parameters, [{ uid: 'a/b' }, { uid: 'p1' }, { uid: 'bad' }], { onError: 'continueRegularOutput' });
-		expectErrorItem(carriedOn.items[0], 0, /'User' holds "a\/b"/);
+		expectErrorItem(carriedOn.items[0], 0, /'User' has characters no CometChat ID can have: "\/"/);
 		expectErrorItem(carriedOn.items[1], 1, 'ERR_NOT_A_BANNED_USER');
 		expect(carriedOn.items[2].json).toEqual({ unbanned: true, guid: 'g', uid: 'bad' });
 	});

@@ -383,3 +383,198 @@ describe('lists: one rule for every list field (docs/cometchat-api.md, List fiel
 		expect(((apiRequests(emulator())[0].body as IDataObject).participants as string[]).length).toBe(1000);
 	});
 });
+
+describe('what users paste: IDs, ranges, time zones, addresses, patterns and JSON', () => {
+	beforeEach(seedPeople);
+
+	it('one rule for every ID: a slash, a backslash or a line break is refused in any ID field, before sending, without quoting the ID', async () => {
+		const cases: Array<[INodeParameters, string]> = [
+			[{ resource: 'moderationReason', operation: 'get', reasonId: byId('spam/eu') }, 'Reason'],
+			[{ resource: 'keywordList', operation: 'delete', keywordListId: byId('kw/2') }, 'Keyword List'],
+			[{ resource: 'moderationRule', operation: 'get', ruleId: byId('r1\\x') }, 'Rule'],
+			[{ resource: 'pushToken', operation: 'deleteByValue', authToken: 'tok-1', pushToken: 'secret-push\ntoken' }, 'Push Token'],
+		];
+		for (const [parameters, label] of cases) {
+			const result = await run(parameters);
+			expectInputError(result, new RegExp(`'${label}' has characters no CometChat ID can have`), /without slashes, line breaks or tabs/);
+			expect(result.error?.message).not.toMatch(/spam\/eu|kw\/2|secret-push/);
+		}
+		expect(apiRequests(emulator())).toHaveLength(0);
+	});
+
+	it("a GUID is letters, digits, _ and - (CometChat's rule), wherever one is given; any case is sent", async () => {
+		const pinned = await run({
+			resource: 'conversation',
+			operation: 'setPinned',
+			pinnedConversations: { conversation: [{ type: 'group', guid: 'a/b' }] },
+		});
+		expectInputError(pinned, /'Group GUID of conversation 1' has characters no CometChat ID can have: "\/"/, /slashes/);
+		const spaced = await run({ resource: 'group', operation: 'get', guid: byId('my group') });
+		expectInputError(
+			spaced,
+			/'Group' holds "my group", which has characters a CometChat GUID cannot have: " "/,
+			/letters, digits, _ and -/,
+		);
+		expect(apiRequests(emulator())).toHaveLength(0);
+		emulator().store.addGroup({ guid: 'Crew_EU-1', name: 'Crew', owner: 'ada' });
+		expect((await run({ resource: 'group', operation: 'get', guid: byId('Crew_EU-1') })).error).toBeUndefined();
+		expect(apiRequests(emulator())[0].path).toBe('/v3/groups/Crew_EU-1');
+	});
+
+	it('a message ID is a whole number: 1.5 is refused in Pin, a number from an expression is sent as its digits', async () => {
+		const pin = (messageId: string | number) =>
+			run({ resource: 'message', operation: 'pin', messageId: byId('={{ $json.id }}'), onBehalfOf: byId('ada') }, [{ id: messageId }]);
+		expectInputError(await pin('1.5'), /'Message' holds "1.5", which is not a message ID/, /the message's ID/);
+		expectInputError(await pin(1.5), /'Message' holds "1.5", which is not a message ID/, /the message's ID/);
+		expect(apiRequests(emulator())).toHaveLength(0);
+		emulator().store.addMessage({ id: '101', sender: 'ada', receiver: 'bob', data: { text: 'hi' } });
+		expect((await pin(101)).error).toBeUndefined();
+		expect(apiRequests(emulator())[0].path).toBe('/v3/messages/101/pin');
+	});
+
+	it('a range whose end is before its start is refused, naming both; the same instant is sent', async () => {
+		const calls = (startedAt: string, endedAt: string) =>
+			run({ resource: 'call', operation: 'getAll', returnAll: true, filters: { startedAt, endedAt } });
+		expectInputError(
+			await calls('2024-06-01', '2024-05-01'),
+			/'Ended At or Before' \(2024-05-01T00:00:00Z\) is before 'Started At or After' \(2024-06-01T00:00:00Z\)/,
+			/or swap the two/,
+		);
+		const logs = await run({
+			resource: 'notificationLog',
+			operation: 'getAll',
+			returnAll: true,
+			filters: { from: '2024-02-01T10:00:00Z', to: '2024-02-01T09:59:59.500Z' },
+		});
+		expectInputError(logs, /'To' \(2024-02-01T09:59:59.500Z\) is before 'From' \(2024-02-01T10:00:00Z\)/, /swap/);
+		expect(apiRequests(emulator())).toHaveLength(0);
+		expect((await calls('2024-06-01', '2024-06-01')).error).toBeUndefined();
+		expect(apiRequests(emulator())[0].query).toMatchObject({ startedAt: '1717200000', endedAt: '1717200000' });
+	});
+
+	it('usage for a period that has not begun is refused; one that ends later than now is sent (the service reports what has happened)', async () => {
+		const usage = (fromDate: string, toDate: string) => run({ resource: 'metric', operation: 'getUsage', fromDate, toDate });
+		const now = Math.floor(Date.now() / 1000);
+		const later = new Date((now + 3600) * 1000).toISOString();
+		expectInputError(
+			await usage(later, '2099-01-01'),
+			/'From' \(.*\) is in the future; CometChat reports only what has already happened/,
+			/in the past/,
+		);
+		expect(apiRequests(emulator())).toHaveLength(0);
+		expect((await usage(new Date((now - 86_400) * 1000).toISOString(), later)).error).toBeUndefined();
+		expect(apiRequests(emulator())).toHaveLength(1);
+	});
+
+	it('a time zone name in another case is refused with its spelling; an alias is sent as given', async () => {
+		const timezone = (name: string) =>
+			run({ resource: 'notificationPreference', operation: 'updateTimezone', uid: byId('ada'), timezone: name });
+		expectInputError(
+			await timezone('europe/paris'),
+			/'Timezone' holds "europe\/paris"; time zone names are case-sensitive, and this one is spelt "Europe\/Paris"/,
+			/Enter "Europe\/Paris"/,
+		);
+		expectInputError(await timezone('utc'), /spelt "UTC"/, /Enter "UTC"/);
+		expect(apiRequests(emulator())).toHaveLength(0);
+		expect((await timezone('US/Pacific')).error).toBeUndefined();
+		expect(apiRequests(emulator())[0].body).toEqual({ timezone: 'US/Pacific' });
+	});
+
+	it('an e-mail address of 254 characters is sent; 255 or 100,000 are refused without quoting it', async () => {
+		const contact = (email: string) => run({ resource: 'contactDetail', operation: 'update', onBehalfOf: byId('ada'), email });
+		const longest = `${'a'.repeat(64)}@${'b'.repeat(177)}.example.com`;
+		expect(longest).toHaveLength(254);
+		for (const email of [`${longest}x`, `${'a'.repeat(99_988)}@example.com`]) {
+			const result = await contact(email);
+			expectInputError(
+				result,
+				new RegExp(`'Email' has ${email.length} characters; an e-mail address has at most 254`),
+				/nathan@example.com/,
+			);
+			expect(result.error?.message).not.toContain('aaaa');
+		}
+		expect(apiRequests(emulator())).toHaveLength(0);
+		expect((await contact(longest)).error).toBeUndefined();
+	});
+
+	it("a moderation rule's pattern is compiled before sending, in the fields and in Rule (JSON); a keyword list's ID is no pattern", async () => {
+		const condition = (value: string, extra: IDataObject = {}): INodeParameters => ({
+			condition: [{ category: 'pattern', operand: 'text', operator: 'contains', value, ...extra }],
+		});
+		const create = (conditions: INodeParameters) =>
+			run({ resource: 'moderationRule', operation: 'create', ruleId: 'r-new', name: 'R', action: ['blockMessage'], conditions });
+		expectInputError(
+			await create(condition('(unclosed')),
+			/'Value of condition 1' holds "\(unclosed", which is not a valid regular expression: Unterminated group/,
+			/Word category/,
+		);
+		const fromJson = await run({
+			resource: 'moderationRule',
+			operation: 'update',
+			ruleId: byId('r1'),
+			specifyBody: 'json',
+			ruleJson: JSON.stringify({
+				conditions: [
+					{ category: 'word', value: 'ok' },
+					{ category: 'pattern', value: ['ok', '[z-a]'] },
+				],
+			}),
+		});
+		expectInputError(
+			fromJson,
+			/'Rule \(JSON\)' condition 2 holds "\[z-a\]", which is not a valid regular expression: Range out of order in character class/,
+			/Fix the expression/,
+		);
+		expect(apiRequests(emulator())).toHaveLength(0);
+		expect((await create(condition('^\\d{4}-\\d{4}$'))).error).toBeUndefined();
+		// A keyword list reference is an ID: not compiled; here the service finds no such list.
+		const reference = await create(condition('(kw', { isKeywordReferencePresent: true }));
+		expect(reference.error?.message).not.toMatch(/regular expression/);
+		expect(apiRequests(emulator())).toHaveLength(2);
+	});
+
+	it("a notification preference's JSON is checked value by value, as the fields are", async () => {
+		const update = (body: IDataObject) =>
+			run({
+				resource: 'notificationPreference',
+				operation: 'update',
+				uid: byId('ada'),
+				specifyBody: 'json',
+				preferencesJson: JSON.stringify(body),
+			});
+		expectInputError(
+			await update({ groupPreferences: { groupMessages: 7 } }),
+			/'Preferences \(JSON\) → groupPreferences.groupMessages' holds the number 7, which is not one of 1 \(Don't Notify\), 2 \(All Messages\), 3 \(Only Mentions\)/,
+			/one of the numbers 1, 2, 3/,
+		);
+		expectInputError(
+			await update({ mutePreferences: { schedule: { monday: { from: 975 } } } }),
+			/'Preferences \(JSON\) → mutePreferences.schedule.monday.from' is the number 975, not a time as HHMM/,
+			/HHMM/,
+		);
+		expect(apiRequests(emulator())).toHaveLength(0);
+		const sent = await update({
+			groupPreferences: { groupMessages: 3 },
+			mutePreferences: { dnd: 2, schedule: { friday: { from: 900, to: 1730, dnd: false } } },
+		});
+		expect(sent.error).toBeUndefined();
+	});
+
+	it('a tag given as a number is the text of its digits, as in every text field (a sheet gives 2024 as a number)', async () => {
+		emulator().store.addGroup({ guid: 'crew', name: 'Crew', owner: 'ada' });
+		emulator().store.addMessage({ id: '1', sender: 'ada', receiverType: 'group', receiver: 'crew', data: { text: 'hi' } });
+		const tagged = await run(
+			{
+				resource: 'conversation',
+				operation: 'updateTags',
+				conversationWith: 'group',
+				guid: byId('crew'),
+				onBehalfOf: byId('ada'),
+				tags: '={{ $json.year }}',
+			},
+			[{ year: 2024 }],
+		);
+		expect(tagged.error).toBeUndefined();
+		expect(apiRequests(emulator())[0].body).toEqual({ tags: ['2024'] });
+	});
+});

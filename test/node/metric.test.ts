@@ -56,8 +56,8 @@ describe('Metric → Get Usage', () => {
 		const base = { resource: 'metric', operation: 'getUsage', fromDate: '2024-01-02', toDate: '2024-01-03' };
 		expectInputError(
 			await runNode(credentialsFor(emulator()), { ...base, toDate: '2024-01-01' }),
-			/'To' is before 'From'/,
-			/after the 'From' date/,
+			/'To' \(2024-01-01T00:00:00Z\) is before 'From' \(2024-01-02T00:00:00Z\)/,
+			/Pick a 'To' after 'From', or swap the two/,
 		);
 		expectInputError(
 			await runNode(credentialsFor(emulator()), { ...base, fromDate: '={{ 1700000000000 }}' }),

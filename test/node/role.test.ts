@@ -116,21 +116,21 @@ describe('role list search', () => {
 
 describe('Role → Get', () => {
 	it('gets one role by the key picked in the role locator, encoded in the path', async () => {
-		emulator().store.addRole({ role: 'mod/eu', name: 'EU moderators', settings: { listUsers: 'all', sendMessagesTo: 'all' } });
+		emulator().store.addRole({ role: 'mod eu', name: 'EU moderators', settings: { listUsers: 'all', sendMessagesTo: 'all' } });
 		const { items, error } = await runNode(credentialsFor(emulator()), {
 			resource: 'role',
 			operation: 'get',
-			role: { __rl: true, mode: 'list', value: 'mod/eu', cachedResultName: 'EU moderators' },
+			role: { __rl: true, mode: 'list', value: 'mod eu', cachedResultName: 'EU moderators' },
 		});
 		expect(error).toBeUndefined();
 		expect(items).toEqual([
 			{
-				json: expect.objectContaining({ role: 'mod/eu', name: 'EU moderators', settings: { listUsers: 'all', sendMessagesTo: 'all' } }),
+				json: expect.objectContaining({ role: 'mod eu', name: 'EU moderators', settings: { listUsers: 'all', sendMessagesTo: 'all' } }),
 				pairedItem: { item: 0 },
 			},
 		]);
 		const [sent] = apiRequests(emulator());
-		expect(sent).toMatchObject({ method: 'GET', path: '/v3/roles/mod%2Feu', query: {} });
+		expect(sent).toMatchObject({ method: 'GET', path: '/v3/roles/mod%20eu', query: {} });
 		expect(sent.headers.apikey).toBe(TEST_API_KEY);
 	});
 

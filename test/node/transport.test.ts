@@ -179,8 +179,8 @@ describe('header values', () => {
 		const parameters = { resource: 'message', operation: 'getThread', messageId: '1', onBehalfOf: byId(onBehalfOf) };
 		const run = await runNode(credentialsFor(emulator()), parameters);
 		expect(run.error?.name).toBe('NodeOperationError');
-		expect(run.error?.message).toContain("'On Behalf Of' holds");
-		expect(run.error?.message).toContain(`which has characters a CometChat UID cannot have: ${named}`);
+		expect(run.error?.message).toContain("'On Behalf Of' has characters");
+		expect(run.error?.message).toContain(`has characters no CometChat ID can have: ${named}`);
 		expect(run.error?.message).toContain('[item 0]');
 		expect(apiRequests(emulator())).toHaveLength(0);
 

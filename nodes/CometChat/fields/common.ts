@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { fieldError } from '../readers/fieldErrors';
 import { uidListOf } from '../readers/lists';
-import { optionalUid, requiredId, requiredUid } from '../readers/text';
+import { messageIdOf, optionalUid, requiredId, requiredUid } from '../readers/text';
 
 /** What a resource locator lists and how its ID looks. */
 interface LocatorKind {
@@ -167,13 +167,14 @@ export function messageIdField(description: string): INodeProperties {
 
 /** Reads the Message ID field; an empty one fails with [item N] and how to fill it in. */
 export function messageIdValue(context: IExecuteFunctions, itemIndex: number): string {
-	return requiredId(
+	const id = requiredId(
 		context,
 		itemIndex,
 		'messageId',
 		'Message',
 		'Enter the ID of the message, e.g. with the expression {{ $json.id }} after a step that sent or listed it, or choose one from the list.',
 	);
+	return messageIdOf(context, itemIndex, 'Message', id);
 }
 
 /** How an update's changes are given: the fields below, or a JSON body built in an earlier step. */

@@ -76,3 +76,43 @@ export function optionalEpochSecondsOf(context: IExecuteFunctions, itemIndex: nu
 	const millis = optionalDateTimeMillisOf(context, itemIndex, label, value);
 	return millis === undefined ? undefined : Math.floor(millis / 1000);
 }
+
+/** One end of a range of time: its field's display name, and its time in epoch seconds when given. */
+export interface RangeEnd {
+	label: string;
+	seconds: number | undefined;
+}
+
+function isoOf(seconds: number): string {
+	return new Date(seconds * 1000).toISOString().replace('.000Z', 'Z');
+}
+
+/**
+ * Refuses a range whose end comes before its start. The service takes one and answers with an empty
+ * list or zero, and no word why: a swapped pair is a mistake upstream, told here naming both fields.
+ */
+export function checkRange(context: IExecuteFunctions, itemIndex: number, start: RangeEnd, end: RangeEnd): void {
+	if (start.seconds === undefined || end.seconds === undefined || end.seconds >= start.seconds) return;
+	throw fieldError(
+		context,
+		itemIndex,
+		end.label,
+		`(${isoOf(end.seconds)}) is before '${start.label}' (${isoOf(start.seconds)})`,
+		`Pick a '${end.label}' after '${start.label}', or swap the two.`,
+	);
+}
+
+/**
+ * Refuses a start of a report's period that has not come yet: the service reports only what has
+ * happened, so the answer could only be zeros. `nowSeconds` is the clock of the check.
+ */
+export function checkHasBegun(context: IExecuteFunctions, itemIndex: number, start: RangeEnd, nowSeconds: number): void {
+	if (start.seconds === undefined || start.seconds <= nowSeconds) return;
+	throw fieldError(
+		context,
+		itemIndex,
+		start.label,
+		`(${isoOf(start.seconds)}) is in the future; CometChat reports only what has already happened`,
+		`Pick a '${start.label}' in the past, e.g. {{ $now.minus({ days: 30 }) }}.`,
+	);
+}

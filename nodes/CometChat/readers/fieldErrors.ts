@@ -38,6 +38,20 @@ export function shorten(text: string, max = 40): string {
 	return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
+/**
+ * Refuses a field's value when a check found a problem (a pure decision's answer: a phrase that
+ * follows the field's name, or undefined when the value is right).
+ */
+export function refuseProblem(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	label: string,
+	problem: string | undefined,
+	howToFix: string,
+): void {
+	if (problem !== undefined) throw fieldError(context, itemIndex, label, problem, howToFix);
+}
+
 /** An error about one field, named by its display name. */
 export function fieldError(
 	context: IExecuteFunctions,

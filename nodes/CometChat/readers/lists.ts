@@ -2,7 +2,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { describeValue, fieldError, inputError, shorten } from './fieldErrors';
-import { uidOf } from './text';
+import { guidOf, uidOf } from './text';
 
 /**
  * A list: an array (from an expression) or text separated by commas. Each element must be text or
@@ -84,6 +84,13 @@ export function uidListOf(context: IExecuteFunctions, itemIndex: number, label: 
 	const uids = listOf(context, itemIndex, label, value).map((uid) => uidOf(context, itemIndex, label, uid));
 	checkIdsPerRequest(context, itemIndex, label, uids.length);
 	return uids;
+}
+
+/** A list of GUIDs sent in one request: each checked against CometChat's GUID rule, none twice, at most MAX_IDS_PER_REQUEST. */
+export function guidListOf(context: IExecuteFunctions, itemIndex: number, label: string, value: unknown): string[] {
+	const guids = listOf(context, itemIndex, label, value).map((guid) => guidOf(context, itemIndex, label, guid));
+	checkIdsPerRequest(context, itemIndex, label, guids.length);
+	return guids;
 }
 
 /** CometChat's documented tag limits. */

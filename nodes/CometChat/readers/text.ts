@@ -98,10 +98,39 @@ export function optionalUrlOf(
 	return url;
 }
 
+/** An e-mail address as far as a form can tell: something@domain.tld, no spaces. */
+const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+/** The longest address mail can carry (RFC 5321: a path of 256 with its brackets), and its longest local part. */
+export const EMAIL_MAX_LENGTH = 254;
+const EMAIL_LOCAL_PART_MAX_LENGTH = 64;
+
+/** Why a text is not an e-mail address, or undefined when it can be one. Never quotes the text: addresses are personal data. */
+export function emailProblem(text: string): string | undefined {
+	if (text.length > EMAIL_MAX_LENGTH) return `has ${text.length} characters; an e-mail address has at most ${EMAIL_MAX_LENGTH}`;
+	if (!EMAIL.test(text)) return 'is not an e-mail address';
+	if (text.lastIndexOf('@') > EMAIL_LOCAL_PART_MAX_LENGTH) {
+		return `is not an e-mail address: the part before the @ has at most ${EMAIL_LOCAL_PART_MAX_LENGTH} characters`;
+	}
+	return undefined;
+}
+
 /** The value of a resource locator (or of a plain string parameter that used to be one). */
 export function locatorValue(value: unknown): string {
 	if (isLocator(value)) return String(value.value ?? '').trim();
 	return String(value ?? '').trim();
+}
+
+/**
+ * What no ID of CometChat's holds, in any field: a slash or backslash, and control characters (line
+ * breaks, tabs, NUL). An ID goes into a URL's path, where the servers and proxies in front of an API
+ * may read even an encoded slash as a separator and address another resource; a line break is a
+ * paste that took more than the ID.
+ */
+const NOT_IN_ANY_ID = /[/\\\p{Cc}]/gu;
+
+/** The distinct characters of `text` that `pattern` (global) matches, each quoted: `"/", "\n"`; '' when none. */
+function charactersIn(text: string, pattern: RegExp): string {
+	return [...new Set(text.match(pattern) ?? [])].map((character) => JSON.stringify(character)).join(', ');
 }
 
 /**
@@ -116,6 +145,17 @@ export function idOf(context: IExecuteFunctions, itemIndex: number, label: strin
 		// URLs resolve `.` and `..` as "here" and "up": such an ID would address another resource.
 		if (/^\.{1,2}$/.test(id)) {
 			throw fieldError(context, itemIndex, label, `is "${id}", which no request can carry as an ID`, `Give the real ID in '${label}'.`);
+		}
+		const bad = charactersIn(id, NOT_IN_ANY_ID);
+		if (bad !== '') {
+			throw fieldError(
+				context,
+				itemIndex,
+				label,
+				// Not quoted: the ID may be a secret (an auth token, a push token, an API key).
+				`has characters no CometChat ID can have: ${bad}`,
+				`Give the ID itself in '${label}', as CometChat lists it, without slashes, line breaks or tabs.`,
+			);
 		}
 		return id;
 	}
@@ -170,7 +210,7 @@ export function uidOf(context: IExecuteFunctions, itemIndex: number, label: stri
 		);
 	}
 	if (!UID_CHARACTERS.test(uid)) {
-		const bad = [...new Set(uid.replace(/[A-Za-z0-9_-]/g, ''))].map((c) => JSON.stringify(c)).join(', ');
+		const bad = charactersIn(uid, /[^A-Za-z0-9_-]/g);
 		throw fieldError(
 			context,
 			itemIndex,
@@ -206,4 +246,57 @@ export function requiredUid(
 export function optionalUid(context: IExecuteFunctions, itemIndex: number, parameterName: string, label: string): string | undefined {
 	const uid = optionalId(context, itemIndex, parameterName, label);
 	return uid === undefined ? undefined : uidOf(context, itemIndex, label, uid);
+}
+
+/** CometChat's documented GUID rule: letters, digits, `_` and `-` (no spaces, punctuation or other characters). */
+const GUID_CHARACTERS = /^[A-Za-z0-9_-]+$/;
+
+/** Checks a GUID against CometChat's rule. CometChat publishes no length limit or case rule for GUIDs: those are its own to judge. */
+export function guidOf(context: IExecuteFunctions, itemIndex: number, label: string, guid: string): string {
+	if (GUID_CHARACTERS.test(guid)) return guid;
+	throw fieldError(
+		context,
+		itemIndex,
+		label,
+		`holds "${shorten(guid)}", which has characters a CometChat GUID cannot have: ${charactersIn(guid, /[^A-Za-z0-9_-]/g)}`,
+		`A GUID has only letters, digits, _ and -. Fix the GUID in '${label}'.`,
+	);
+}
+
+/** A required GUID parameter (locator or string), checked against CometChat's GUID rule. */
+export function requiredGuid(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	parameterName: string,
+	label: string,
+	howToFix?: string,
+): string {
+	return guidOf(context, itemIndex, label, requiredId(context, itemIndex, parameterName, label, howToFix));
+}
+
+/** A message ID as CometChat gives them: a whole number above zero, as digits. */
+const MESSAGE_ID = /^[1-9][0-9]*$/;
+
+/** An ID read with idOf that must be a message's: digits only (`1.5`, `-3` or `abc` is no message's ID). */
+export function messageIdOf(context: IExecuteFunctions, itemIndex: number, label: string, id: string): string {
+	if (MESSAGE_ID.test(id)) return id;
+	throw fieldError(
+		context,
+		itemIndex,
+		label,
+		`holds "${shorten(id)}", which is not a message ID; CometChat's message IDs are whole numbers, e.g. 1234`,
+		`Give the message's ID in '${label}', e.g. with the expression {{ $json.id }} after a step that sent or listed it.`,
+	);
+}
+
+/** An optional message ID (a locator, a string or a number): undefined when empty, checked otherwise. */
+export function optionalMessageIdOf(context: IExecuteFunctions, itemIndex: number, label: string, value: unknown): string | undefined {
+	const id = idOf(context, itemIndex, label, value);
+	return id === '' ? undefined : messageIdOf(context, itemIndex, label, id);
+}
+
+/** An optional GUID (a locator, a string or a number): undefined when empty, checked otherwise. */
+export function optionalGuid(context: IExecuteFunctions, itemIndex: number, label: string, value: unknown): string | undefined {
+	const guid = idOf(context, itemIndex, label, value);
+	return guid === '' ? undefined : guidOf(context, itemIndex, label, guid);
 }

@@ -1,13 +1,11 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { onBehalfOfField, requiredOnBehalfOf } from '../../fields/common';
-import { fieldError, requireChanges } from '../../readers/fieldErrors';
-import { optionalTextOf } from '../../readers/text';
+import { fieldError, refuseProblem, requireChanges } from '../../readers/fieldErrors';
+import { emailProblem, optionalTextOf } from '../../readers/text';
 import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 
-/** An e-mail address as far as a form can tell: something@domain.tld, no spaces. */
-const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 /** A phone number with its country code (E.164): +, then 7 to 15 digits. Spaces, dots, dashes and brackets are dropped first. */
 const PHONE = /^\+[1-9]\d{6,14}$/;
 
@@ -42,9 +40,8 @@ export const update: OperationDefinition = {
 		const rawPhone = optionalTextOf(this, itemIndex, 'Phone Number', this.getNodeParameter('phno', itemIndex, ''));
 		const phno = rawPhone?.replace(/[\s().-]/g, '');
 		// The values are secrets: errors say what is wrong, never the value.
-		if (email !== undefined && !EMAIL.test(email)) {
-			throw fieldError(this, itemIndex, 'Email', 'is not an e-mail address', "Enter an address such as nathan@example.com in 'Email'.");
-		}
+		if (email !== undefined)
+			refuseProblem(this, itemIndex, 'Email', emailProblem(email), "Enter an address such as nathan@example.com in 'Email'.");
 		if (phno !== undefined && !PHONE.test(phno)) {
 			throw fieldError(
 				this,

@@ -7,7 +7,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { LOCATOR_KINDS, locatorField, messageIdField, messageIdValue, onBehalfOfField, requiredOnBehalfOf } from '../../fields/common';
 import { fieldError } from '../../readers/fieldErrors';
-import { requiredId, requiredUid } from '../../readers/text';
+import { requiredGuid, requiredUid } from '../../readers/text';
 import { readOption } from '../../readers/values';
 import type { CometChatResponse } from '../../transport/request';
 import { cometChatRequest } from '../../transport/request';
@@ -71,7 +71,7 @@ export function conversationTarget(context: IExecuteFunctions, itemIndex: number
 	const id =
 		kind === 'user'
 			? requiredUid(context, itemIndex, 'uid', 'With User', 'Choose the other user of the conversation from the list, or enter a UID.')
-			: requiredId(context, itemIndex, 'guid', 'Group');
+			: requiredGuid(context, itemIndex, 'guid', 'Group');
 	const onBehalfOf = requiredOnBehalfOf(context, itemIndex);
 	const segment = kind === 'user' ? 'users' : 'groups';
 	return { kind, path: [segment, id, 'conversation'], onBehalfOf, names: { [kind === 'user' ? 'uid' : 'guid']: id, onBehalfOf } };
@@ -93,11 +93,11 @@ export function markMessageField(what: string): INodeProperties {
 	return messageIdField(`The message up to which the conversation is marked as ${what}: a message of this conversation`);
 }
 
-/** A message ID as the marks send it: a whole number (the published body declares an integer). */
+/** A message ID as the marks send it: a whole number (the published body declares an integer), one JSON carries exactly. */
 export function markMessageIdValue(context: IExecuteFunctions, itemIndex: number): number {
 	const id = messageIdValue(context, itemIndex);
 	const number = Number(id);
-	if (!/^\d+$/.test(id) || !Number.isSafeInteger(number)) {
+	if (!Number.isSafeInteger(number)) {
 		throw fieldError(
 			context,
 			itemIndex,

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { fieldError } from '../../readers/fieldErrors';
-import { idOf, uidOf } from '../../readers/text';
+import { guidOf, idOf, uidOf } from '../../readers/text';
 import { optionOf } from '../../readers/values';
 import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
@@ -66,7 +66,7 @@ function entryOf(context: IExecuteFunctions, itemIndex: number, entry: IDataObje
 	const id = idOf(context, itemIndex, label, type === 'user' ? entry.uid : entry.guid);
 	if (id === '')
 		throw fieldError(context, itemIndex, label, 'is empty', `Fill in '${label}', or remove the conversation from '${LIST_LABEL}'.`);
-	return type === 'user' ? { uid: uidOf(context, itemIndex, label, id) } : { guid: id };
+	return type === 'user' ? { uid: uidOf(context, itemIndex, label, id) } : { guid: guidOf(context, itemIndex, label, id) };
 }
 
 /** PUT /conversations/pinned {pinnedConversations}: see docs/cometchat-api.md, Conversations. */

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { metadataField, onBehalfOfField, onBehalfOfValue, tagsField } from '../../fields/common';
 import { tagsOf } from '../../readers/lists';
-import { idOf, optionalTextOf, optionalUrlOf, readRequiredText, requiredId, textOf, uidOf } from '../../readers/text';
+import { idOf, optionalTextOf, optionalUrlOf, readRequiredText, requiredGuid, textOf, uidOf } from '../../readers/text';
 import { compact, metadataOf, optionOf } from '../../readers/values';
 import { appliedEarlier, cometChatRequest } from '../../transport/request';
 import { createdRecordLookup } from '../createdRecord';
@@ -100,7 +100,7 @@ export const create: OperationDefinition = {
 		},
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
-		const guid = requiredId(this, itemIndex, 'guid', 'GUID', 'Enter the GUID of the new group, e.g. cometchat-guid-1.');
+		const guid = requiredGuid(this, itemIndex, 'guid', 'GUID', 'Enter the GUID of the new group, e.g. cometchat-guid-1.');
 		const name = readRequiredText(this, itemIndex, 'name', 'Name', 'Enter the display name of the group in Name.');
 		const type = optionOf(this, itemIndex, 'Type', this.getNodeParameter('type', itemIndex, ''), GROUP_TYPES);
 		// The Password field is shown (and read) for the type Password only.

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { LOCATOR_KINDS, locatorField } from '../../fields/common';
 import { inputError } from '../../readers/fieldErrors';
-import { requiredId } from '../../readers/text';
+import { requiredGuid } from '../../readers/text';
 
 /** The group types (docs/cometchat-api.md, Groups). */
 export const GROUP_TYPES = ['public', 'password', 'private'] as const;
@@ -20,7 +20,7 @@ export function groupField(description: string): INodeProperties {
 
 /** Reads the Group locator; an empty one fails with [item N]. */
 export function groupValue(context: IExecuteFunctions, itemIndex: number): string {
-	return requiredId(context, itemIndex, 'guid', 'Group');
+	return requiredGuid(context, itemIndex, 'guid', 'Group');
 }
 
 /**

@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { LOCATOR_KINDS, locatorField, tagsField } from '../../fields/common';
 import { searchFilterFields } from '../../fields/lists';
-import { optionalEpochSecondsOf } from '../../readers/dates';
-import { listOf } from '../../readers/lists';
+import { checkRange, optionalEpochSecondsOf } from '../../readers/dates';
+import { guidListOf, listOf } from '../../readers/lists';
 import { idOf, optionalTextOf, uidOf } from '../../readers/text';
 import { choicesOf, compact, integerOf, optionalOptionOf } from '../../readers/values';
 import { listOperation } from '../list';
@@ -107,7 +107,11 @@ export const getMany = listOperation({
 	request(this: IExecuteFunctions, itemIndex: number) {
 		const f = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 		const count = (name: string, label: string) => (f[name] === undefined ? undefined : integerOf(this, itemIndex, label, f[name], 0));
-		const date = (name: string, label: string) => optionalEpochSecondsOf(this, itemIndex, label, f[name]);
+		const date = (name: string, label: string) => ({ label, seconds: optionalEpochSecondsOf(this, itemIndex, label, f[name]) });
+		const created = [date('createdFrom', 'Created After'), date('createdTo', 'Created Before')] as const;
+		const updated = [date('updatedFrom', 'Updated After'), date('updatedTo', 'Updated Before')] as const;
+		checkRange(this, itemIndex, ...created);
+		checkRange(this, itemIndex, ...updated);
 		const types = choicesOf(this, itemIndex, 'Types', f.types, GROUP_TYPES);
 		const searchIn = choicesOf(this, itemIndex, 'Search In', f.searchIn, ['guid', 'name']);
 		const joinedBy = idOf(this, itemIndex, 'Joined By', f.joinedBy);
@@ -120,12 +124,12 @@ export const getMany = listOperation({
 			sortOrder: optionalOptionOf(this, itemIndex, 'Sort Order', f.sortOrder, ['asc', 'desc']),
 			tags: listOf(this, itemIndex, 'Tags', f.tags).join(','),
 			types: types.join(','),
-			guids: listOf(this, itemIndex, 'GUIDs', f.guids).join(','),
+			guids: guidListOf(this, itemIndex, 'GUIDs', f.guids).join(','),
 			hasJoined: joinedBy ? true : undefined,
-			'createdAt[from]': date('createdFrom', 'Created After'),
-			'createdAt[to]': date('createdTo', 'Created Before'),
-			'updatedAt[from]': date('updatedFrom', 'Updated After'),
-			'updatedAt[to]': date('updatedTo', 'Updated Before'),
+			'createdAt[from]': created[0].seconds,
+			'createdAt[to]': created[1].seconds,
+			'updatedAt[from]': updated[0].seconds,
+			'updatedAt[to]': updated[1].seconds,
 			'membersCount[gte]': count('membersMin', 'Min Members'),
 			'membersCount[lte]': count('membersMax', 'Max Members'),
 		});

@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { LOCATOR_KINDS, locatorField, metadataField, onBehalfOfField, tagsField, requiredOnBehalfOf } from '../../fields/common';
 import { inputError } from '../../readers/fieldErrors';
-import { checkIdsPerRequest, listOf, tagsOf, uidListOf } from '../../readers/lists';
-import { idOf, optionalTextOf, requiredId, requiredUid } from '../../readers/text';
+import { guidListOf, tagsOf, uidListOf } from '../../readers/lists';
+import { optionalMessageIdOf, optionalTextOf, requiredGuid, requiredUid } from '../../readers/text';
 import { compact, metadataOf, readOption } from '../../readers/values';
 import { appliedEarlier, cometChatRequest } from '../../transport/request';
 import { muidFor, sentMessageLookup } from './muid';
@@ -110,11 +110,10 @@ const RECEIVER_TYPES = ['group', 'multiple', 'user'] as const;
 /** The receiver members of the send body, from the Receiver fields. */
 function receiverBody(context: IExecuteFunctions, itemIndex: number): IDataObject {
 	const receiverType = readOption(context, itemIndex, 'receiverType', 'Receiver Type', RECEIVER_TYPES, 'user');
-	if (receiverType === 'group') return { receiver: requiredId(context, itemIndex, 'receiverGuid', 'Receiver Group'), receiverType };
+	if (receiverType === 'group') return { receiver: requiredGuid(context, itemIndex, 'receiverGuid', 'Receiver Group'), receiverType };
 	if (receiverType === 'user') return { receiver: requiredUid(context, itemIndex, 'receiverUid', 'Receiver User'), receiverType };
 	const uids = uidListOf(context, itemIndex, 'Receiver UIDs', context.getNodeParameter('receiverUids', itemIndex, ''));
-	const guids = listOf(context, itemIndex, 'Receiver GUIDs', context.getNodeParameter('receiverGuids', itemIndex, ''));
-	checkIdsPerRequest(context, itemIndex, 'Receiver GUIDs', guids.length);
+	const guids = guidListOf(context, itemIndex, 'Receiver GUIDs', context.getNodeParameter('receiverGuids', itemIndex, ''));
 	if (uids.length + guids.length === 0) {
 		throw inputError(
 			context,
@@ -153,7 +152,7 @@ export async function sendMessage(
 		data,
 		muid: optionalTextOf(context, itemIndex, 'Muid', options.muid) ?? muidFor(context, itemIndex),
 		...compact({
-			quotedMessageId: idOf(context, itemIndex, 'Quoted Message ID', options.quotedMessageId),
+			quotedMessageId: optionalMessageIdOf(context, itemIndex, 'Quoted Message ID', options.quotedMessageId),
 			tags: tagsOf(context, itemIndex, 'Tags', options.tags),
 		}),
 	};

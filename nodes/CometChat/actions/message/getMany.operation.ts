@@ -1,9 +1,9 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { LOCATOR_KINDS, locatorField, onBehalfOfField, onBehalfOfValue, requiredOnBehalfOf, tagsField } from '../../fields/common';
-import { optionalEpochSecondsOf } from '../../readers/dates';
+import { checkRange, optionalEpochSecondsOf } from '../../readers/dates';
 import { listOf } from '../../readers/lists';
-import { idOf, optionalTextOf, requiredId, requiredUid, uidOf } from '../../readers/text';
+import { idOf, optionalTextOf, requiredGuid, requiredUid, uidOf } from '../../readers/text';
 import { booleanOf, compact, optionalOptionOf, readOption } from '../../readers/values';
 import { MESSAGES_MAX_LIMIT } from '../../transport/paginate';
 import { listOperation } from '../list';
@@ -186,7 +186,7 @@ export const getMany = listOperation({
 			// Both operations declare `affix` and `id` as their cursor, not the `sentAt` meta.next also has.
 			const cursorFields = ['affix', 'id'];
 			if (conversation === 'group') {
-				const guid = requiredId(this, itemIndex, 'groupGuid', 'Group');
+				const guid = requiredGuid(this, itemIndex, 'groupGuid', 'Group');
 				return { method: 'GET', path: ['groups', guid, 'messages'], qs, onBehalfOf: onBehalfOfValue(this, itemIndex), cursorFields };
 			}
 			const onBehalfOf = requiredOnBehalfOf(this, itemIndex);
@@ -200,13 +200,16 @@ export const getMany = listOperation({
 			return { method: 'GET', path: ['users', withUid, 'messages'], qs, onBehalfOf, cursorFields };
 		}
 		const deleted = optionalOptionOf(this, itemIndex, 'Deleted Messages', given.deleted, ['hide', 'include', 'only']);
+		const sentFrom = { label: 'Sent From', seconds: optionalEpochSecondsOf(this, itemIndex, 'Sent From', given.sentFrom) };
+		const sentUntil = { label: 'Sent Until', seconds: optionalEpochSecondsOf(this, itemIndex, 'Sent Until', given.sentUntil) };
+		checkRange(this, itemIndex, sentFrom, sentUntil);
 		const qs = compact({
 			...common,
 			receiverType: optionalOptionOf(this, itemIndex, 'Receiver Type', given.receiverType, ['group', 'user']),
 			hideDeleted: deleted === 'hide' || undefined,
 			onlyDeleted: deleted === 'only' || undefined,
-			'sentAt[from]': optionalEpochSecondsOf(this, itemIndex, 'Sent From', given.sentFrom),
-			'sentAt[to]': optionalEpochSecondsOf(this, itemIndex, 'Sent Until', given.sentUntil),
+			'sentAt[from]': sentFrom.seconds,
+			'sentAt[to]': sentUntil.seconds,
 			// The app-wide list declares `tags` as one comma-separated value.
 			tags: tags.join(','),
 		});

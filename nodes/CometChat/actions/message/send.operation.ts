@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { fieldError, inputError } from '../../readers/fieldErrors';
-import { idOf, optionalTextOf, optionalUrlOf, readRequiredText, requiredTextOf } from '../../readers/text';
+import { optionalMessageIdOf, optionalTextOf, optionalUrlOf, readRequiredText, requiredTextOf } from '../../readers/text';
 import { compact, integerOf, messageTextOf, parseJsonObject, readOption } from '../../readers/values';
 import type { OperationDefinition } from '../types';
 import { deliveryOptionsField, senderAndReceiverFields, sendMessage } from './delivery';
@@ -175,7 +175,7 @@ export const send: OperationDefinition = {
 	properties,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const options = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-		const parentId = idOf(this, itemIndex, 'Reply in Thread To', options.parentId) || undefined;
+		const parentId = optionalMessageIdOf(this, itemIndex, 'Reply in Thread To', options.parentId);
 		return await sendMessage(this, itemIndex, { ...messageContentOf(this, itemIndex), parentId });
 	},
 };

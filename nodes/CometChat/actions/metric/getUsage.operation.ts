@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { fieldError, inputError } from '../../readers/fieldErrors';
-import { optionalEpochSecondsOf } from '../../readers/dates';
+import { checkHasBegun, checkRange, optionalEpochSecondsOf } from '../../readers/dates';
+import { fieldError } from '../../readers/fieldErrors';
 import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 
@@ -41,9 +41,9 @@ export const getUsage: OperationDefinition = {
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const fromDate = epochSecondsOf(this, itemIndex, 'fromDate', 'From');
 		const toDate = epochSecondsOf(this, itemIndex, 'toDate', 'To');
-		if (toDate < fromDate) {
-			throw inputError(this, itemIndex, "'To' is before 'From'", "Pick a 'To' date after the 'From' date.");
-		}
+		const from = { label: 'From', seconds: fromDate };
+		checkHasBegun(this, itemIndex, from, Math.floor(Date.now() / 1000));
+		checkRange(this, itemIndex, from, { label: 'To', seconds: toDate });
 		const response = await cometChatRequest.call(this, { method: 'GET', path: ['stats'], qs: { fromDate, toDate } });
 		return response.data as IDataObject;
 	},

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { idOf, optionalTextOf, uidOf } from '../../readers/text';
+import { idOf, optionalGuid, optionalTextOf, uidOf } from '../../readers/text';
 import { compact, optionalOptionOf } from '../../readers/values';
 import { listOperation } from '../list';
 import { SIMPLIFIED_MESSAGE_FIELDS, simplifyMessage } from '../message/simplify';
@@ -91,7 +91,7 @@ export const getMany = listOperation({
 		const qs = compact({
 			sender: uid('Sender UID', given.sender),
 			receiverUID: uid('Receiver UID', given.receiverUID),
-			receiverGUID: idOf(this, itemIndex, 'Receiver GUID', given.receiverGUID),
+			receiverGUID: optionalGuid(this, itemIndex, 'Receiver GUID', given.receiverGUID),
 			category: optionalOptionOf(this, itemIndex, 'Category', given.category, CATEGORIES),
 			type: optionalTextOf(this, itemIndex, 'Type', given.type)?.trim(),
 			moderationStatus: optionalOptionOf(this, itemIndex, 'Moderation Status', given.moderationStatus, STATUSES),

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { LOCATOR_KINDS, locatorField, metadataField, tagsField } from '../../fields/common';
 import { optionalEpochSecondsOf } from '../../readers/dates';
 import { tagsOf } from '../../readers/lists';
-import { optionalTextOf, readRequiredText, requiredId, requiredUid } from '../../readers/text';
+import { optionalTextOf, readRequiredText, requiredGuid, requiredUid } from '../../readers/text';
 import { compact, messageTextOf, metadataOf, readOption } from '../../readers/values';
 import { cometChatRequest } from '../../transport/request';
 import { receiverLocatorFields } from '../message/delivery';
@@ -85,7 +85,7 @@ export const submit: OperationDefinition = {
 		const receiverType = readOption(this, itemIndex, 'receiverType', 'Receiver Type', RECEIVER_TYPES, 'user');
 		const receiver =
 			receiverType === 'group'
-				? requiredId(this, itemIndex, 'receiverGuid', 'Receiver Group')
+				? requiredGuid(this, itemIndex, 'receiverGuid', 'Receiver Group')
 				: requiredUid(this, itemIndex, 'receiverUid', 'Receiver User');
 		const text = messageTextOf(
 			this,

@@ -2,10 +2,19 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { fieldError, inputError } from '../../readers/fieldErrors';
 import { idOf } from '../../readers/text';
-import { parseJsonObject, readOption } from '../../readers/values';
+import { readOption } from '../../readers/values';
 import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
-import { actionField, conditionsField, descriptionField, enabledField, filtersField, nameField, ruleBodyOf } from './ruleFields';
+import {
+	actionField,
+	conditionsField,
+	descriptionField,
+	enabledField,
+	filtersField,
+	nameField,
+	ruleBodyOf,
+	ruleJsonOf,
+} from './ruleFields';
 
 const BODY_MODES = ['fields', 'json'] as const;
 
@@ -82,7 +91,7 @@ export const create: OperationDefinition = {
 };
 
 function ruleFromJson(context: IExecuteFunctions, itemIndex: number, id: string): IDataObject {
-	const rule = parseJsonObject(context, itemIndex, context.getNodeParameter('ruleJson', itemIndex, ''), 'Rule (JSON)') ?? {};
+	const rule = ruleJsonOf(context, itemIndex);
 	if (rule.id !== undefined && rule.id !== id) {
 		throw inputError(
 			context,

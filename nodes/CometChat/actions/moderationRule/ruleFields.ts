@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyCollection, INodePropertyOptions } from 'n8n-workflow';
 
 import { listOf } from '../../readers/lists';
+import { checkRulePatterns } from '../../readers/patterns';
 import { optionalTextOf, requiredTextOf } from '../../readers/text';
-import { booleanOf, compact, optionOf } from '../../readers/values';
+import { booleanOf, compact, optionOf, parseJsonObject } from '../../readers/values';
 
 const RULE_ACTIONS = ['blockMessage', 'dropMessage'] as const;
 
@@ -206,6 +207,7 @@ export function ruleBodyOf(context: IExecuteFunctions, itemIndex: number, fields
 	const conditions = ((fields.conditions as IDataObject | undefined)?.condition ?? []) as IDataObject[];
 	const filters = ((fields.filters as IDataObject | undefined)?.filter ?? []) as IDataObject[];
 	const checkedConditions = conditions.map((entry, n) => checkedEntry(context, itemIndex, conditionOptions, entry, n));
+	checkRulePatterns(context, itemIndex, checkedConditions, (n) => [`Value of condition ${n + 1}`]);
 	const checkedFilters = filters.map((entry, n) => checkedEntry(context, itemIndex, filterOptions, entry, n));
 	const enabled = fields.enabled === undefined ? undefined : booleanOf(context, itemIndex, 'Enabled', fields.enabled, true);
 	return compact({
@@ -218,6 +220,13 @@ export function ruleBodyOf(context: IExecuteFunctions, itemIndex: number, fields
 		conditions: checkedConditions.map((condition) => ({ entity: 'message', ...condition })),
 		filters: checkedFilters,
 	});
+}
+
+/** Rule (JSON) of Create and Update: a JSON object, its Pattern conditions compiled. */
+export function ruleJsonOf(context: IExecuteFunctions, itemIndex: number): IDataObject {
+	const rule = parseJsonObject(context, itemIndex, context.getNodeParameter('ruleJson', itemIndex, ''), 'Rule (JSON)') ?? {};
+	checkRulePatterns(context, itemIndex, rule.conditions, (n) => ['Rule (JSON)', `condition ${n + 1} `]);
+	return rule;
 }
 
 /**

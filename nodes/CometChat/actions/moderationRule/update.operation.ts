@@ -3,11 +3,20 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { changesModeField } from '../../fields/common';
 import { requireChanges } from '../../readers/fieldErrors';
 import { requiredId } from '../../readers/text';
-import { parseJsonObject, readOption } from '../../readers/values';
+import { readOption } from '../../readers/values';
 import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 import { ruleField } from './fields';
-import { actionField, conditionsField, descriptionField, enabledField, filtersField, nameField, ruleBodyOf } from './ruleFields';
+import {
+	actionField,
+	conditionsField,
+	descriptionField,
+	enabledField,
+	filtersField,
+	nameField,
+	ruleBodyOf,
+	ruleJsonOf,
+} from './ruleFields';
 
 const CHANGES_MODES = ['fields', 'json'] as const;
 
@@ -49,7 +58,7 @@ export const update: OperationDefinition = {
 		const ruleId = requiredId(this, itemIndex, 'ruleId', 'Rule');
 		const body =
 			readOption(this, itemIndex, 'specifyBody', 'Define Changes', CHANGES_MODES, 'fields') === 'json'
-				? (parseJsonObject(this, itemIndex, this.getNodeParameter('ruleJson', itemIndex, ''), 'Rule (JSON)') ?? {})
+				? ruleJsonOf(this, itemIndex)
 				: ruleBodyOf(this, itemIndex, this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject);
 		requireChanges(
 			this,

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { fieldPicker } from '../../fields/lists';
-import { optionalDateTimeMillisOf } from '../../readers/dates';
+import { checkRange, optionalDateTimeMillisOf } from '../../readers/dates';
 import { optionalTextOf } from '../../readers/text';
 import { booleanOf, compact, integerOf, optionalOptionOf } from '../../readers/values';
 import { listOperation } from '../list';
@@ -109,6 +109,10 @@ function filtersQuery(context: IExecuteFunctions, itemIndex: number): IDataObjec
 		given[name] === undefined ? undefined : optionalOptionOf(context, itemIndex, label, given[name], values);
 	const flag = (label: string, name: string) =>
 		given[name] === undefined ? undefined : booleanOf(context, itemIndex, label, given[name], false);
+	const from = optionalDateTimeMillisOf(context, itemIndex, 'From', given.from);
+	const to = optionalDateTimeMillisOf(context, itemIndex, 'To', given.to);
+	const secondsOf = (millis: number | undefined) => (millis === undefined ? undefined : millis / 1000);
+	checkRange(context, itemIndex, { label: 'From', seconds: secondsOf(from) }, { label: 'To', seconds: secondsOf(to) });
 	return compact({
 		channel: option('Channel', 'channel', CHANNELS),
 		provider: option('Provider', 'provider', PROVIDERS),
@@ -118,8 +122,8 @@ function filtersQuery(context: IExecuteFunctions, itemIndex: number): IDataObjec
 		sender: optionalTextOf(context, itemIndex, 'Sender', given.sender)?.trim(),
 		receiver: optionalTextOf(context, itemIndex, 'Receiver', given.receiver)?.trim(),
 		messageId: given.messageId === undefined ? undefined : integerOf(context, itemIndex, 'Message ID', given.messageId, 1),
-		from: optionalDateTimeMillisOf(context, itemIndex, 'From', given.from),
-		to: optionalDateTimeMillisOf(context, itemIndex, 'To', given.to),
+		from,
+		to,
 		notificationTriggered: flag('Notification Triggered', 'notificationTriggered'),
 		success: flag('Success', 'success'),
 	});

@@ -2,8 +2,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { fieldError } from '../../readers/fieldErrors';
-import { checkIdsPerRequest, listOf, uidListOf } from '../../readers/lists';
-import { idOf } from '../../readers/text';
+import { checkIdsPerRequest, guidListOf, uidListOf } from '../../readers/lists';
 
 export function conversationFields(verb: 'mute' | 'unmute'): INodeProperties[] {
 	return [
@@ -29,9 +28,7 @@ export function conversationFields(verb: 'mute' | 'unmute'): INodeProperties[] {
 /** The conversations as the body lists them: the users' (`oneOnOne`), then the groups'; at least one, at most one request's worth. */
 export function conversationsOf(context: IExecuteFunctions, itemIndex: number): IDataObject[] {
 	const uids = uidListOf(context, itemIndex, 'Users', context.getNodeParameter('uids', itemIndex, ''));
-	const guids = listOf(context, itemIndex, 'Groups', context.getNodeParameter('guids', itemIndex, '')).map((guid) =>
-		idOf(context, itemIndex, 'Groups', guid),
-	);
+	const guids = guidListOf(context, itemIndex, 'Groups', context.getNodeParameter('guids', itemIndex, ''));
 	if (uids.length + guids.length === 0) {
 		throw fieldError(
 			context,

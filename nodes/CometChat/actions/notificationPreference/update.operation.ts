@@ -186,7 +186,80 @@ function bodyFromJson(context: IExecuteFunctions, itemIndex: number): IDataObjec
 			`Use only ${SECTIONS.join(', ')}.`,
 		);
 	}
+	checkJsonBody(context, itemIndex, body);
 	return body;
+}
+
+const JSON_LABEL = 'Preferences (JSON)';
+/** The two values of a published on/off setting (mutePreferences.dnd): 1 off, 2 on. */
+const ON_OFF: INodePropertyOptions[] = [
+	{ name: 'Off', value: 1 },
+	{ name: 'On', value: 2 },
+];
+
+/**
+ * Every value of a JSON body checked as the fields check theirs: each setting of a section one of
+ * its published numbers, the schedule's weekdays and HHMM times, the switches true or false. A
+ * wrong value would otherwise be the service's to refuse, or to store.
+ */
+function checkJsonBody(context: IExecuteFunctions, itemIndex: number, body: IDataObject): void {
+	const at = (path: string) => `${JSON_LABEL} → ${path}`;
+	const objectAt = (path: string, value: unknown): IDataObject => {
+		if (value !== null && typeof value === 'object' && !Array.isArray(value)) return value as IDataObject;
+		throw fieldError(context, itemIndex, at(path), `must be a JSON object, not ${describeValue(value)}`, `Fix ${path} in '${JSON_LABEL}'.`);
+	};
+	for (const section of ['groupPreferences', 'oneOnOnePreferences'] as const) {
+		if (body[section] === undefined) continue;
+		for (const [name, value] of Object.entries(objectAt(section, body[section]))) {
+			const setting = SETTINGS.find((entry) => entry.section === section && entry.name === name);
+			if (setting === undefined) {
+				const names = SETTINGS.filter((entry) => entry.section === section).map((entry) => entry.name);
+				throw fieldError(context, itemIndex, at(section), `has "${name}", which is not a setting of it`, `Use only ${names.join(', ')}.`);
+			}
+			settingOf(context, itemIndex, at(`${section}.${name}`), value, setting.options);
+		}
+	}
+	if (body.mutePreferences !== undefined) {
+		const mute = objectAt('mutePreferences', body.mutePreferences);
+		const unknown = Object.keys(mute).find((key) => key !== 'dnd' && key !== 'schedule');
+		if (unknown !== undefined) {
+			throw fieldError(context, itemIndex, at('mutePreferences'), `has "${unknown}", which it does not take`, 'Use only dnd and schedule.');
+		}
+		if (mute.dnd !== undefined) settingOf(context, itemIndex, at('mutePreferences.dnd'), mute.dnd, ON_OFF);
+		if (mute.schedule !== undefined) checkJsonSchedule(context, itemIndex, objectAt('mutePreferences.schedule', mute.schedule), at);
+	}
+	if (body.usePrivacyTemplate !== undefined && typeof body.usePrivacyTemplate !== 'boolean') {
+		booleanOf(context, itemIndex, at('usePrivacyTemplate'), body.usePrivacyTemplate, false);
+	}
+}
+
+/** The schedule of a JSON body: weekdays, each with From and To as HHMM and a Do Not Disturb switch. */
+function checkJsonSchedule(context: IExecuteFunctions, itemIndex: number, schedule: IDataObject, at: (path: string) => string): void {
+	for (const [day, entry] of Object.entries(schedule)) {
+		const path = `mutePreferences.schedule.${day}`;
+		if (!(DAYS as readonly string[]).includes(day)) {
+			throw fieldError(
+				context,
+				itemIndex,
+				at('mutePreferences.schedule'),
+				`has "${day}", which is not a weekday`,
+				`Use ${DAYS.join(', ')}.`,
+			);
+		}
+		if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
+			throw fieldError(
+				context,
+				itemIndex,
+				at(path),
+				`must be a JSON object, not ${describeValue(entry)}`,
+				'Give it as {"from": 900, "to": 1730, "dnd": false}.',
+			);
+		}
+		const { from, to, dnd } = entry as IDataObject;
+		if (from !== undefined) hhmmOf(context, itemIndex, at(`${path}.from`), from);
+		if (to !== undefined) hhmmOf(context, itemIndex, at(`${path}.to`), to);
+		if (dnd !== undefined && typeof dnd !== 'boolean') booleanOf(context, itemIndex, at(`${path}.dnd`), dnd, false);
+	}
 }
 
 function bodyFromFields(context: IExecuteFunctions, itemIndex: number): IDataObject {
