@@ -1,12 +1,13 @@
 /** APNs Provider: Add, Get Many, Update, Delete and Set Default, through n8n's engine against the emulator. */
 import { apiRequests, credentialsFor } from '../harness/emulator';
 import { runNode } from '../harness/engine';
+import { APNS_P8_KEY, BAD_PEMS, keyLine, newFcmKey } from '../data/pushKeys';
 import { expectErrorItem, expectInputError, expectServiceError, useEmulator } from '../harness/suite';
 
 const emulator = useEmulator();
 
-const KEY_LINE = 'MIGTAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBHkwdwIBAQQgFakeApnsKeyLine01';
-const P8_KEY = `-----BEGIN PRIVATE KEY-----\n${KEY_LINE}\n-----END PRIVATE KEY-----`;
+const P8_KEY = APNS_P8_KEY;
+const KEY_LINE = keyLine(P8_KEY);
 const KEY_ID = 'ABC123DEFG';
 const TEAM_ID = 'TEAM987XYZ';
 
@@ -61,6 +62,49 @@ describe('APNs Provider → Add and Get Many', () => {
 		expectInputError(flag, /'Production Mode'/, /true or false|boolean/i);
 		expect(apiRequests(emulator())).toEqual([]);
 	});
+
+	it('refuses a key, key ID, team ID or bundle ID of the wrong form before sending, never quoting the secrets', async () => {
+		const parameters = { resource: 'apnsProvider', operation: 'add', ...keyFields };
+		const rsaKey = newFcmKey();
+		const keyHint = /whole content of the \.p8 key file .*BEGIN PRIVATE KEY/;
+		const cases: Array<[Record<string, string>, RegExp, RegExp, string[]]> = [
+			[{ p8Key: BAD_PEMS.garbage }, /'P8 Key' is not a PEM private key/, keyHint, [BAD_PEMS.garbage]],
+			[{ p8Key: BAD_PEMS.certificate }, /'P8 Key' is a certificate, not a private key/, keyHint, [keyLine(BAD_PEMS.certificate, 1)]],
+			[{ p8Key: BAD_PEMS.damaged }, /'P8 Key' is a PEM private key whose content does not parse/, keyHint, [keyLine(BAD_PEMS.damaged, 1)]],
+			[{ p8Key: BAD_PEMS.publicKey }, /'P8 Key' is a public key, not a private key/, keyHint, [keyLine(BAD_PEMS.publicKey, 1)]],
+			[{ p8Key: rsaKey }, /'P8 Key' is an RSA key, not an EC \(P-256\) key/, keyHint, [keyLine(rsaKey)]],
+			[{ keyId: 'ABC123DEF' }, /'Key ID' has 9 characters, not 10/, /Keys .*exactly 10 upper-case letters and digits/, ['ABC123DEF']],
+			[
+				{ teamId: 'team987xyz' },
+				/'Team ID' holds characters other than upper-case letters and digits/,
+				/Membership details/,
+				['team987xyz'],
+			],
+			[{ bundleId: 'com.example chat' }, /'Bundle ID' may hold only letters, digits, '-' and '\.'/, /Bundle Identifier/, []],
+		];
+		for (const [fields, message, howToFix, secrets] of cases) {
+			const run = await runNode(credentialsFor(emulator()), { ...parameters, ...fields });
+			expectInputError(run, message, howToFix);
+			for (const secret of [...secrets, KEY_LINE, KEY_ID, TEAM_ID]) expect(outside(run.error)).not.toContain(secret);
+		}
+		expect(apiRequests(emulator())).toEqual([]);
+	});
+
+	it('takes the key as pasted (on one line, Windows line ends, \\n written out, white space around) and sends it as a PEM', async () => {
+		const pasted = [P8_KEY.replace(/\n/g, ''), `  ${P8_KEY.replace(/\n/g, '\r\n')}\r\n`, P8_KEY.replace(/\n/g, '\\n')];
+		for (const [index, p8Key] of pasted.entries()) {
+			const run = await runNode(credentialsFor(emulator()), {
+				resource: 'apnsProvider',
+				operation: 'add',
+				...keyFields,
+				p8Key,
+				keyId: ` ${KEY_ID} `,
+				additionalFields: { providerId: `ios${index}` },
+			});
+			expect(run.error).toBeUndefined();
+			expect(apiRequests(emulator())[index].body).toMatchObject({ providerId: `ios${index}`, p8Key: P8_KEY, keyId: KEY_ID });
+		}
+	});
 });
 
 describe('APNs Provider → Update, Set Default, Delete', () => {
@@ -101,6 +145,23 @@ describe('APNs Provider → Update, Set Default, Delete', () => {
 			updateFields: {},
 		});
 		expectInputError(nothing, /Nothing to update/, /Update Fields/);
+	});
+
+	it('Update refuses a key, key ID or bundle ID of the wrong form before any request, the provider known or not', async () => {
+		const update = (providerId: string, updateFields: Record<string, string>) =>
+			runNode(credentialsFor(emulator()), { resource: 'apnsProvider', operation: 'update', providerId, updateFields });
+		for (const providerId of ['second', 'nope']) {
+			expectInputError(await update(providerId, { p8Key: BAD_PEMS.garbage }), /'P8 Key' is not a PEM private key/, /\.p8 key file/);
+			expectInputError(await update(providerId, { p8Key: BAD_PEMS.certificate }), /'P8 Key' is a certificate/, /\.p8 key file/);
+			expectInputError(await update(providerId, { p8Key: BAD_PEMS.damaged }), /'P8 Key' is a PEM private key whose content/, /\.p8/);
+		}
+		const id = await update('second', { keyId: 'ABC123DEF' });
+		expectInputError(id, /'Key ID' has 9 characters, not 10/, /10 upper-case letters and digits/);
+		expect(outside(id.error)).not.toContain('ABC123DEF');
+		expectInputError(await update('second', { teamId: 'TEAM 87XYZ' }), /'Team ID' holds characters other than/, /Membership details/);
+		expectInputError(await update('second', { bundleId: 'com.example chat' }), /'Bundle ID' may hold only letters/, /Bundle Identifier/);
+		expect(apiRequests(emulator())).toEqual([]);
+		expect(apns().byId.get('second')).toMatchObject({ p8Key: P8_KEY, keyId: KEY_ID, teamId: TEAM_ID });
 	});
 
 	it('an unknown provider: ERR_PROVIDER_NOT_FOUND, without the new key; Continue On Fail goes on', async () => {

@@ -1,21 +1,15 @@
 /** FCM Provider: Add, Get Many, Update, Delete and Set Default, through n8n's engine against the emulator. */
 import { apiRequests, credentialsFor } from '../harness/emulator';
 import { runNode } from '../harness/engine';
+import { APNS_P8_KEY, BAD_PEMS, FCM_PRIVATE_KEY, fcmAccountJson, keyLine } from '../data/pushKeys';
 import { expectErrorItem, expectInputError, expectServiceError, useEmulator } from '../harness/suite';
 
 const emulator = useEmulator();
 
-const KEY_LINE = 'MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7fakeKeyLine01';
-const PRIVATE_KEY = `-----BEGIN PRIVATE KEY-----\n${KEY_LINE}\nAnotherFakeKeyLineOfBase64Text0123456789abcdefghijklmnopqrstuv\n-----END PRIVATE KEY-----\n`;
+const PRIVATE_KEY = FCM_PRIVATE_KEY;
+const KEY_LINE = keyLine(PRIVATE_KEY);
 const KEY_ID = 'f3a9c1d2e4b5a6c7d8e9f0a1b2c3d4e5f6a7b8c9';
-const account = (projectId = 'shop-app') =>
-	JSON.stringify({
-		type: 'service_account',
-		project_id: projectId,
-		private_key_id: KEY_ID,
-		private_key: PRIVATE_KEY,
-		client_email: `firebase-adminsdk@${projectId}.iam.gserviceaccount.com`,
-	});
+const account = (projectId = 'shop-app') => fcmAccountJson(projectId, PRIVATE_KEY, KEY_ID);
 
 /** A run's output or error as text, the node's parameters (the key as the user typed it) left out. */
 const outside = (value: unknown) => JSON.stringify(value, (key, inner: unknown) => (key === 'node' ? undefined : inner));
@@ -28,7 +22,12 @@ const seed = (providerId: string) =>
 	fcm().add({
 		providerId,
 		serviceAccountFilename: `${providerId}.json`,
-		serviceAccountCreds: { project_id: providerId, client_email: `a@${providerId}.iam`, private_key: PRIVATE_KEY, private_key_id: KEY_ID },
+		serviceAccountCreds: {
+			project_id: providerId,
+			client_email: `a@${providerId}.iam.gserviceaccount.com`,
+			private_key: PRIVATE_KEY,
+			private_key_id: KEY_ID,
+		},
 	});
 
 describe('FCM Provider → Add', () => {
@@ -97,6 +96,41 @@ describe('FCM Provider → Add', () => {
 		expectInputError(target, /'Notification in Payload' holds "tv.chat"/, /from the list/);
 		expect(apiRequests(emulator())).toEqual([]);
 	});
+
+	it('refuses a key file of the wrong form before sending, naming only its fields', async () => {
+		const fields = JSON.parse(account()) as Record<string, string>;
+		const withField = (name: string, value: string) => JSON.stringify({ ...fields, [name]: value });
+		const ecKey = `${APNS_P8_KEY}\n`;
+		const escaped = PRIVATE_KEY.replace(/\n/g, '\\n');
+		const hint = /whole content of the key file Firebase created/;
+		const cases: Array<[string, RegExp, string[]]> = [
+			[withField('private_key', BAD_PEMS.garbage), /has a private_key that is not a PEM private key/, [BAD_PEMS.garbage]],
+			[
+				withField('private_key', BAD_PEMS.certificate),
+				/has a private_key that is a certificate, not a private key/,
+				[keyLine(BAD_PEMS.certificate, 1)],
+			],
+			[
+				withField('private_key', BAD_PEMS.damaged),
+				/has a private_key that is a PEM private key whose content does not parse/,
+				[keyLine(BAD_PEMS.damaged, 1)],
+			],
+			[withField('private_key', ecKey), /has a private_key that is an EC key, not an RSA key/, [keyLine(ecKey)]],
+			[withField('private_key', escaped), /has a private_key that has its line breaks written as \\n text/, [KEY_LINE]],
+			[
+				withField('client_email', 'firebase-adminsdk at shop-app'),
+				/has a client_email that is not an e-mail address/,
+				['firebase-adminsdk at shop-app'],
+			],
+			[withField('type', 'authorized_user'), /has a type that is not "service_account"/, ['authorized_user']],
+		];
+		for (const [serviceAccount, message, secrets] of cases) {
+			const run = await runNode(credentialsFor(emulator()), { resource: 'fcmProvider', operation: 'add', serviceAccount });
+			expectInputError(run, new RegExp(`'Service Account JSON' ${message.source}`), hint);
+			for (const secret of [...secrets, KEY_LINE, KEY_ID, 'shop-app']) expect(outside(run.error)).not.toContain(secret);
+		}
+		expect(apiRequests(emulator())).toEqual([]);
+	});
 });
 
 describe('FCM Provider → Update, Set Default, Delete', () => {
@@ -129,6 +163,28 @@ describe('FCM Provider → Update, Set Default, Delete', () => {
 			updateFields: {},
 		});
 		expectInputError(nothing, /Nothing to update/, /Update Fields/);
+	});
+
+	it('Update refuses a key file of the wrong form before any request, the provider known or not', async () => {
+		const withKey = (privateKey: string) => JSON.stringify({ ...(JSON.parse(account()) as object), private_key: privateKey });
+		for (const providerId of ['second', 'nope']) {
+			for (const [privateKey, message] of [
+				[BAD_PEMS.garbage, /has a private_key that is not a PEM private key/],
+				[BAD_PEMS.certificate, /has a private_key that is a certificate/],
+				[BAD_PEMS.damaged, /has a private_key that is a PEM private key whose content does not parse/],
+			] as const) {
+				const run = await runNode(credentialsFor(emulator()), {
+					resource: 'fcmProvider',
+					operation: 'update',
+					providerId,
+					updateFields: { serviceAccount: withKey(privateKey) },
+				});
+				expectInputError(run, message, /key file Firebase created/);
+				expect(leaks(run.error)).toBe(false);
+			}
+		}
+		expect(apiRequests(emulator())).toEqual([]);
+		expect(fcm().byId.get('second')?.serviceAccountCreds).toMatchObject({ private_key: PRIVATE_KEY });
 	});
 
 	it('Set Default moves the default; Delete removes the provider', async () => {

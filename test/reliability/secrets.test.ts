@@ -23,6 +23,7 @@ import { resources } from '../../nodes/CometChat/actions';
 import { CometChatTrigger } from '../../nodes/CometChat/CometChatTrigger.node.js';
 import { CometChatWebhookTrigger } from '../../nodes/CometChat/CometChatWebhookTrigger.node';
 import { overrideRequestLimits } from '../../nodes/CometChat/transport/limits';
+import { APNS_KEY_ID, APNS_P8_KEY, APNS_TEAM_ID, FCM_PRIVATE_KEY, keyLine } from '../data/pushKeys';
 import type { Emulator } from '../harness/emulator';
 import { credentialsFor, startTestEmulator } from '../harness/emulator';
 import {
@@ -54,15 +55,14 @@ const NEW_CONTACT_PHONE = '+442079460958';
 /** API keys: one of the app's keys besides the credential's (picked by Get, Update, Delete), and one unknown. */
 const PICKED_API_KEY = 'apikey-picked-secret-6Pd2Hs9Vx4Kc';
 const UNKNOWN_API_KEY = 'apikey-unknown-secret-1Qw5Er8Ty3Jm';
-/** A Firebase service-account key: its private key (a PEM of several lines) and its key ID. */
-const FCM_KEY_LINE = 'MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQCfcmSecretLine7Hs';
-const FCM_PRIVATE_KEY = `-----BEGIN PRIVATE KEY-----\n${FCM_KEY_LINE}\nQm4Zt8Wv2Xp6Ry1Uo3Lk9Jh5Gf7Dd0Ss2Aa4Qq6Ww8Ee1Rr3Tt5Yy7Uu9Ii0Oo2Pp\n-----END PRIVATE KEY-----\n`;
+/**
+ * A Firebase service-account key: its private key (a PEM of several lines, RSA, made at test time)
+ * and its key ID; a line of the key is looked for.
+ */
+const FCM_KEY_LINE = keyLine(FCM_PRIVATE_KEY);
 const FCM_KEY_ID = 'fcm-key-id-secret-2Vn6Bm9Cx4Zq';
-/** An APNs key: the .p8 key (a PEM), its key ID and team ID. */
-const APNS_KEY_LINE = 'MIGTAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBHkwdwIBAQQgApnsSecretLine4Kd';
-const APNS_P8_KEY = `-----BEGIN PRIVATE KEY-----\n${APNS_KEY_LINE}\n-----END PRIVATE KEY-----`;
-const APNS_KEY_ID = 'apnskid-secret-7Yt3Rw';
-const APNS_TEAM_ID = 'apnsteam-secret-5Gh8Jk';
+/** An APNs key: the .p8 key (a PEM, EC P-256, made at test time), its key ID and team ID (Apple's form). */
+const APNS_KEY_LINE = keyLine(APNS_P8_KEY);
 const fcmAccount = (project: string) =>
 	JSON.stringify({ project_id: project, client_email: `sdk@${project}.iam`, private_key: FCM_PRIVATE_KEY, private_key_id: FCM_KEY_ID });
 

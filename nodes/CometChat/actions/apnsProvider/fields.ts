@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { fieldError } from '../../readers/fieldErrors';
+import { describeValue, fieldError, refuseProblem } from '../../readers/fieldErrors';
+import { appleIdProblem, bundleIdProblem, pemKeyProblem, pemKeyText } from '../../readers/keys';
 import { optionalTextOf, requiredTextOf } from '../../readers/text';
 import { booleanOf } from '../../readers/values';
 import { keySecrets } from '../fcmProvider/fields';
@@ -19,7 +20,11 @@ const SECRET_TEXTS: Array<{ name: string; displayName: string; description: stri
 		displayName: 'Key ID',
 		description: 'The ID of the .p8 key (10 characters, from the Apple developer account). Sent as a secret.',
 	},
-	{ name: 'teamId', displayName: 'Team ID', description: 'The Apple developer team ID. Sent as a secret.' },
+	{
+		name: 'teamId',
+		displayName: 'Team ID',
+		description: 'The Apple developer team ID (10 characters, from the membership details). Sent as a secret.',
+	},
 ];
 
 export const BUNDLE_ID_LABEL = 'Bundle ID';
@@ -95,6 +100,39 @@ function secretTextOf(context: IExecuteFunctions, itemIndex: number, label: stri
 	return value;
 }
 
+/**
+ * The .p8 key, made a PEM (pemKeyText: a key pasted on one line, with Windows line ends or with \n
+ * written out is taken) and checked to be an EC P-256 private key, as Apple gives it.
+ */
+function p8KeyOf(context: IExecuteFunctions, itemIndex: number, label: string, value: string): string {
+	const key = pemKeyText(value);
+	refuseProblem(
+		context,
+		itemIndex,
+		label,
+		pemKeyProblem(key, 'ec'),
+		'Paste the whole content of the .p8 key file Apple gave for APNs, from -----BEGIN PRIVATE KEY----- to -----END PRIVATE KEY----- (an EC P-256 key; not a certificate).',
+	);
+	return key;
+}
+
+/** A key ID or team ID: 10 upper-case letters and digits, as Apple gives them; sent trimmed, never quoted. */
+function appleIdOf(context: IExecuteFunctions, itemIndex: number, label: string, value: string): string {
+	const id = value.trim();
+	const where =
+		label === 'Key ID'
+			? "under Certificates, Identifiers & Profiles → Keys (also the part after AuthKey_ in the .p8 file's name)"
+			: 'under Membership details';
+	refuseProblem(
+		context,
+		itemIndex,
+		label,
+		appleIdProblem(id),
+		`Copy the ${label} from the Apple developer account, ${where}: exactly 10 upper-case letters and digits.`,
+	);
+	return id;
+}
+
 const FLAGS: Array<[string, string]> = [
 	['includeContentAvailable', 'Include Content Available'],
 	['includeMutableContent', 'Include Mutable Content'],
@@ -112,16 +150,32 @@ export function apnsBody(
 	required: boolean,
 ): { body: IDataObject; secrets: string[] } {
 	const body: IDataObject = {};
+	const given: string[] = [];
 	for (const { name, displayName } of SECRET_TEXTS) {
 		const value = secretTextOf(context, itemIndex, displayName, fields[name], required);
-		if (value !== undefined) body[name] = value;
+		if (value === undefined) continue;
+		given.push(value);
+		body[name] = name === 'p8Key' ? p8KeyOf(context, itemIndex, displayName, value) : appleIdOf(context, itemIndex, displayName, value);
 	}
 	const bundleId = required
 		? requiredTextOf(context, itemIndex, BUNDLE_ID_LABEL, fields.bundleId, "Enter the iOS app's bundle ID.")
 		: optionalTextOf(context, itemIndex, BUNDLE_ID_LABEL, fields.bundleId);
-	if (bundleId !== undefined) body.bundleId = bundleId;
+	if (bundleId !== undefined) {
+		const problem = bundleIdProblem(bundleId);
+		if (problem !== undefined) {
+			throw fieldError(
+				context,
+				itemIndex,
+				BUNDLE_ID_LABEL,
+				`${problem}, not ${describeValue(bundleId)}`,
+				"Enter the iOS app's bundle ID as Xcode shows it (Target → General → Bundle Identifier), e.g. com.example.chat.",
+			);
+		}
+		body.bundleId = bundleId;
+	}
 	const filename = optionalTextOf(context, itemIndex, 'P8 Key File Name', fields.p8KeyFilename);
 	if (filename !== undefined) body.p8KeyFilename = filename;
 	for (const [name, label] of FLAGS) if (fields[name] !== undefined) body[name] = booleanOf(context, itemIndex, label, fields[name], false);
-	return { body, secrets: keySecrets([body.p8Key, body.keyId, body.teamId]) };
+	// The key as sent (made a PEM) and as given (it may differ) are both secrets.
+	return { body, secrets: keySecrets([body.p8Key, body.keyId, body.teamId, ...given]) };
 }

@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { fieldError } from '../../readers/fieldErrors';
+import { fieldError, refuseProblem } from '../../readers/fieldErrors';
+import { pemKeyProblem } from '../../readers/keys';
 import { choicesOf } from '../../readers/values';
-import { optionalTextOf, requiredId } from '../../readers/text';
+import { emailProblem, optionalTextOf, requiredId } from '../../readers/text';
 
 export const SERVICE_ACCOUNT_LABEL = 'Service Account JSON';
 
@@ -107,9 +108,28 @@ export function serviceAccountOf(context: IExecuteFunctions, itemIndex: number, 
 			'Use the key file Firebase created for a service account: it holds them all.',
 		);
 	}
+	refuseProblem(
+		context,
+		itemIndex,
+		label,
+		accountFormProblem(account),
+		'Paste the whole content of the key file Firebase created for a service account (Project settings → Service accounts → Generate new private key), as it is.',
+	);
 	const creds: IDataObject = {};
 	for (const key of [...CREDS_REQUIRED, 'private_key_id']) if (typeof account[key] === 'string') creds[key] = account[key];
 	return creds;
+}
+
+/**
+ * What is wrong with the form of a service-account key that has its fields: its type, its
+ * client_email, its private key (an RSA key in PEM form). Names only the fields, never their values.
+ */
+function accountFormProblem(account: IDataObject): string | undefined {
+	if (account.type !== undefined && account.type !== 'service_account') return 'has a type that is not "service_account"';
+	const emailWrong = emailProblem((account.client_email as string).trim());
+	if (emailWrong !== undefined) return `has a client_email that ${emailWrong}`;
+	const keyProblem = pemKeyProblem(account.private_key as string, 'rsa');
+	return keyProblem === undefined ? undefined : `has a private_key that ${keyProblem}`;
 }
 
 /**
