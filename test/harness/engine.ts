@@ -44,9 +44,10 @@ export interface CredentialData extends ICredentialDataDecryptedObject {
 	callUrl: string;
 }
 
-/** A file of a test item's binary data. */
+/** A file of a test item's binary data: `text` as UTF-8, or the bytes given as `base64`. */
 export interface TestFile {
-	text: string;
+	text?: string;
+	base64?: string;
 	fileName?: string;
 	mimeType?: string;
 }
@@ -68,14 +69,18 @@ class TestItems implements INodeType {
 	async execute(this: import('n8n-workflow').IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const raw = this.getNodeParameter('items', 0) as string | IDataObject[];
 		const items = (typeof raw === 'string' ? JSON.parse(raw) : raw) as IDataObject[];
-		// `$binary` of an item, {property: {text, fileName, mimeType}}, becomes its binary data.
+		// `$binary` of an item, {property: {text | base64, fileName, mimeType}}, becomes its binary data.
 		return [
 			await Promise.all(
 				items.map(async ({ $binary, ...json }) => {
 					if ($binary === undefined) return { json };
 					const binary: IBinaryKeyData = {};
 					for (const [property, file] of Object.entries($binary as Record<string, TestFile>)) {
-						binary[property] = await this.helpers.prepareBinaryData(Buffer.from(file.text), file.fileName, file.mimeType);
+						binary[property] = await this.helpers.prepareBinaryData(
+							file.base64 !== undefined ? Buffer.from(file.base64, 'base64') : Buffer.from(file.text ?? ''),
+							file.fileName,
+							file.mimeType,
+						);
 					}
 					return { json, binary };
 				}),

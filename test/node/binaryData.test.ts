@@ -12,6 +12,7 @@ import type { IBinaryData, IDataObject, INodeExecutionData, INodeParameters } fr
 import { BinaryDataService } from 'n8n-core';
 import { Container } from '@n8n/di';
 
+import { csvHasTerm, decodeTextFile } from '../../nodes/CometChat/readers/textFile';
 import { overrideRequestLimits } from '../../nodes/CometChat/transport/limits';
 import { apiRequests, credentialsFor } from '../harness/emulator';
 import { runNode } from '../harness/engine';
@@ -23,6 +24,7 @@ const run = async (parameters: INodeParameters, input?: IDataObject[], nodeOptio
 	await runNode(credentialsFor(emulator()), parameters, input, nodeOptions);
 
 const CSV = 'darn,heck\nfrick\r\ngosh\n';
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0xff, 0x10, 0x80, 0x7f]);
 
 describe('Keyword List: the CSV file from binary data', () => {
 	it('Create uploads the binary property as the `file` part; the emulator reads the terms from it', async () => {
@@ -79,6 +81,98 @@ describe('Keyword List: the CSV file from binary data', () => {
 	});
 });
 
+/** Terms with accents and CJK: what a file in the wrong encoding garbles. */
+const ACCENTED = 'café,naïve\r\n日本\n';
+const ACCENTED_TERMS = ['café', 'naïve', '日本'];
+/** UTF-16 with a byte order mark, little or big endian. */
+const utf16le = (text: string) => Buffer.from(`\ufeff${text}`, 'utf16le');
+const utf16be = (text: string) => utf16le(text).swap16();
+/** The files of a keyword list read right, each sent as the same UTF-8 text. */
+const READ_RIGHT: Array<[string, Buffer]> = [
+	['UTF-8', Buffer.from(ACCENTED, 'utf8')],
+	['UTF-8 with BOM', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(ACCENTED, 'utf8')])],
+	['UTF-16 LE with BOM', utf16le(ACCENTED)],
+	['UTF-16 BE with BOM', utf16be(ACCENTED)],
+];
+/** The files refused before any request: the message after the property and file, and the fix. */
+const REFUSED: Array<[string, Buffer, RegExp, RegExp]> = [
+	['Latin-1', Buffer.from(ACCENTED, 'latin1'), /is not UTF-8 text \(it may be saved as Latin-1/, /Save the CSV as UTF-8 \(in Excel/],
+	['PNG bytes', PNG, /is a PNG image, not a text file/, /Give the node the CSV file of terms/],
+	[
+		'NUL bytes in UTF-8',
+		Buffer.from('darn,\u0000heck'),
+		/is not text: it holds the control character U\+0000 \(NUL\) at character 6/,
+		/UTF-8/,
+	],
+	['UTF-16 without a BOM', Buffer.from('darn,heck', 'utf16le'), /U\+0000 \(NUL\).*UTF-16 without a byte order mark/, /UTF-8/],
+	['UTF-16 with a BOM and an odd byte', Buffer.concat([utf16le('darn'), Buffer.from([0x61])]), /is not valid UTF-16LE text/, /UTF-8/],
+	['empty', Buffer.alloc(0), /is empty \(0 bytes\)/, /Put the terms in the file/],
+	['separators only', Buffer.from(',,\n,'), /holds no term: only separators, quotes or spaces/, /Put the terms in the file/],
+	['quotes, semicolons and spaces only', Buffer.from('\ufeff"", ;\r\n\t" "\n'), /holds no term/, /Put the terms in the file/],
+	['a UTF-16 BOM and blank lines only', utf16le(' \r\n \r\n'), /holds no term/, /Put the terms in the file/],
+];
+
+const fileItem = (bytes: Buffer, fileName = 'terms.csv', mimeType = 'text/plain') => ({
+	$binary: { data: { base64: bytes.toString('base64'), fileName, mimeType } },
+});
+
+describe('Keyword List: the CSV file is decoded by what it is, and refused when it holds no terms', () => {
+	it('decodeTextFile tells the encoding by the byte order mark, UTF-8 without one, and drops the mark', () => {
+		expect(READ_RIGHT.map(([, bytes]) => decodeTextFile(bytes))).toEqual(
+			['UTF-8', 'UTF-8 with BOM', 'UTF-16LE', 'UTF-16BE'].map((encoding) => ({ text: ACCENTED, encoding })),
+		);
+		expect(decodeTextFile(Buffer.from('\ufeff'))).toEqual({ text: '', encoding: 'UTF-8 with BOM' });
+		expect(csvHasTerm('\ufeff, ;\n"\'')).toBe(false);
+		expect(csvHasTerm(',,x')).toBe(true);
+	});
+
+	it.each(READ_RIGHT)('%s: sent as UTF-8 text/csv under its own name; Get reads back the exact terms', async (_what, bytes) => {
+		const { items, error } = await run({ resource: 'keywordList', operation: 'create', keywordListId: 'accents', termsFrom: 'binary' }, [
+			fileItem(bytes, 'accents.csv', 'application/vnd.ms-excel'),
+		]);
+		expect(error).toBeUndefined();
+		const [request] = apiRequests(emulator());
+		// The emulator reads the part as UTF-8: the text arrives unchanged, without a BOM.
+		expect(request.body).toEqual({ id: 'accents', category: 'word', searchTerms: '', file: ACCENTED });
+		expect(request.fileParts).toEqual({ file: { fileName: 'accents.csv', mimeType: 'text/csv' } });
+		expect(items[0].json).toMatchObject({ searchTerms: ACCENTED_TERMS, isCSV: true });
+		const got = await run({ resource: 'keywordList', operation: 'get', keywordListId: byId('accents') });
+		expect(got.items[0].json).toMatchObject({ id: 'accents', searchTerms: ACCENTED_TERMS, isCSV: true });
+	});
+
+	it.each(REFUSED)(
+		'%s: refused before any request, naming the field, the property, the file and the item',
+		async (_what, bytes, problem, fix) => {
+			for (const operation of ['create', 'update']) {
+				store().addKeywordList({ id: 'kw', searchTerms: ['old'] });
+				const result = await run(
+					{ resource: 'keywordList', operation, keywordListId: operation === 'create' ? 'new' : byId('kw'), termsFrom: 'binary' },
+					[fileItem(bytes, 'old export.csv')],
+				);
+				expectInputError(result, /^'Input Binary Field' names the binary property "data", whose file "old export\.csv" /, fix);
+				expect(result.error?.message).toMatch(problem);
+				expect(apiRequests(emulator())).toHaveLength(0);
+				expect(store().keywordLists.get('kw')?.searchTerms).toEqual(['old']);
+			}
+		},
+	);
+
+	it('with Continue On Fail the refused files fail their items and the files around them are sent', async () => {
+		store().addKeywordList({ id: 'kw', searchTerms: ['old'] });
+		const { items, error } = await run(
+			{ resource: 'keywordList', operation: 'update', keywordListId: byId('kw'), termsFrom: 'binary' },
+			[fileItem(utf16be('un,deux')), fileItem(Buffer.alloc(0)), fileItem(Buffer.from('ça', 'latin1')), fileItem(utf16le('trois'))],
+			{ onError: 'continueRegularOutput' },
+		);
+		expect(error).toBeUndefined();
+		expect(items[0].json).toMatchObject({ searchTerms: ['un', 'deux'] });
+		expectErrorItem(items[1], 1, /'Input Binary Field' names the binary property "data", whose file "terms\.csv" is empty/);
+		expectErrorItem(items[2], 2, /whose file "terms\.csv" is not UTF-8 text/);
+		expect(items[3].json).toMatchObject({ searchTerms: ['trois'] });
+		expect(apiRequests(emulator()).map((request) => (request.body as IDataObject).file)).toEqual(['un,deux', 'trois']);
+	});
+});
+
 /** The bytes of a binary property of an output item, as the next node would read them. */
 async function bytesOf(item: INodeExecutionData, property: string): Promise<Buffer> {
 	const binary = item.binary?.[property] as IBinaryData;
@@ -97,7 +191,6 @@ async function startForeignHost(file: Buffer, mimeType: string): Promise<{ url: 
 	return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, headers, server };
 }
 
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0xff, 0x10, 0x80, 0x7f]);
 const PDF = Buffer.from('%PDF-1.4\n% a small file\n');
 
 /** A message whose attachments link to `files`, stored in the emulator. */

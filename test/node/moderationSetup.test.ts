@@ -365,6 +365,33 @@ describe('Keyword List → Create / Update / Delete', () => {
 		expect(items[0].json).toMatchObject({ searchTerms: ['heck'] });
 	});
 
+	it("Update from a CSV file saved as UTF-16 (Excel's Unicode Text) replaces the terms; Get reads them back exactly", async () => {
+		store().addKeywordList({ id: 'profanity', name: 'Profanity', searchTerms: ['darn'] });
+		// UTF-16 LE with its byte order mark, one term per line, as Excel saves "Unicode Text".
+		const bytes = Buffer.from('\ufeffcafé\r\nnaïve\r\n日本\r\n', 'utf16le');
+		const { error } = await run({ resource: 'keywordList', operation: 'update', keywordListId: byId('profanity'), termsFrom: 'binary' }, [
+			{ $binary: { data: { base64: bytes.toString('base64'), fileName: 'unicode.txt', mimeType: 'text/plain' } } },
+		]);
+		expect(error).toBeUndefined();
+		const [request] = apiRequests(emulator());
+		expect(request.body).toEqual({ category: 'word', searchTerms: '', file: 'café\r\nnaïve\r\n日本\r\n' });
+		expect(request.fileParts).toEqual({ file: { fileName: 'unicode.txt', mimeType: 'text/csv' } });
+		const { items } = await run({ resource: 'keywordList', operation: 'get', keywordListId: byId('profanity') });
+		expect(items[0].json).toMatchObject({ id: 'profanity', name: 'Profanity', searchTerms: ['café', 'naïve', '日本'], isCSV: true });
+
+		// A file of separators only is refused before sending; the list keeps its terms.
+		emulator().clearRequests();
+		expectInputError(
+			await run({ resource: 'keywordList', operation: 'update', keywordListId: byId('profanity'), termsFrom: 'binary' }, [
+				{ $binary: { data: { text: ',,\n,', fileName: 'blank.csv' } } },
+			]),
+			/'Input Binary Field' names the binary property "data", whose file "blank\.csv" holds no term/,
+			/Put the terms in the file/,
+		);
+		expect(apiRequests(emulator())).toHaveLength(0);
+		expect(store().keywordLists.get('profanity')?.searchTerms).toEqual(['café', 'naïve', '日本']);
+	});
+
 	it('a sentence-similarity list sends one disallowedSentences[] part per line', async () => {
 		const { items } = await run({
 			resource: 'keywordList',

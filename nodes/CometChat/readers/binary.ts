@@ -5,10 +5,15 @@ import type { FormFile } from '../transport/request';
 import { fieldError } from './fieldErrors';
 import { readRequiredText } from './text';
 
+/** A file of the input item's binary data, with the name of the binary property it came from. */
+export interface BinaryFile extends FormFile {
+	property: string;
+}
+
 /**
  * The file of the input item's binary property named in the parameter `name` ("Input Binary
- * Field"): its bytes, file name and MIME type. A missing property names the field, the item and
- * the properties the item has.
+ * Field"): its bytes, file name and MIME type, and the property. A missing property names the
+ * field, the item and the properties the item has.
  */
 export async function readBinaryFile(
 	context: IExecuteFunctions,
@@ -16,7 +21,7 @@ export async function readBinaryFile(
 	name: string,
 	label: string,
 	fallbackFileName: string,
-): Promise<FormFile> {
+): Promise<BinaryFile> {
 	const property = readRequiredText(
 		context,
 		itemIndex,
@@ -39,5 +44,5 @@ export async function readBinaryFile(
 		);
 	}
 	const bytes = await context.helpers.getBinaryDataBuffer(itemIndex, property);
-	return { bytes, fileName: data.fileName ?? fallbackFileName, mimeType: data.mimeType || 'application/octet-stream' };
+	return { bytes, fileName: data.fileName ?? fallbackFileName, mimeType: data.mimeType || 'application/octet-stream', property };
 }

@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { LOCATOR_KINDS, locatorField } from '../../fields/common';
-import { readBinaryFile } from '../../readers/binary';
 import { describeValue, fieldError } from '../../readers/fieldErrors';
 import { listOf } from '../../readers/lists';
+import { checkPattern } from '../../readers/patterns';
 import { optionalTextOf, requiredId } from '../../readers/text';
+import { readCsvFile } from '../../readers/textFile';
 import { compact, readOption } from '../../readers/values';
 import type { FormValue } from '../../transport/request';
 
@@ -74,7 +75,8 @@ export const keywordListContentFields: INodeProperties[] = [
 		default: 'data',
 		placeholder: 'e.g. data',
 		hint: 'The name of the input binary field containing the CSV file to be uploaded',
-		description: 'The CSV file: terms separated by commas or one per line. An update replaces all of them.',
+		description:
+			'The CSV file: terms separated by commas or one per line, saved as UTF-8 (or UTF-16 with a byte order mark). An update replaces all of them.',
 		displayOptions: { show: { category: ['word', 'pattern'], termsFrom: ['binary'] } },
 	},
 	{
@@ -115,7 +117,8 @@ export const keywordListContentFields: INodeProperties[] = [
 /**
  * The multipart fields of a keyword list (docs/cometchat-api.md, Moderation set-up): the category;
  * `searchTerms` comma-separated (a term cannot hold a comma), or the CSV `file` from binary data
- * (with `searchTerms` empty, as the schema requires it), or `disallowedSentences[]` one part per
+ * (decoded and sent as UTF-8, refused when it is not text or holds no term; with `searchTerms`
+ * empty, as the schema requires it), or `disallowedSentences[]` one part per
  * sentence; the name and description when given.
  */
 export async function keywordListForm(context: IExecuteFunctions, itemIndex: number): Promise<Record<string, FormValue>> {
@@ -129,7 +132,7 @@ export async function keywordListForm(context: IExecuteFunctions, itemIndex: num
 		return { ...named, category, 'disallowedSentences[]': sentencesOf(context, itemIndex) };
 	}
 	if (readOption(context, itemIndex, 'termsFrom', 'Terms From', TERMS_FROM, 'text') === 'binary') {
-		const file = await readBinaryFile(context, itemIndex, 'binaryPropertyName', 'Input Binary Field', 'keywords.csv');
+		const file = await readCsvFile(context, itemIndex, 'binaryPropertyName', 'Input Binary Field', 'keywords.csv');
 		return { ...named, category, searchTerms: '', file };
 	}
 	const label = 'Search Terms';
@@ -153,6 +156,7 @@ export async function keywordListForm(context: IExecuteFunctions, itemIndex: num
 			'CometChat reads the terms as text separated by commas, so a term cannot hold one. Split it, or use a Pattern list.',
 		);
 	}
+	if (category === 'pattern') for (const term of terms) checkPattern(context, itemIndex, label, term);
 	return { ...named, category, searchTerms: terms.join(',') };
 }
 
