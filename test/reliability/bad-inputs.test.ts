@@ -15,6 +15,7 @@
 import type { IDataObject, INodeExecutionData, INodeParameters, INodeProperties, INodePropertyCollection } from 'n8n-workflow';
 
 import { CometChat } from '../../nodes/CometChat/CometChat.node';
+import { APNS_KEY_ID, APNS_P8_KEY, APNS_TEAM_ID, BAD_PEMS, FCM_PRIVATE_KEY, fcmAccountJson } from '../data/pushKeys';
 import type { CredentialData } from '../harness/engine';
 import { NODE_TYPE, registerNodeType, runNode } from '../harness/engine';
 import { appCredentialsFor, credentialsFor } from '../harness/emulator';
@@ -49,15 +50,33 @@ const NOT_TEXT: Bad = [
 ];
 const NOT_OPTIONAL_TEXT: Bad = [...NOT_TEXT, ['blank text', '   ']];
 const NOT_REQUIRED_TEXT: Bad = [...NOT_OPTIONAL_TEXT, ['empty text', '']];
-const NOT_OPTIONAL_ID: Bad = [
-	['an object', { id: 'x' }],
-	['a list', ['a', 'b']],
-	['a boolean', true],
+/** Characters no CometChat ID holds, in any ID field: refused by the one rule every ID is read with. */
+const NOT_IN_ANY_ID: Bad = [
+	['a slash', 'a/b'],
+	['a backslash', 'a\\b'],
+	['a line break inside', 'a\nb'],
 ];
+const NOT_OPTIONAL_ID: Bad = [['an object', { id: 'x' }], ['a list', ['a', 'b']], ['a boolean', true], ...NOT_IN_ANY_ID];
 const NOT_ID: Bad = [...NOT_OPTIONAL_ID, ['blank', '   ']];
+/** A GUID: letters, digits, _ and - (CometChat's published rule). */
+const NOT_GUID_RULES: Bad = [
+	['a space', 'a b'],
+	['a dot', 'a.b'],
+];
+const NOT_GUID: Bad = [...NOT_ID, ...NOT_GUID_RULES];
+const NOT_OPTIONAL_GUID: Bad = [...NOT_OPTIONAL_ID, ...NOT_GUID_RULES];
+/** A message ID: a whole number above zero. */
+const NOT_MESSAGE_ID_RULES: Bad = [
+	['a decimal', '1.5'],
+	['a negative number', '-3'],
+	['a word', 'abc'],
+	['zero', '0'],
+];
+const NOT_MESSAGE_ID: Bad = [...NOT_ID, ...NOT_MESSAGE_ID_RULES];
+const NOT_OPTIONAL_MESSAGE_ID: Bad = [...NOT_OPTIONAL_ID, ...NOT_MESSAGE_ID_RULES];
 const UID_RULES: Bad = [
 	['mixed case', 'Ada'],
-	['a slash', 'a/b'],
+	['a dot', 'a.b'],
 	['101 characters', 'a'.repeat(101)],
 ];
 const NOT_UID: Bad = [...NOT_ID, ...UID_RULES];
@@ -225,6 +244,15 @@ const ruleEntryFields: Field[] = [
 	{ key: 'operand', label: 'Operand of condition 1', bad: NOT_OPTION },
 	{ key: 'operator', label: 'Operator of condition 1', bad: NOT_OPTION },
 	{ key: 'conditionValue', label: 'Value of condition 1', bad: NOT_REQUIRED_TEXT },
+	{
+		key: 'conditionValue',
+		label: 'Value of condition 1',
+		bad: [
+			['a pattern that does not compile', '(unclosed'],
+			['a pattern with a bad class', '[z-a]'],
+		],
+		with: { category: 'pattern' },
+	},
 	{ key: 'filterEntity', label: 'Entity of filter 1', bad: NOT_OPTION },
 	{ key: 'filterOperand', label: 'Operand of filter 1', bad: NOT_OPTION },
 	{ key: 'filterOperator', label: 'Operator of filter 1', bad: NOT_OPTION },
@@ -271,8 +299,10 @@ function apiKeyOperations(): OperationSpec[] {
 	];
 }
 
-/** FCM providers: a valid service-account key, and the fields Add and Update share. */
-const FCM_ACCOUNT = '{ "project_id": "p", "client_email": "a@p.iam", "private_key": "k", "private_key_id": "kid" }';
+/** FCM providers: a valid service-account key (a real-form one, made at test time), and the fields Add and Update share. */
+const FCM_ACCOUNT = fcmAccountJson('p');
+/** The valid key file with one of its fields changed. */
+const fcmAccountWith = (name: string, value: string) => ({ ...(JSON.parse(FCM_ACCOUNT) as IDataObject), [name]: value });
 const fcmProviderFields: Field[] = [
 	{
 		key: 'serviceAccount',
@@ -284,6 +314,13 @@ const fcmProviderFields: Field[] = [
 			['a list', [1, 2]],
 			['a boolean', true],
 			['a key without its private key', { project_id: 'p', client_email: 'a@p.iam' }],
+			['a private key that is not PEM', fcmAccountWith('private_key', BAD_PEMS.garbage)],
+			['a certificate as the private key', fcmAccountWith('private_key', BAD_PEMS.certificate)],
+			['a PEM private key with garbage inside', fcmAccountWith('private_key', BAD_PEMS.damaged)],
+			['an EC key as the private key', fcmAccountWith('private_key', APNS_P8_KEY)],
+			['a private key with its line breaks written as \\n', fcmAccountWith('private_key', FCM_PRIVATE_KEY.replace(/\n/g, '\\n'))],
+			['a client_email that is not an e-mail address', fcmAccountWith('client_email', 'sdk at p')],
+			['a type other than service_account', fcmAccountWith('type', 'authorized_user')],
 		],
 	},
 	{ key: 'serviceAccountFilename', label: 'Service Account File Name', bad: NOT_OPTIONAL_TEXT },
@@ -332,6 +369,30 @@ const NOT_SECRET_TEXT: Bad = [
 	['a list', ['a']],
 	['a boolean', true],
 ];
+/** Valid APNs values of the real form: a .p8 key (EC P-256, made at test time), Apple's 10-character IDs. */
+const APNS_VALID: Record<string, string> = { p8Key: APNS_P8_KEY, keyId: APNS_KEY_ID, teamId: APNS_TEAM_ID };
+const NOT_APPLE_ID: Bad = [
+	['9 characters', 'ABC123DEF'],
+	['11 characters', 'ABC123DEFGH'],
+	['lower-case letters', 'abc123defg'],
+	['a space inside', 'ABC12 DEFG'],
+];
+/** The wrong form of each secret text, beside the wrong types. */
+const APNS_BAD_FORM: Record<string, Bad> = {
+	p8Key: [
+		['not PEM', 'p8Key-value'],
+		['a certificate', BAD_PEMS.certificate],
+		['a PEM private key with garbage inside', BAD_PEMS.damaged],
+		['a public key', BAD_PEMS.publicKey],
+		['an RSA key', FCM_PRIVATE_KEY],
+	],
+	keyId: NOT_APPLE_ID,
+	teamId: NOT_APPLE_ID,
+};
+const NOT_BUNDLE_ID: Bad = [
+	['a bundle ID with spaces', 'com.example chat'],
+	['a bundle ID with an underscore', 'com.example_chat'],
+];
 function apnsProviderOperations(): OperationSpec[] {
 	const picked = { providerId: ex('providerId', 'a1') };
 	const pickedField: Field = { key: 'providerId', label: 'Provider ID', bad: NOT_ID };
@@ -354,14 +415,14 @@ function apnsProviderOperations(): OperationSpec[] {
 			resource: 'apnsProvider',
 			operation: 'add',
 			parameters: {
-				...Object.fromEntries(keys.map((key) => [key, ex(key, `${key}-value`)])),
+				...Object.fromEntries(keys.map((key) => [key, ex(key, APNS_VALID[key])])),
 				bundleId: ex('bundleId', 'com.example'),
 				additionalFields: { ...optional, providerId: ex('providerId', '') },
 			},
 			valid: [{}, { providerId: 'a9', productionMode: true }],
 			fields: [
-				...keys.map((key): Field => ({ key, label: labels[key], bad: [['empty text', ''], ...NOT_SECRET_TEXT] })),
-				{ key: 'bundleId', label: 'Bundle ID', bad: NOT_REQUIRED_TEXT },
+				...keys.map((key): Field => ({ key, label: labels[key], bad: [['empty text', ''], ...NOT_SECRET_TEXT, ...APNS_BAD_FORM[key]] })),
+				{ key: 'bundleId', label: 'Bundle ID', bad: [...NOT_REQUIRED_TEXT, ...NOT_BUNDLE_ID] },
 				...optionalFields,
 				{ key: 'providerId', label: 'Provider ID', bad: NOT_OPTIONAL_ID },
 			],
@@ -378,11 +439,11 @@ function apnsProviderOperations(): OperationSpec[] {
 					...optional,
 				},
 			},
-			valid: [{}, { providerId: 'a2', teamId: 'TEAM2' }],
+			valid: [{}, { providerId: 'a2', teamId: 'TEAM22ABCD' }],
 			fields: [
 				pickedField,
-				...keys.map((key): Field => ({ key, label: labels[key], bad: NOT_SECRET_TEXT })),
-				{ key: 'bundleId', label: 'Bundle ID', bad: NOT_OPTIONAL_TEXT },
+				...keys.map((key): Field => ({ key, label: labels[key], bad: [...NOT_SECRET_TEXT, ...APNS_BAD_FORM[key]] })),
+				{ key: 'bundleId', label: 'Bundle ID', bad: [...NOT_OPTIONAL_TEXT, ...NOT_BUNDLE_ID] },
 				...optionalFields,
 			],
 		},
@@ -420,7 +481,13 @@ const onBehalfOf = (fallback = 'ada') => ({ onBehalfOf: rl('onBehalfOf', fallbac
 const requiredOnBehalfOf: Field = { key: 'onBehalfOf', label: 'On Behalf Of', bad: NOT_UID };
 /** A user's notification settings: the User, what a time zone, a setting and an HHMM time are not. */
 const preferenceUser: Field = { key: 'uid', label: 'User', bad: NOT_UID };
-const NOT_TIMEZONE: Bad = [...NOT_OPTIONAL_TEXT, ['an offset', '+02:00'], ['an unknown zone', 'Mars/Olympus']];
+const NOT_TIMEZONE: Bad = [
+	...NOT_OPTIONAL_TEXT,
+	['an offset', '+02:00'],
+	['an unknown zone', 'Mars/Olympus'],
+	['a name in lower case', 'europe/paris'],
+	['UTC in lower case', 'utc'],
+];
 const NOT_SETTING: Bad = [
 	['an unknown value', 4],
 	['numeric text', '2'],
@@ -449,7 +516,7 @@ const PREFERENCE_SETTINGS: Array<[string, string]> = [
 	['oneOnOneReactions', 'One-to-One Reactions'],
 ];
 const optionalOnBehalfOf: Field = { key: 'onBehalfOf', label: 'On Behalf Of', bad: NOT_OPTIONAL_UID };
-const messageIdField: Field = { key: 'messageId', label: 'Message', bad: NOT_ID };
+const messageIdField: Field = { key: 'messageId', label: 'Message', bad: NOT_MESSAGE_ID };
 const reactionField: Field = { key: 'reaction', label: 'Reaction', bad: NOT_REQUIRED_TEXT };
 /** Role-based access control: the permissions to set, a permission key, a scope, feature keys. */
 const permissionsField: Field = {
@@ -478,12 +545,17 @@ const deliveryFields: Field[] = [
 	requiredOnBehalfOf,
 	{ key: 'receiverType', label: 'Receiver Type', bad: NOT_OPTION },
 	{ key: 'receiverUid', label: 'Receiver User', bad: NOT_UID },
-	{ key: 'receiverGuid', label: 'Receiver Group', bad: NOT_ID, with: { receiverType: 'group' } },
+	{ key: 'receiverGuid', label: 'Receiver Group', bad: NOT_GUID, with: { receiverType: 'group' } },
 	{ key: 'receiverUids', label: 'Receiver UIDs', bad: [...NOT_UID_LIST, ...OVER_ONE_REQUEST], with: { receiverType: 'multiple' } },
-	{ key: 'receiverGuids', label: 'Receiver GUIDs', bad: [...NOT_LIST, ...OVER_ONE_REQUEST], with: { receiverType: 'multiple' } },
+	{
+		key: 'receiverGuids',
+		label: 'Receiver GUIDs',
+		bad: [...NOT_LIST, ...OVER_ONE_REQUEST, ['a GUID with a slash', 'crew, a/b']],
+		with: { receiverType: 'multiple' },
+	},
 	{ key: 'tags', label: 'Tags', bad: NOT_TAGS },
 	{ key: 'muid', label: 'Muid', bad: NOT_OPTIONAL_TEXT },
-	{ key: 'quotedMessageId', label: 'Quoted Message ID', bad: NOT_OPTIONAL_ID },
+	{ key: 'quotedMessageId', label: 'Quoted Message ID', bad: NOT_OPTIONAL_MESSAGE_ID },
 	{ key: 'metadata', label: 'Metadata (JSON)', bad: NOT_METADATA },
 ];
 /** What Send and Send as Bot send: Send's content fields (the text, the media, the custom data, or JSON). */
@@ -1043,7 +1115,7 @@ const OPERATIONS: OperationSpec[] = [
 			{ guid: 'good-g2', type: 'password', password: 'pw', name: 2024 },
 		],
 		fields: [
-			{ key: 'guid', label: 'GUID', bad: [...NOT_ID, ['empty', '']] },
+			{ key: 'guid', label: 'GUID', bad: [...NOT_GUID, ['empty', '']] },
 			{ key: 'name', label: 'Name', bad: NOT_REQUIRED_TEXT },
 			{ key: 'type', label: 'Type', bad: NOT_OPTION },
 			{ key: 'password', label: 'Password', bad: [...NOT_TEXT, ['empty', '']], with: { type: 'password' } },
@@ -1064,14 +1136,14 @@ const OPERATIONS: OperationSpec[] = [
 		operation: 'getBannedUsers',
 		parameters: { guid: rl('guid', 'crew'), ...listParameters, ...simplifyParameters },
 		valid: [{}, { limit: 1 }],
-		fields: [{ key: 'guid', label: 'Group', bad: NOT_ID }, ...limitFields, simplifyField],
+		fields: [{ key: 'guid', label: 'Group', bad: NOT_GUID }, ...limitFields, simplifyField],
 	},
 	{
 		resource: 'group',
 		operation: 'get',
 		parameters: { guid: rl('guid', 'crew'), ...onBehalfOf('') },
 		valid: [{}, { onBehalfOf: 'bob' }],
-		fields: [{ key: 'guid', label: 'Group', bad: NOT_ID }, optionalOnBehalfOf],
+		fields: [{ key: 'guid', label: 'Group', bad: NOT_GUID }, optionalOnBehalfOf],
 	},
 	{
 		resource: 'group',
@@ -1104,12 +1176,14 @@ const OPERATIONS: OperationSpec[] = [
 			{ key: 'searchIn', label: 'Search In', bad: [...NOT_LIST, ['an unknown value', ['email']]] },
 			{ key: 'types', label: 'Types', bad: [...NOT_LIST, ['an unknown value', ['secret']]] },
 			{ key: 'tags', label: 'Tags', bad: NOT_LIST },
-			{ key: 'guids', label: 'GUIDs', bad: NOT_LIST },
+			{ key: 'guids', label: 'GUIDs', bad: [...NOT_LIST, ['a GUID with a slash', 'crew, a/b']] },
 			{ key: 'joinedBy', label: 'Joined By', bad: NOT_OPTIONAL_UID },
 			{ key: 'createdFrom', label: 'Created After', bad: NOT_DATE },
 			{ key: 'createdTo', label: 'Created Before', bad: NOT_DATE },
+			{ key: 'createdTo', label: 'Created Before', bad: [['before Created After', '2023-01-01']], with: { createdFrom: '2023-06-01' } },
 			{ key: 'updatedFrom', label: 'Updated After', bad: NOT_DATE },
 			{ key: 'updatedTo', label: 'Updated Before', bad: NOT_DATE },
+			{ key: 'updatedTo', label: 'Updated Before', bad: [['before Updated After', '2023-01-01']], with: { updatedFrom: '2023-06-01' } },
 			{ key: 'membersMin', label: 'Min Members', bad: NOT_COUNT },
 			{ key: 'membersMax', label: 'Max Members', bad: NOT_COUNT },
 			{ key: 'sortBy', label: 'Sort By', bad: NOT_OPTION },
@@ -1136,7 +1210,7 @@ const OPERATIONS: OperationSpec[] = [
 		},
 		valid: [{ name: 'Crew A' }, { name: 2024, clear: ['icon'] }],
 		fields: [
-			{ key: 'guid', label: 'Group', bad: NOT_ID },
+			{ key: 'guid', label: 'Group', bad: NOT_GUID },
 			optionalOnBehalfOf,
 			{ key: 'name', label: 'Name', bad: NOT_OPTIONAL_TEXT },
 			{ key: 'description', label: 'Description', bad: NOT_OPTIONAL_TEXT },
@@ -1162,7 +1236,7 @@ const OPERATIONS: OperationSpec[] = [
 		operation: 'delete',
 		parameters: { guid: rl('guid', 'spare1'), ...onBehalfOf('') },
 		valid: [{}, { guid: 'spare2' }],
-		fields: [{ key: 'guid', label: 'Group', bad: NOT_ID }, optionalOnBehalfOf],
+		fields: [{ key: 'guid', label: 'Group', bad: NOT_GUID }, optionalOnBehalfOf],
 	},
 	{
 		resource: 'groupMember',
@@ -1180,7 +1254,7 @@ const OPERATIONS: OperationSpec[] = [
 		},
 		valid: [{ participants: 'cy' }, { usersToBan: ['cy'] }],
 		fields: [
-			{ key: 'guid', label: 'Group', bad: NOT_ID, with: { participants: 'cy' } },
+			{ key: 'guid', label: 'Group', bad: NOT_GUID, with: { participants: 'cy' } },
 			{ ...optionalOnBehalfOf, with: { participants: 'cy' } },
 			{ key: 'participants', label: 'Participants', bad: [...NOT_UID_LIST, ...OVER_ONE_REQUEST] },
 			{ key: 'admins', label: 'Admins', bad: NOT_UID_LIST },
@@ -1200,7 +1274,7 @@ const OPERATIONS: OperationSpec[] = [
 		},
 		valid: [{}, { scopes: ['admin'] }],
 		fields: [
-			{ key: 'guid', label: 'Group', bad: NOT_ID },
+			{ key: 'guid', label: 'Group', bad: NOT_GUID },
 			...limitFields,
 			simplifyField,
 			{ key: 'scopes', label: 'Scopes', bad: [...NOT_LIST, ['an unknown value', ['owner']]] },
@@ -1212,7 +1286,7 @@ const OPERATIONS: OperationSpec[] = [
 		operation: 'remove',
 		parameters: { guid: rl('guid', 'spare2'), uid: rl('uid', 'bob'), ...onBehalfOf('') },
 		valid: [{}, { uid: 'cy' }],
-		fields: [{ key: 'guid', label: 'Group', bad: NOT_ID }, { key: 'uid', label: 'Member', bad: NOT_UID }, optionalOnBehalfOf],
+		fields: [{ key: 'guid', label: 'Group', bad: NOT_GUID }, { key: 'uid', label: 'Member', bad: NOT_UID }, optionalOnBehalfOf],
 	},
 	{
 		resource: 'groupMember',
@@ -1220,7 +1294,7 @@ const OPERATIONS: OperationSpec[] = [
 		parameters: { guid: rl('guid', 'crew'), uid: rl('uid', 'bob'), scope: ex('scope', 'moderator'), ...onBehalfOf('') },
 		valid: [{}, { scope: 'participant' }],
 		fields: [
-			{ key: 'guid', label: 'Group', bad: NOT_ID },
+			{ key: 'guid', label: 'Group', bad: NOT_GUID },
 			{ key: 'uid', label: 'Member', bad: NOT_UID },
 			{ key: 'scope', label: 'Scope', bad: NOT_OPTION },
 			optionalOnBehalfOf,
@@ -1231,14 +1305,14 @@ const OPERATIONS: OperationSpec[] = [
 		operation: 'ban',
 		parameters: { guid: rl('guid', 'spare2'), uid: rl('uid', 'bob'), ...onBehalfOf('') },
 		valid: [{}, { uid: 'cy' }],
-		fields: [{ key: 'guid', label: 'Group', bad: NOT_ID }, { key: 'uid', label: 'User', bad: NOT_UID }, optionalOnBehalfOf],
+		fields: [{ key: 'guid', label: 'Group', bad: NOT_GUID }, { key: 'uid', label: 'User', bad: NOT_UID }, optionalOnBehalfOf],
 	},
 	{
 		resource: 'groupMember',
 		operation: 'unban',
 		parameters: { guid: rl('guid', 'crew'), uid: rl('uid', 'cy'), ...onBehalfOf('') },
 		valid: [{}, { guid: 'spare1', uid: 'bob' }],
-		fields: [{ key: 'guid', label: 'Group', bad: NOT_ID }, { key: 'uid', label: 'User', bad: NOT_UID }, optionalOnBehalfOf],
+		fields: [{ key: 'guid', label: 'Group', bad: NOT_GUID }, { key: 'uid', label: 'User', bad: NOT_UID }, optionalOnBehalfOf],
 	},
 	{
 		resource: 'message',
@@ -1254,7 +1328,7 @@ const OPERATIONS: OperationSpec[] = [
 			...deliveryFields,
 			...contentFields,
 			{ key: 'text', label: 'Text', bad: NOT_MESSAGE_TEXT },
-			{ key: 'parentId', label: 'Reply in Thread To', bad: NOT_OPTIONAL_ID },
+			{ key: 'parentId', label: 'Reply in Thread To', bad: NOT_OPTIONAL_MESSAGE_ID },
 		],
 	},
 	{
@@ -1491,7 +1565,7 @@ const OPERATIONS: OperationSpec[] = [
 		fields: [
 			{ key: 'conversation', label: 'Conversation', bad: NOT_OPTION },
 			{ key: 'withUid', label: 'With User', bad: NOT_UID, with: { conversation: 'user', onBehalfOf: 'ada' } },
-			{ key: 'groupGuid', label: 'Group', bad: NOT_ID, with: { conversation: 'group' } },
+			{ key: 'groupGuid', label: 'Group', bad: NOT_GUID, with: { conversation: 'group' } },
 			optionalOnBehalfOf,
 			{ key: 'onBehalfOf', label: 'On Behalf Of', bad: [['empty for one-to-one', '']], with: { conversation: 'user' } },
 			{ key: 'order', label: 'Order', bad: NOT_OPTION },
@@ -1504,6 +1578,7 @@ const OPERATIONS: OperationSpec[] = [
 			{ key: 'deleted', label: 'Deleted Messages', bad: NOT_OPTION },
 			{ key: 'receiverType', label: 'Receiver Type', bad: NOT_OPTION },
 			{ key: 'sentUntil', label: 'Sent Until', bad: NOT_DATE },
+			{ key: 'sentUntil', label: 'Sent Until', bad: [['before Sent From', '2023-01-01']], with: { sentFrom: '2023-06-01' } },
 			{
 				key: 'sentFrom',
 				label: 'Sent From',
@@ -1734,21 +1809,21 @@ const OPERATIONS: OperationSpec[] = [
 		operation: 'getScopePermissions',
 		parameters: { guid: rl('guid', 'crew'), scope: ex('scope', 'admin'), ...listParameters },
 		valid: [{}, { scope: 'participant', limit: 2 }],
-		fields: [{ key: 'guid', label: 'Group', bad: NOT_ID }, scopeField, ...limitFields],
+		fields: [{ key: 'guid', label: 'Group', bad: NOT_GUID }, scopeField, ...limitFields],
 	},
 	{
 		resource: 'group',
 		operation: 'setScopePermissions',
 		parameters: { guid: rl('guid', 'crew'), scope: ex('scope', 'admin'), permissions: ex('permissions', '{"sendMessage": "deny"}') },
 		valid: [{}, { scope: 'moderator', permissions: { 'initiateCall.allowedType': ['audio'] } }],
-		fields: [{ key: 'guid', label: 'Group', bad: NOT_ID }, scopeField, permissionsField],
+		fields: [{ key: 'guid', label: 'Group', bad: NOT_GUID }, scopeField, permissionsField],
 	},
 	{
 		resource: 'group',
 		operation: 'unsetScopePermission',
 		parameters: { guid: rl('guid', 'crew'), scope: ex('scope', 'admin'), permission: ex('permission', 'sendMessage') },
 		valid: [{}, { scope: 'participant', permission: 'addReaction' }],
-		fields: [{ key: 'guid', label: 'Group', bad: NOT_ID }, scopeField, permissionKeyField],
+		fields: [{ key: 'guid', label: 'Group', bad: NOT_GUID }, scopeField, permissionKeyField],
 	},
 	{
 		resource: 'call',
@@ -1789,6 +1864,12 @@ const OPERATIONS: OperationSpec[] = [
 			{ key: 'participantsCount', label: 'Participants Count', bad: [...NOT_COUNT, ['0', 0]] },
 			{ key: 'startedAt', label: 'Started At or After', bad: NOT_DATE },
 			{ key: 'endedAt', label: 'Ended At or Before', bad: NOT_DATE },
+			{
+				key: 'endedAt',
+				label: 'Ended At or Before',
+				bad: [['before Started At or After', '2023-01-01']],
+				with: { startedAt: '2023-06-01' },
+			},
 			{ key: 'hasRecording', label: 'Has Recording', bad: NOT_BOOLEAN },
 			{ key: 'hasTranscription', label: 'Has Transcription', bad: NOT_BOOLEAN },
 			{ key: 'uid', label: 'Participant', bad: NOT_OPTIONAL_UID },
@@ -1888,7 +1969,7 @@ const OPERATIONS: OperationSpec[] = [
 		fields: [
 			preferenceUser,
 			{ key: 'uids', label: 'Users', bad: [...NOT_UIDS_TO_SEND, ['nothing in either', '']], with: { guids: '' } },
-			{ key: 'guids', label: 'Groups', bad: [...NOT_LIST, ...OVER_ONE_REQUEST], with: { uids: '' } },
+			{ key: 'guids', label: 'Groups', bad: [...NOT_LIST, ...OVER_ONE_REQUEST, ['a GUID with a slash', 'crew, a/b']], with: { uids: '' } },
 			{ key: 'until', label: 'Until', bad: [...NOT_DATE, ['in the past', '2001-09-09T01:46:40Z'], ['empty', '']] },
 		],
 	},
@@ -1900,7 +1981,7 @@ const OPERATIONS: OperationSpec[] = [
 		fields: [
 			preferenceUser,
 			{ key: 'uids', label: 'Users', bad: [...NOT_UIDS_TO_SEND, ['nothing in either', '']], with: { guids: '' } },
-			{ key: 'guids', label: 'Groups', bad: [...NOT_LIST, ...OVER_ONE_REQUEST], with: { uids: '' } },
+			{ key: 'guids', label: 'Groups', bad: [...NOT_LIST, ...OVER_ONE_REQUEST, ['a GUID with a slash', 'crew, a/b']], with: { uids: '' } },
 		],
 	},
 	{
@@ -1924,7 +2005,18 @@ const OPERATIONS: OperationSpec[] = [
 			{
 				key: 'preferencesJson',
 				label: 'Preferences (JSON)',
-				bad: [...NOT_JSON_OBJECT, ['an unknown section', '{"sound": {"chat": "ping"}}']],
+				bad: [
+					...NOT_JSON_OBJECT,
+					['an unknown section', '{"sound": {"chat": "ping"}}'],
+					['a setting value that is not one of its options', '{"groupPreferences": {"groupMessages": 7}}'],
+					['a setting given as text', '{"oneOnOnePreferences": {"oneOnOneReplies": "2"}}'],
+					['a setting of another section', '{"groupPreferences": {"oneOnOneMessages": 2}}'],
+					['a section that is not an object', '{"groupPreferences": 2}'],
+					['a Do Not Disturb value that is not 1 or 2', '{"mutePreferences": {"dnd": true}}'],
+					['a schedule time that is not HHMM', '{"mutePreferences": {"schedule": {"monday": {"from": 975, "to": 1730}}}}'],
+					['a schedule day that is not a weekday', '{"mutePreferences": {"schedule": {"someday": {"from": 900}}}}'],
+					['Use Privacy Template as text', '{"usePrivacyTemplate": "yes"}'],
+				],
 				with: { specifyBody: 'json' },
 			},
 			...PREFERENCE_SETTINGS.map(([key, label]): Field => ({ key, label, bad: NOT_SETTING })),
@@ -1950,7 +2042,18 @@ const OPERATIONS: OperationSpec[] = [
 		valid: [{}, { onBehalfOf: 'bob', email: '', phno: '+44 1632 960961' }],
 		fields: [
 			requiredOnBehalfOf,
-			{ key: 'email', label: 'Email', bad: [...NOT_OPTIONAL_TEXT, ['no address', 'ada-at-example'], ['a space', 'ada @example.com']] },
+			{
+				key: 'email',
+				label: 'Email',
+				bad: [
+					...NOT_OPTIONAL_TEXT,
+					['no address', 'ada-at-example'],
+					['a space', 'ada @example.com'],
+					['100,000 characters', `${'a'.repeat(99_988)}@example.com`],
+					['255 characters', `${'a'.repeat(60)}@${'b'.repeat(182)}.example.com`],
+					['a part before the @ of 65 characters', `${'a'.repeat(65)}@example.com`],
+				],
+			},
 			{ key: 'phno', label: 'Phone Number', bad: [...NOT_OPTIONAL_TEXT, ['no country code', '555-0100'], ['letters', '+1 415 CALL NOW']] },
 		],
 	},
@@ -2026,7 +2129,14 @@ const OPERATIONS: OperationSpec[] = [
 			{
 				key: 'ruleJson',
 				label: 'Rule (JSON)',
-				bad: [...NOT_JSON_OBJECT, ['another id', '{"id": "other"}']],
+				bad: [
+					...NOT_JSON_OBJECT,
+					['another id', '{"id": "other"}'],
+					[
+						'a pattern condition that does not compile',
+						'{"conditions": [{"category": "pattern", "operand": "text", "operator": "contains", "value": ["ok", "(unclosed"]}]}',
+					],
+				],
 				with: { specifyBody: 'json' },
 			},
 			{ key: 'name', label: 'Name', bad: NOT_REQUIRED_TEXT },
@@ -2086,7 +2196,15 @@ const OPERATIONS: OperationSpec[] = [
 		fields: [
 			{ key: 'ruleId', label: 'Rule', bad: NOT_ID },
 			{ key: 'specifyBody', label: 'Define Changes', bad: NOT_OPTION },
-			{ key: 'ruleJson', label: 'Rule (JSON)', bad: NOT_JSON_OBJECT, with: { specifyBody: 'json' } },
+			{
+				key: 'ruleJson',
+				label: 'Rule (JSON)',
+				bad: [
+					...NOT_JSON_OBJECT,
+					['a pattern condition that does not compile', '{"conditions": [{"category": "pattern", "value": "a++("}]}'],
+				],
+				with: { specifyBody: 'json' },
+			},
 			{ key: 'name', label: 'Name', bad: NOT_OPTIONAL_TEXT },
 			{ key: 'description', label: 'Description', bad: NOT_OPTIONAL_TEXT },
 			...ruleEntryFields,
@@ -2127,6 +2245,12 @@ const OPERATIONS: OperationSpec[] = [
 				{ key: 'keywordListId', label: operation === 'create' ? 'Keyword List ID' : 'Keyword List', bad: NOT_ID },
 				{ key: 'category', label: 'Category', bad: NOT_OPTION },
 				{ key: 'searchTerms', label: 'Search Terms', bad: [...NOT_LIST, ['empty text', ''], ['a term with a comma', ['a,b']]] },
+				{
+					key: 'searchTerms',
+					label: 'Search Terms',
+					bad: [['a pattern that does not compile', 'ok, (unclosed']],
+					with: { category: 'pattern' },
+				},
 				{ key: 'termsFrom', label: 'Terms From', bad: NOT_OPTION },
 				{
 					key: 'binaryPropertyName',
@@ -2177,7 +2301,7 @@ const OPERATIONS: OperationSpec[] = [
 			{ key: 'sender', label: 'Sender', bad: NOT_UID },
 			{ key: 'receiverType', label: 'Receiver Type', bad: NOT_OPTION },
 			{ key: 'receiverUid', label: 'Receiver User', bad: NOT_UID },
-			{ key: 'receiverGuid', label: 'Receiver Group', bad: NOT_ID, with: { receiverType: 'group' } },
+			{ key: 'receiverGuid', label: 'Receiver Group', bad: NOT_GUID, with: { receiverType: 'group' } },
 			{ key: 'text', label: 'Text', bad: NOT_MESSAGE_TEXT },
 			{ key: 'metadata', label: 'Metadata (JSON)', bad: NOT_METADATA },
 			{ key: 'muid', label: 'Muid', bad: NOT_OPTIONAL_TEXT },
@@ -2220,7 +2344,7 @@ const OPERATIONS: OperationSpec[] = [
 			simplifyField,
 			{ key: 'category', label: 'Category', bad: NOT_OPTION },
 			{ key: 'moderationStatus', label: 'Moderation Status', bad: NOT_OPTION },
-			{ key: 'receiverGUID', label: 'Receiver GUID', bad: NOT_OPTIONAL_ID },
+			{ key: 'receiverGUID', label: 'Receiver GUID', bad: NOT_OPTIONAL_GUID },
 			{ key: 'receiverUID', label: 'Receiver UID', bad: NOT_OPTIONAL_UID },
 			{ key: 'sender', label: 'Sender UID', bad: NOT_OPTIONAL_UID },
 			{ key: 'type', label: 'Type', bad: NOT_OPTIONAL_TEXT },
@@ -2325,7 +2449,12 @@ const OPERATIONS: OperationSpec[] = [
 		parameters: { fromDate: ex('fromDate', '2024-01-01'), toDate: ex('toDate', '2024-01-31T12:00:00Z') },
 		valid: [{}, { fromDate: 1_700_000_000, toDate: 1_700_086_400 }],
 		fields: [
-			{ key: 'fromDate', label: 'From', bad: [...NOT_DATE, ['empty', '']] },
+			{
+				key: 'fromDate',
+				label: 'From',
+				bad: [...NOT_DATE, ['empty', ''], ['a period that has not begun', '2099-01-01']],
+				with: { toDate: '2099-02-01' },
+			},
 			{ key: 'toDate', label: 'To', bad: [...NOT_DATE, ['empty', ''], ['before From', '2023-12-31']] },
 		],
 	},
@@ -2367,6 +2496,7 @@ const OPERATIONS: OperationSpec[] = [
 			{ key: 'messageId', label: 'Message ID', bad: [...NOT_COUNT, ['0', 0]] },
 			{ key: 'from', label: 'From', bad: NOT_DATE },
 			{ key: 'to', label: 'To', bad: NOT_DATE },
+			{ key: 'to', label: 'To', bad: [['before From', '2024-01-01T00:00:00Z']], with: { from: '2024-02-01T00:00:00Z' } },
 			{ key: 'notificationTriggered', label: 'Notification Triggered', bad: NOT_BOOLEAN },
 			{ key: 'success', label: 'Success', bad: NOT_BOOLEAN },
 		],
@@ -2402,7 +2532,7 @@ function conversationSpecs(): OperationSpec[] {
 	const targetFields: Field[] = [
 		{ key: 'conversationWith', label: 'Conversation With', bad: NOT_OPTION },
 		{ key: 'uid', label: 'With User', bad: NOT_UID },
-		{ key: 'guid', label: 'Group', bad: NOT_ID, with: { conversationWith: 'group' } },
+		{ key: 'guid', label: 'Group', bad: NOT_GUID, with: { conversationWith: 'group' } },
 		requiredOnBehalfOf,
 	];
 	const other: IDataObject = { onBehalfOf: 'bob', uid: 'ada' };
@@ -2486,7 +2616,7 @@ function conversationSpecs(): OperationSpec[] {
 			fields: [
 				{ key: 'type', label: 'Conversation With of conversation 1', bad: NOT_OPTION },
 				{ key: 'pinUid', label: 'User UID of conversation 1', bad: NOT_UID, with: { type: 'user' } },
-				{ key: 'pinGuid', label: 'Group GUID of conversation 1', bad: NOT_ID },
+				{ key: 'pinGuid', label: 'Group GUID of conversation 1', bad: NOT_GUID },
 			],
 		},
 		...['getById', 'deleteById'].map(
@@ -2577,8 +2707,7 @@ function seed(): void {
 	store.addBot({ uid: 'helpbot2', webhookURL: 'http://127.0.0.1:9/hook2', useBasicAuth: true, username: 'n8n', password: 'seeded-pw' });
 	API_KEYS.forEach((apiKey, index) => store.areas.apiKeys.add({ apiKey, name: `Key ${index + 1}`, scope: 'authOnly' }));
 	for (const providerId of ['p1', 'p2']) store.areas.fcmProviders.add({ providerId, serviceAccountCreds: JSON.parse(FCM_ACCOUNT) });
-	for (const providerId of ['a1', 'a2'])
-		store.areas.apnsProviders.add({ providerId, p8Key: 'p8', keyId: 'KID', teamId: 'TID', bundleId: 'com.example' });
+	for (const providerId of ['a1', 'a2']) store.areas.apnsProviders.add({ providerId, ...APNS_VALID, bundleId: 'com.example' });
 }
 
 function freshStore(): void {
@@ -2793,6 +2922,83 @@ describe('bad inputs: every operation', () => {
 		);
 		outcomes.push(...results);
 		expect(results.filter((outcome) => !held(outcome))).toEqual([]);
+		expect(extraRequests).toBe(0);
+	});
+});
+
+/**
+ * Files that are not a keyword list's CSV of terms (Keyword List → Create and Update, Terms From →
+ * CSV File (Binary)): each bad file is the binary property `data` of an item, between two items with
+ * good files (UTF-8, and UTF-16 BE with its byte order mark), in one run with Continue On Fail.
+ */
+describe('bad inputs: files', () => {
+	const utf16le = (text: string) => Buffer.from(`\ufeff${text}`, 'utf16le');
+	const BAD_FILES: Array<[string, Buffer]> = [
+		['a Latin-1 CSV', Buffer.from('café,naïve\n', 'latin1')],
+		['PNG bytes', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0xff, 0x10, 0x80, 0x7f])],
+		['NUL bytes in UTF-8', Buffer.from('darn,\u0000heck')],
+		['UTF-16 without a byte order mark', Buffer.from('darn,heck', 'utf16le')],
+		['UTF-16 with a byte order mark and an odd byte', Buffer.concat([utf16le('darn'), Buffer.from([0x61])])],
+		['an empty file', Buffer.alloc(0)],
+		['separators only', Buffer.from(',,\n,')],
+		['quotes and spaces only', Buffer.from('"", " "\r\n\t')],
+		['a UTF-16 file of blank lines', utf16le(' \r\n \r\n')],
+	];
+	const fileItem = (bytes: Buffer, json: IDataObject = {}): IDataObject => ({
+		...json,
+		$binary: { data: { base64: bytes.toString('base64'), fileName: 'terms.csv', mimeType: 'text/csv' } },
+	});
+	const label = 'Input Binary Field';
+
+	it.each(['create', 'update'] as const)('keywordList → %s (files)', async (operation) => {
+		const title = `keywordList → ${operation} (files)`;
+		const parameters: INodeParameters = {
+			resource: 'keywordList',
+			operation,
+			keywordListId: operation === 'create' ? ex('keywordListId', 'new-list') : rl('keywordListId', 'kw'),
+			category: 'word',
+			termsFrom: 'binary',
+			binaryPropertyName: 'data',
+		};
+		const valid: [IDataObject, IDataObject] = [
+			fileItem(Buffer.from('darn,heck\n'), operation === 'create' ? { keywordListId: 'new1' } : {}),
+			fileItem(Buffer.from(utf16le('café\n日本').swap16()), operation === 'create' ? { keywordListId: 'new2' } : { keywordListId: 'kw2' }),
+		];
+		const credentials = credentialsFor(emulator());
+
+		freshStore();
+		const alone = await runNode(credentials, parameters, valid, CONTINUE);
+		expect(alone.items.filter((item) => item.error).map((item) => item.json.error)).toEqual([]);
+		expect(alone.items.map((item) => item.json.searchTerms)).toEqual([
+			['darn', 'heck'],
+			['café', '日本'],
+		]);
+		const validRequests = emulator().requests.length;
+		expect(validRequests).toBeGreaterThan(0);
+
+		freshStore();
+		const input = [valid[0], ...BAD_FILES.map(([, bytes]) => fileItem(bytes)), valid[1]];
+		const { items, error } = await runNode(credentials, parameters, input, CONTINUE);
+		expect(error).toBeUndefined();
+		const last = input.length - 1;
+		expect([...outputsOf(items, 0), ...outputsOf(items, last)].filter((item) => item.error).map((item) => item.json.error)).toEqual([]);
+		const extraRequests = emulator().requests.length - validRequests;
+
+		const sentBy = new Map<number, number>();
+		if (extraRequests !== 0) {
+			for (const [index, [, bytes]] of BAD_FILES.entries()) {
+				freshStore();
+				await runNode(credentials, parameters, [fileItem(bytes)], CONTINUE);
+				sentBy.set(index, emulator().requests.length);
+			}
+		}
+		const results = BAD_FILES.map(([what], index) =>
+			classify(title, `${label}: ${what}`, label, index + 1, outputsOf(items, index + 1), sentBy.get(index) ?? 0),
+		);
+		outcomes.push(...results);
+		expect(results.filter((outcome) => !held(outcome))).toEqual([]);
+		// Each names the binary property and the file.
+		expect(results.filter((outcome) => !outcome.message.includes('the binary property "data", whose file "terms.csv"'))).toEqual([]);
 		expect(extraRequests).toBe(0);
 	});
 });
