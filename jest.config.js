@@ -10,6 +10,9 @@ module.exports = {
 	moduleNameMapper: { '^(\\.{1,2}/.*\\.node)\\.js$': '$1' },
 	// One n8n user folder for the run, removed when it ends (test/harness/user-folder.ts).
 	globalSetup: '<rootDir>/test/harness/user-folder.ts',
+	// n8n's logger off: a node's warnings (a trigger's failed poll, retried) are behaviour the tests
+	// assert, not output to read (test/harness/quiet-logs.ts).
+	setupFiles: ['<rootDir>/test/harness/quiet-logs.ts'],
 	testTimeout: 60000,
 	reporters: ['default', '<rootDir>/test/summary-reporter.js'],
 };

@@ -6,7 +6,7 @@
  * This checks the derived type is loaded (n8n's /types/nodes.json), then opens a workflow with an
  * AI Agent in n8n's editor (headless Chromium, playwright-core), opens the node panel from the
  * agent's Tool input, searches "CometChat", checks the CometChat approval tool is listed there,
- * and saves a PNG (docs/editor-approval-tool.png unless SCREENSHOT_PATH is set).
+ * and saves a PNG (in a scratch folder; SCREENSHOT_PATH to name it, SCREENSHOT_UPDATE_DOCS=1 for docs/).
  *
  * Env: SCREENSHOT_PATH, CHROMIUM_PATH (default /usr/bin/chromium), E2E_SKIP_BUILD=1.
  * The browser reaches nothing but the local n8n: every other request is aborted.
@@ -16,12 +16,11 @@ const path = require('node:path');
 
 const { startEmulator } = require('../emulator');
 const { Checks } = require('./lib/checks');
-const { REPO_DIR } = require('./lib/install');
 const { N8n } = require('./lib/n8n');
 const { cleanup, onCleanup } = require('./lib/processes');
-const { buildAndInstallN8n, runScript } = require('./lib/script');
+const { buildAndInstallN8n, runScript, screenshotPath } = require('./lib/script');
 
-const OUTPUT = path.resolve(process.env.SCREENSHOT_PATH || path.join(REPO_DIR, 'docs', 'editor-approval-tool.png'));
+const OUTPUT = screenshotPath('editor-approval-tool.png');
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const HITL_TYPE = 'n8n-nodes-cometchat.cometChatHitlTool';
 

@@ -12,7 +12,7 @@
  * test; a wrong key, an unknown App ID and another region each show the message naming the wrong
  * part, not n8n's generic one.
  *
- * Env: SCREENSHOT_PATH (default docs/editor-resource-dropdown.png), CHROMIUM_PATH (default: the
+ * Env: SCREENSHOT_PATH (default: a scratch folder; docs/ with SCREENSHOT_UPDATE_DOCS=1), CHROMIUM_PATH (default: the
  * first of chromium, chromium-browser, google-chrome in /usr/bin), E2E_SKIP_BUILD=1 (dist/ is fresh).
  * Without chromium, it installs Debian's package with apt-get when run as root, else says how.
  * The browser reaches nothing but the local n8n: every other request is aborted.
@@ -25,11 +25,11 @@ const { Checks } = require('./lib/checks');
 const { REPO_DIR } = require('./lib/install');
 const { EXAMPLE_CREDENTIAL, N8n, cometChatHostsEnv } = require('./lib/n8n');
 const { cleanup, onCleanup, runCommand } = require('./lib/processes');
-const { buildAndInstallN8n, runScript } = require('./lib/script');
+const { buildAndInstallN8n, runScript, screenshotPath } = require('./lib/script');
 
-const OUTPUT = path.resolve(process.env.SCREENSHOT_PATH || path.join(REPO_DIR, 'docs', 'editor-resource-dropdown.png'));
+const OUTPUT = screenshotPath('editor-resource-dropdown.png');
 /** The node panel searched for "CometChat", beside the first PNG. */
-const PANEL_OUTPUT = path.join(path.dirname(OUTPUT), 'editor-node-panel.png');
+const PANEL_OUTPUT = screenshotPath('editor-node-panel.png', 'editor-resource-dropdown.png');
 const BROWSERS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
 /** The node creator's action that adds the node; its resource then shows in the Resource field. */
 const ACTION = 'Get many flagged messages';

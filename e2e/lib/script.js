@@ -4,6 +4,9 @@
  * before anything else, and its end (a failure before the checks are done is a failed Setup check,
  * and the exit code is non-zero unless every check passed).
  */
+const os = require('node:os');
+const path = require('node:path');
+
 const { ensureN8n, installNotice, isInstalled, N8N_VERSION, REPO_DIR } = require('./install');
 const { cleanup, runCommand } = require('./processes');
 
@@ -52,4 +55,19 @@ function runScript(main, checks, setupCheck) {
 		.then((code) => process.exit(code));
 }
 
-module.exports = { buildAndInstallN8n, progressLog, runScript };
+/**
+ * Where a screenshot test saves its PNG `fileName`: SCREENSHOT_PATH when set (the folder of that
+ * path for the other PNGs of the run), docs/ with SCREENSHOT_UPDATE_DOCS=1 (the README's pictures),
+ * else a scratch folder, so a run leaves the clone as it was.
+ * @param {string} fileName e.g. editor-resource-dropdown.png
+ * @param {string} [mainFileName] the PNG SCREENSHOT_PATH names, when this is another of the same run
+ */
+function screenshotPath(fileName, mainFileName = fileName) {
+	const given = process.env.SCREENSHOT_PATH;
+	if (given) return fileName === mainFileName ? path.resolve(given) : path.join(path.dirname(path.resolve(given)), fileName);
+	const folder =
+		process.env.SCREENSHOT_UPDATE_DOCS === '1' ? path.join(REPO_DIR, 'docs') : path.join(os.tmpdir(), 'n8n-nodes-cometchat-screenshots');
+	return path.join(folder, fileName);
+}
+
+module.exports = { buildAndInstallN8n, progressLog, runScript, screenshotPath };

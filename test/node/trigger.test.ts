@@ -590,7 +590,6 @@ describe('soak', () => {
 			faults: { ...emulator.faultCounts },
 			pollsThatFailedWithArrivalsPending: failedPolls,
 		};
-		console.log('trigger soak totals', JSON.stringify(totals));
 		expect(seen.flaggedMessage.sort()).toEqual([...expected.flaggedMessage].sort());
 		expect(seen.blockedMessage.sort()).toEqual([...expected.blockedMessage].sort());
 		expect(totals.flagged).toBeGreaterThan(200);
