@@ -31,7 +31,7 @@ async function main() {
 	if (install.installedNow) console.log(`  installed in ${Math.round(install.seconds)} s`);
 
 	step('Starting the CometChat emulator with its demo data…');
-	const emulator = await startEmulator({ seed: 'demo', logRequests: true });
+	const emulator = await startEmulator({ seed: 'demo', seedDatedToNow: true, logRequests: true });
 	onCleanup('the emulator', () => emulator.close());
 	const state = (await (await fetch(`${emulator.baseUrl}/__emulator`)).json()).data;
 	console.log(
@@ -45,15 +45,20 @@ async function main() {
 	step(`Starting n8n ${N8N_VERSION} (headless, on 127.0.0.1:${n8n.port})…`);
 	await n8n.start();
 
+	step('A few users chat now, so the last hour has messages…');
+	for (const [sender, receiver, text] of CHAT_NOW) await sendMessage(emulator, sender, receiver, text);
+	console.log(`  ${CHAT_NOW.length} messages sent`);
+
 	const workflow = readExample(EXAMPLE);
 	const trigger = workflow.nodes.find((/** @type {any} */ node) => node.type === 'n8n-nodes-base.scheduleTrigger').name;
 	step(`Running "${workflow.name}" from its trigger "${trigger}"…`);
 	emulator.clearRequests();
 	const run = await n8n.rest.runFromTrigger(workflow.id, trigger);
 	if (run.status !== 'success') throw new Error(`the workflow failed: ${run.error ?? run.status}`);
-	const requests = emulator.requests.map(
-		(/** @type {any} */ r) => `${r.method} ${r.path}?${new URLSearchParams(/** @type {any} */ (r.query))}`,
-	);
+	const requests = emulator.requests.map((/** @type {any} */ r) => {
+		const query = new URLSearchParams(/** @type {any} */ (r.query)).toString();
+		return `${r.method} ${r.path}${query === '' ? '' : `?${query}`}`;
+	});
 	console.log(`  n8n ran ${Object.keys(run.nodes).join(' → ')}`);
 	console.log(`  and asked the emulator: ${requests.join(', ')}`);
 
@@ -62,6 +67,26 @@ async function main() {
 	step('Stopping n8n and the emulator…');
 	await cleanup();
 	console.log("  done. `npm run dev:n8n` opens the same setup in n8n's editor.");
+}
+
+/** Messages sent just before the report: the newest message of the seed, dated to now, is hours old. */
+const CHAT_NOW = [
+	['daniel-kim', 'elena-rossi', 'Is the new release out?'],
+	['elena-rossi', 'daniel-kim', 'Yes, since this morning'],
+	['grace-liu', 'daniel-kim', 'Thanks for the help yesterday'],
+];
+
+/**
+ * Sends a message as a user, through the emulator's API (not through our nodes).
+ * @param {{ baseUrl: string, apiKey: string }} emulator @param {string} sender @param {string} receiver @param {string} text
+ */
+async function sendMessage(emulator, sender, receiver, text) {
+	const response = await fetch(`${emulator.baseUrl}/v3/messages`, {
+		method: 'POST',
+		headers: { apikey: emulator.apiKey, 'content-type': 'application/json', onBehalfOf: sender },
+		body: JSON.stringify({ receiver, receiverType: 'user', category: 'message', type: 'text', data: { text } }),
+	});
+	if (!response.ok) throw new Error(`sending a message as ${sender} answered ${response.status}`);
 }
 
 /** @param {any} report the item of the "Build the report" node */

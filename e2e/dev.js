@@ -48,6 +48,7 @@ async function main() {
 	step('Starting the CometChat emulator with its demo data…');
 	const emulator = await startEmulator({
 		seed: 'demo',
+		seedDatedToNow: true,
 		port: EMULATOR_PORT,
 		callPort: EMULATOR_PORT + 1,
 		logRequests: true,

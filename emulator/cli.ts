@@ -11,6 +11,8 @@ Usage: npm run emulator -- [options]      (or: npx tsx emulator/cli.ts [options]
   --mgmt-port <n>      management host port, app webhooks (default 8789; 0 = any free port)
   --host <addr>        address to bind (default 127.0.0.1)
   --seed <s>           demo | none | path/to/seed.json (default demo)
+  --seed-dates <d>     now: the seed's dates moved so its latest is a minute ago (the demo app as
+                       if in use today); as-given: as the seed file has them (default now)
   --api-key <key>      the accepted apikey (default ${DEFAULT_API_KEY})
   --app-id <id>        app id used in revision ids and records (default demo-app)
   --region <r>         the app's region: us, eu or in (default us)
@@ -26,6 +28,14 @@ Usage: npm run emulator -- [options]      (or: npx tsx emulator/cli.ts [options]
   --quiet              do not log requests to stdout
   --help               this text
 `;
+
+/** --seed-dates: now (the default) or as-given. */
+function seedDatesOf(value: string | boolean | undefined): boolean {
+	if (value === undefined || value === 'now') return true;
+	if (value === 'as-given') return false;
+	process.stderr.write(`--seed-dates takes now or as-given, not ${String(value)}\n`);
+	process.exit(2);
+}
 
 function parse(argv: string[]): Record<string, string | boolean> {
 	const out: Record<string, string | boolean> = {};
@@ -69,6 +79,7 @@ async function main(): Promise<void> {
 		'mgmt-port',
 		'host',
 		'seed',
+		'seed-dates',
 		'api-key',
 		'app-id',
 		'region',
@@ -94,6 +105,7 @@ async function main(): Promise<void> {
 		mgmtPort: num(args['mgmt-port'], 8789, 'mgmt-port'),
 		host: typeof args.host === 'string' ? args.host : undefined,
 		seed: typeof args.seed === 'string' ? args.seed : 'demo',
+		seedDatedToNow: seedDatesOf(args['seed-dates']),
 		apiKey: typeof args['api-key'] === 'string' ? args['api-key'] : DEFAULT_API_KEY,
 		appId: typeof args['app-id'] === 'string' ? args['app-id'] : 'demo-app',
 		region: typeof args.region === 'string' ? args.region : undefined,

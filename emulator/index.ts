@@ -4,7 +4,7 @@
  */
 import { buildRouters } from './areas';
 import type { Fault, FaultKind, FaultMatch, FaultOptions } from './core/faults';
-import { loadSeed } from './core/seed';
+import { datedToNow, loadSeed } from './core/seed';
 import type { SeedOption } from './core/seed';
 import type { RequestHook, RuntimeOptions } from './runtime';
 import { Runtime } from './runtime';
@@ -19,7 +19,7 @@ export { FAULT_KINDS, NOT_A_PAGE_KINDS, OPT_IN_FAULT_KINDS } from './core/faults
 export type { Fault, FaultKind, FaultMatch, FaultOptions } from './core/faults';
 export { MODERATION_MAX_LIMIT, PAGE_DEFAULT, PAGE_MAX } from './core/paging';
 export type { LoggedRequest } from './core/request-log';
-export { DEMO_SEED_PATH, loadSeed } from './core/seed';
+export { DEMO_SEED_PATH, datedToNow, loadSeed } from './core/seed';
 export { Deliverer, isLoopbackUrl } from './core/delivery';
 export type { Delivery, DeliveryAttempt } from './core/delivery';
 export { MAX_BOTS } from './areas/bots/collection';
@@ -57,6 +57,8 @@ export interface EmulatorOptions extends RuntimeOptions {
 	apiKey?: string;
 	appId?: string;
 	seed?: SeedOption;
+	/** Move the seed's dates so its latest is a minute ago (the demo app as if in use today); else as the seed has them. */
+	seedDatedToNow?: boolean;
 }
 
 /** Starts the emulator: a chat host and a call host, both on 127.0.0.1. */
@@ -65,7 +67,7 @@ export async function startEmulator(options: EmulatorOptions = {}) {
 	const bindHost = options.host ?? '127.0.0.1';
 	const store = new Store({ appId: options.appId ?? 'demo-app' });
 	const seedData = loadSeed(options.seed ?? 'none');
-	if (seedData) store.seed(seedData);
+	if (seedData) store.seed(options.seedDatedToNow ? datedToNow(seedData, Math.floor(Date.now() / 1000)) : seedData);
 	const runtime = new Runtime(options);
 	const mgmtKey = options.mgmtKey ?? DEFAULT_MGMT_KEY;
 	const mgmtSecret = options.mgmtSecret ?? DEFAULT_MGMT_SECRET;
