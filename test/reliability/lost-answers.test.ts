@@ -255,9 +255,9 @@ const sentAgain = (): Array<[string, INodeParameters, string, IDataObject, () =>
 	return [
 		[
 			'Flagged Message → Approve',
-			{ resource: 'flaggedMessage', operation: 'approve', messageId: byId('m-flagged') },
-			'PATCH /v3/moderation/flagged-messages/m-flagged',
-			{ id: 'm-flagged', status: 'approved' },
+			{ resource: 'flaggedMessage', operation: 'approve', messageId: byId('9001') },
+			'PATCH /v3/moderation/flagged-messages/9001',
+			{ id: '9001', status: 'approved' },
 			() => store.pageFlagged('pending', 1, 100).length === 0,
 		],
 		[
@@ -275,8 +275,8 @@ const sentAgainNames = ['Flagged Message → Approve', 'User → Create or Updat
 describe.each(sentAgainNames)('%s', (name) => {
 	test('its answer cut off after the service applied it: sent again, reported done, applied once', async () => {
 		const store = emulator().store;
-		store.addMessage({ id: 'm-flagged', sender: 'ada', receiver: 'bob', data: { text: 'buy now' } });
-		store.addFlag({ messageId: 'm-flagged', uid: 'cy', reasonId: store.reasons.keys().next().value ?? 'spam', flaggedAt: 1_790_000_000 });
+		store.addMessage({ id: '9001', sender: 'ada', receiver: 'bob', data: { text: 'buy now' } });
+		store.addFlag({ messageId: '9001', uid: 'cy', reasonId: store.reasons.keys().next().value ?? 'spam', flaggedAt: 1_790_000_000 });
 		const [, parameters, request, output, applied] = sentAgain().find(([named]) => named === name)!;
 		const [method, path] = request.split(' ');
 		emulator().injectNext(['truncated'], { method, pathPrefix: path });
@@ -291,15 +291,15 @@ describe.each(sentAgainNames)('%s', (name) => {
 
 test('Flagged Message → Approve applied, its answer cut off, every retry failing: the error says it may have been applied, and that running it again is safe', async () => {
 	const store = emulator().store;
-	store.addMessage({ id: 'm-flagged', sender: 'ada', receiver: 'bob', data: { text: 'buy now' } });
-	store.addFlag({ messageId: 'm-flagged', uid: 'cy', reasonId: store.reasons.keys().next().value ?? 'spam', flaggedAt: 1_790_000_000 });
+	store.addMessage({ id: '9001', sender: 'ada', receiver: 'bob', data: { text: 'buy now' } });
+	store.addFlag({ messageId: '9001', uid: 'cy', reasonId: store.reasons.keys().next().value ?? 'spam', flaggedAt: 1_790_000_000 });
 	emulator().injectNext(['truncated', '500', '500', '500', '500'], {
 		method: 'PATCH',
-		pathPrefix: '/v3/moderation/flagged-messages/m-flagged',
+		pathPrefix: '/v3/moderation/flagged-messages/9001',
 	});
 	const { items } = await runNode(
 		credentialsFor(emulator()),
-		{ resource: 'flaggedMessage', operation: 'approve', messageId: byId('m-flagged') },
+		{ resource: 'flaggedMessage', operation: 'approve', messageId: byId('9001') },
 		[{}],
 		{
 			continueOnFail: true,
