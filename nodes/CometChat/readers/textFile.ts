@@ -36,9 +36,17 @@ const BOMS: Array<[number[], TextEncodingName, string]> = [
 
 const startsWith = (bytes: Uint8Array, prefix: number[]) => prefix.every((byte, index) => bytes[index] === byte);
 
-/** Characters no text file holds: NUL and the other C0 controls but tab, line breaks and form feed, and DEL. */
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000e-\u001f\u007f]/;
+/**
+ * Whether a character code is one no text file holds: NUL and the other C0 controls but tab, line
+ * breaks, vertical tab and form feed (0x09 to 0x0D), and DEL.
+ */
+const isControl = (code: number) => code <= 0x08 || (code >= 0x0e && code <= 0x1f) || code === 0x7f;
+
+/** The index of the first control character of a text (see isControl), or -1. */
+function controlIndexOf(text: string): number {
+	for (let index = 0; index < text.length; index++) if (isControl(text.charCodeAt(index))) return index;
+	return -1;
+}
 
 /**
  * The text of a file's bytes: UTF-8 with or without a byte order mark, UTF-16 LE or BE with one
@@ -68,11 +76,11 @@ export function decodeTextFile(bytes: Uint8Array): DecodedTextFile {
 			howToFix: SAVE_AS_UTF8,
 		};
 	}
-	const control = CONTROL.exec(text);
-	if (control !== null) {
-		const code = `U+${control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+	const control = controlIndexOf(text);
+	if (control !== -1) {
+		const code = `U+${text.charCodeAt(control).toString(16).toUpperCase().padStart(4, '0')}`;
 		return {
-			problem: `is not text: it holds the control character ${code}${code === 'U+0000' ? ' (NUL)' : ''} at character ${control.index + 1}${
+			problem: `is not text: it holds the control character ${code}${code === 'U+0000' ? ' (NUL)' : ''} at character ${control + 1}${
 				encoding === 'UTF-8' ? ' (it may be UTF-16 without a byte order mark, or not a text file)' : ''
 			}`,
 			howToFix: SAVE_AS_UTF8,
