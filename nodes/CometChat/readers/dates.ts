@@ -83,6 +83,11 @@ export interface RangeEnd {
 	seconds: number | undefined;
 }
 
+/** One end of a range from its date field (see optionalEpochSecondsOf). */
+export function rangeEndOf(context: IExecuteFunctions, itemIndex: number, label: string, value: unknown): RangeEnd {
+	return { label, seconds: optionalEpochSecondsOf(context, itemIndex, label, value) };
+}
+
 function isoOf(seconds: number): string {
 	return new Date(seconds * 1000).toISOString().replace('.000Z', 'Z');
 }

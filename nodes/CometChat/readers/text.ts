@@ -192,7 +192,9 @@ export function optionalId(context: IExecuteFunctions, itemIndex: number, parame
 
 /** CometChat's documented UID rules: at most 100 letters, digits, `_` and `-`; stored in lower case. */
 export const UID_MAX_LENGTH = 100;
-const UID_CHARACTERS = /^[A-Za-z0-9_-]+$/;
+/** The characters of a UID and of a GUID (CometChat documents the same set for both). */
+const ID_CHARACTERS = /^[A-Za-z0-9_-]+$/;
+const NOT_AN_ID_CHARACTER = /[^A-Za-z0-9_-]/g;
 
 /**
  * Checks a UID against CometChat's rules. A UID with capital letters is refused, not lowercased:
@@ -209,8 +211,8 @@ export function uidOf(context: IExecuteFunctions, itemIndex: number, label: stri
 			`Shorten the UID in '${label}' to at most ${UID_MAX_LENGTH} characters.`,
 		);
 	}
-	if (!UID_CHARACTERS.test(uid)) {
-		const bad = charactersIn(uid, /[^A-Za-z0-9_-]/g);
+	if (!ID_CHARACTERS.test(uid)) {
+		const bad = charactersIn(uid, NOT_AN_ID_CHARACTER);
 		throw fieldError(
 			context,
 			itemIndex,
@@ -248,17 +250,14 @@ export function optionalUid(context: IExecuteFunctions, itemIndex: number, param
 	return uid === undefined ? undefined : uidOf(context, itemIndex, label, uid);
 }
 
-/** CometChat's documented GUID rule: letters, digits, `_` and `-` (no spaces, punctuation or other characters). */
-const GUID_CHARACTERS = /^[A-Za-z0-9_-]+$/;
-
-/** Checks a GUID against CometChat's rule. CometChat publishes no length limit or case rule for GUIDs: those are its own to judge. */
+/** Checks a GUID against CometChat's rule: letters, digits, `_` and `-` (ID_CHARACTERS). CometChat publishes no length limit or case rule for GUIDs: those are its own to judge. */
 export function guidOf(context: IExecuteFunctions, itemIndex: number, label: string, guid: string): string {
-	if (GUID_CHARACTERS.test(guid)) return guid;
+	if (ID_CHARACTERS.test(guid)) return guid;
 	throw fieldError(
 		context,
 		itemIndex,
 		label,
-		`holds "${shorten(guid)}", which has characters a CometChat GUID cannot have: ${charactersIn(guid, /[^A-Za-z0-9_-]/g)}`,
+		`holds "${shorten(guid)}", which has characters a CometChat GUID cannot have: ${charactersIn(guid, NOT_AN_ID_CHARACTER)}`,
 		`A GUID has only letters, digits, _ and -. Fix the GUID in '${label}'.`,
 	);
 }
@@ -289,14 +288,24 @@ export function messageIdOf(context: IExecuteFunctions, itemIndex: number, label
 	);
 }
 
-/** An optional message ID (a locator, a string or a number): undefined when empty, checked otherwise. */
-export function optionalMessageIdOf(context: IExecuteFunctions, itemIndex: number, label: string, value: unknown): string | undefined {
+/** An optional ID of one kind (a locator, a string or a number): undefined when empty, else checked by `check`. */
+function optionalIdOf(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	label: string,
+	value: unknown,
+	check: (context: IExecuteFunctions, itemIndex: number, label: string, id: string) => string,
+): string | undefined {
 	const id = idOf(context, itemIndex, label, value);
-	return id === '' ? undefined : messageIdOf(context, itemIndex, label, id);
+	return id === '' ? undefined : check(context, itemIndex, label, id);
 }
 
-/** An optional GUID (a locator, a string or a number): undefined when empty, checked otherwise. */
+/** An optional message ID: undefined when empty, checked otherwise. */
+export function optionalMessageIdOf(context: IExecuteFunctions, itemIndex: number, label: string, value: unknown): string | undefined {
+	return optionalIdOf(context, itemIndex, label, value, messageIdOf);
+}
+
+/** An optional GUID: undefined when empty, checked otherwise. */
 export function optionalGuid(context: IExecuteFunctions, itemIndex: number, label: string, value: unknown): string | undefined {
-	const guid = idOf(context, itemIndex, label, value);
-	return guid === '' ? undefined : guidOf(context, itemIndex, label, guid);
+	return optionalIdOf(context, itemIndex, label, value, guidOf);
 }

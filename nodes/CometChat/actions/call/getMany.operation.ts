@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { onBehalfOfField, onBehalfOfValue } from '../../fields/common';
 import { fieldPicker } from '../../fields/lists';
-import { checkRange, optionalEpochSecondsOf } from '../../readers/dates';
+import { checkRange, rangeEndOf } from '../../readers/dates';
 import { idOf, uidOf } from '../../readers/text';
 import { booleanOf, compact, integerOf, optionalOptionOf } from '../../readers/values';
 import { listOperation } from '../list';
@@ -118,8 +118,8 @@ export const getMany = listOperation({
 		const f = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 		const flag = (name: string, label: string) => (f[name] === undefined ? undefined : booleanOf(this, itemIndex, label, f[name], true));
 		const uid = idOf(this, itemIndex, 'Participant', f.uid);
-		const started = { label: 'Started At or After', seconds: optionalEpochSecondsOf(this, itemIndex, 'Started At or After', f.startedAt) };
-		const ended = { label: 'Ended At or Before', seconds: optionalEpochSecondsOf(this, itemIndex, 'Ended At or Before', f.endedAt) };
+		const started = rangeEndOf(this, itemIndex, 'Started At or After', f.startedAt);
+		const ended = rangeEndOf(this, itemIndex, 'Ended At or Before', f.endedAt);
 		checkRange(this, itemIndex, started, ended);
 		const qs = compact({
 			type: optionalOptionOf(this, itemIndex, 'Type', f.type, ['audio', 'video']),

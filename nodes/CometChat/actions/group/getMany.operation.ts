@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { LOCATOR_KINDS, locatorField, tagsField } from '../../fields/common';
 import { searchFilterFields } from '../../fields/lists';
-import { checkRange, optionalEpochSecondsOf } from '../../readers/dates';
+import { checkRange, rangeEndOf } from '../../readers/dates';
 import { guidListOf, listOf } from '../../readers/lists';
 import { idOf, optionalTextOf, uidOf } from '../../readers/text';
 import { choicesOf, compact, integerOf, optionalOptionOf } from '../../readers/values';
@@ -107,7 +107,7 @@ export const getMany = listOperation({
 	request(this: IExecuteFunctions, itemIndex: number) {
 		const f = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 		const count = (name: string, label: string) => (f[name] === undefined ? undefined : integerOf(this, itemIndex, label, f[name], 0));
-		const date = (name: string, label: string) => ({ label, seconds: optionalEpochSecondsOf(this, itemIndex, label, f[name]) });
+		const date = (name: string, label: string) => rangeEndOf(this, itemIndex, label, f[name]);
 		const created = [date('createdFrom', 'Created After'), date('createdTo', 'Created Before')] as const;
 		const updated = [date('updatedFrom', 'Updated After'), date('updatedTo', 'Updated Before')] as const;
 		checkRange(this, itemIndex, ...created);

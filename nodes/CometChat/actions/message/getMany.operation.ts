@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { LOCATOR_KINDS, locatorField, onBehalfOfField, onBehalfOfValue, requiredOnBehalfOf, tagsField } from '../../fields/common';
-import { checkRange, optionalEpochSecondsOf } from '../../readers/dates';
+import { checkRange, rangeEndOf } from '../../readers/dates';
 import { listOf } from '../../readers/lists';
 import { idOf, optionalTextOf, requiredGuid, requiredUid, uidOf } from '../../readers/text';
 import { booleanOf, compact, optionalOptionOf, readOption } from '../../readers/values';
@@ -200,8 +200,8 @@ export const getMany = listOperation({
 			return { method: 'GET', path: ['users', withUid, 'messages'], qs, onBehalfOf, cursorFields };
 		}
 		const deleted = optionalOptionOf(this, itemIndex, 'Deleted Messages', given.deleted, ['hide', 'include', 'only']);
-		const sentFrom = { label: 'Sent From', seconds: optionalEpochSecondsOf(this, itemIndex, 'Sent From', given.sentFrom) };
-		const sentUntil = { label: 'Sent Until', seconds: optionalEpochSecondsOf(this, itemIndex, 'Sent Until', given.sentUntil) };
+		const sentFrom = rangeEndOf(this, itemIndex, 'Sent From', given.sentFrom);
+		const sentUntil = rangeEndOf(this, itemIndex, 'Sent Until', given.sentUntil);
 		checkRange(this, itemIndex, sentFrom, sentUntil);
 		const qs = compact({
 			...common,
