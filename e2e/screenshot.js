@@ -6,7 +6,9 @@
  * package once (no CUSTOM.* copy). In the node panel, each node has one entry, and searches for
  * "bot", "moderation", "flag" and "chat" find the right nodes (their codex aliases), for the first
  * step and for the next (a PNG of the panel searched for "CometChat", editor-node-panel.png, beside
- * the other). It adds the node to a new workflow, opens its Resource dropdown, checks the dropdown
+ * the other). The everyday actions: a search for each finds the CometChat Everyday node, and each
+ * shows on its first screen of actions (1440 × 900, nothing scrolled), where the CometChat node's
+ * list buries them. It adds the node to a new workflow, opens its Resource dropdown, checks the dropdown
  * lists every resource of the node, and saves a PNG. Then it opens credentials made with App ID and
  * Region (n8n reaches CometChat's hosts through the emulator's proxy): the right one passes its
  * test; a wrong key, an unknown App ID and another region each show the message naming the wrong
@@ -43,7 +45,25 @@ const WRONG_KEY_MESSAGE = 'CometChat rejected the API key (AUTH_ERR_APIKEY_NOT_F
 const UNKNOWN_APP_MESSAGE = 'CometChat does not know this App ID in this Region (AUTH_ERR_INVALID_APPID)';
 
 /** The node panel's entries of the package: the polling trigger is listed inside the node's entry. */
-const PANEL_ENTRIES = ['CometChat', 'CometChat Bot Trigger', 'CometChat Webhook Trigger'];
+const PANEL_ENTRIES = ['CometChat', 'CometChat Everyday', 'CometChat Bot Trigger', 'CometChat Webhook Trigger'];
+
+/**
+ * The everyday actions (nodes/CometChat/actions/everyday.ts), each with what a user types in the
+ * panel's search to reach them: n8n's search finds nodes by name and alias, not actions, so each
+ * term must find the CometChat Everyday node, whose first screen of actions shows them all.
+ * @type {Array<{ action: string, term: string }>}
+ */
+const EVERYDAY = [
+	{ action: 'Send a message', term: 'send a message' },
+	{ action: 'Send message and wait for response', term: 'send message' },
+	{ action: 'Get many messages', term: 'get messages' },
+	{ action: 'Get many users', term: 'get users' },
+	{ action: 'Create a user', term: 'create user' },
+	{ action: 'Update a user', term: 'update user' },
+	{ action: 'Add members to a group', term: 'add members' },
+	{ action: 'Ban a user from a group', term: 'ban member' },
+	{ action: 'Get many flagged messages', term: 'flagged messages' },
+];
 
 /**
  * The entries each search must find, for the first step and for the next (n8n lists trigger nodes
@@ -200,11 +220,45 @@ async function main() {
 	await page.click(testId('node-creator-plus-button'));
 	checks.section('n8n editor, node panel, next step');
 	for (const { term, finds } of SEARCHES) await searchPanel('next step', term, finds);
+
+	checks.section('n8n editor, the everyday actions on the first screen (1440 × 900)');
+	for (const { term } of EVERYDAY) await searchPanel('next step', term, ['CometChat Everyday']);
+	await page
+		.locator(testId('node-creator-item-name'), { hasText: /^CometChat Everyday$/ })
+		.first()
+		.click();
+	await page.locator(testId('node-creator-item-name'), { hasText: /^Update a user$/ }).waitFor({ timeout: 10_000 });
+	const rows = await actionRows(page);
+	for (const { action } of EVERYDAY) {
+		const row = rows.find((candidate) => candidate.name === action);
+		checks.ok(
+			`CometChat Everyday: "${action}" shows on the first screen, nothing scrolled`,
+			row !== undefined && row.bottom <= row.screenBottom && row.scrolled === 0,
+			JSON.stringify(row ?? rows.map((candidate) => candidate.name)),
+		);
+	}
+	checks.equal('… and the node offers those actions only', rows.map((row) => row.name).sort(), EVERYDAY.map(({ action }) => action).sort());
+	await page.keyboard.press('Escape');
+	await page.click(testId('node-creator-plus-button'));
 	await search.fill('CometChat');
 	await page
 		.locator(testId('node-creator-item-name'), { hasText: /^CometChat$/ })
 		.first()
 		.click();
+	// The same measure on the CometChat node, whose 157 actions bury the everyday ones: it must tell.
+	await page.locator(testId('node-creator-item-name'), { hasText: /^Update a user$/ }).waitFor({ timeout: 10_000 });
+	const allRows = await actionRows(page);
+	const buried = EVERYDAY.filter(({ action }) => {
+		const row = allRows.find((candidate) => candidate.name === action);
+		return row === undefined || row.bottom > row.screenBottom;
+	});
+	const rowOf = (/** @type {string} */ action) => allRows.findIndex((row) => row.name === action) + 1;
+	checks.ok(
+		`the measure tells: in the CometChat node (${allRows.length} actions), ${buried.length} of the ${EVERYDAY.length} are below its first screen`,
+		allRows.length > 100 && buried.length > 0,
+		EVERYDAY.map(({ action }) => `${action}: row ${rowOf(action)}`).join('; '),
+	);
+	console.log(`  (in the CometChat node: ${EVERYDAY.map(({ action }) => `${action} row ${rowOf(action)}`).join(', ')})`);
 	await page.locator(testId('node-creator-item-name'), { hasText: new RegExp(`^${ACTION}$`, 'i') }).click();
 	await page.waitForSelector(testId('ndv'));
 	const resourceField = testId('parameter-input-resource');
@@ -248,6 +302,31 @@ async function main() {
 	if (blocked.length > 0) console.log(`  (${blocked.length} requests of the editor to other hosts were aborted)`);
 	await cleanup();
 	return checks.summary();
+}
+
+/**
+ * The node panel's action rows as the user sees them: each row's name, its bottom edge, the bottom
+ * of the screen (the window, or the panel when it ends first), and how far the list is scrolled.
+ * @param {import('playwright-core').Page} page
+ * @returns {Promise<Array<{ name: string, bottom: number, screenBottom: number, scrolled: number }>>}
+ */
+async function actionRows(page) {
+	// The rows of the node's categories (n8n 2.41 keeps the search's list in the page while it slides away).
+	const rows = page.locator('[class*="_categorizedItemsRenderer_"] [data-test-id="node-creator-item-name"]');
+	return await rows.evaluateAll((elements) =>
+		elements.map((element) => {
+			const panel = element.closest('[data-test-id="node-creator"]');
+			const panelBottom = panel ? panel.getBoundingClientRect().bottom : window.innerHeight;
+			let scrolled = 0;
+			for (let parent = element.parentElement; parent && parent !== panel; parent = parent.parentElement) scrolled += parent.scrollTop;
+			return {
+				name: (element.textContent ?? '').trim(),
+				bottom: Math.round(element.getBoundingClientRect().bottom),
+				screenBottom: Math.round(Math.min(window.innerHeight, panelBottom)),
+				scrolled,
+			};
+		}),
+	);
 }
 
 /**

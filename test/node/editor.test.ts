@@ -9,6 +9,7 @@ import type { INode, INodeProperties, INodePropertyCollection, INodePropertyOpti
 
 import { CometChat } from '../../nodes/CometChat/CometChat.node';
 import { CometChatBotTrigger } from '../../nodes/CometChat/CometChatBotTrigger.node';
+import { CometChatEveryday } from '../../nodes/CometChat/CometChatEveryday.node';
 import { CometChatTrigger } from '../../nodes/CometChat/CometChatTrigger.node';
 import { CometChatWebhookTrigger } from '../../nodes/CometChat/CometChatWebhookTrigger.node';
 import { registerNodeType, TRIGGER_TYPE, workflowWith } from '../harness/engine';
@@ -76,12 +77,14 @@ describe('the editor', () => {
 
 const CODEX_FILES = [
 	'CometChat.node.json',
+	'CometChatEveryday.node.json',
 	'CometChatTrigger.node.json',
 	'CometChatBotTrigger.node.json',
 	'CometChatWebhookTrigger.node.json',
 ];
 const NODES: Record<string, INodeType> = {
 	'CometChat.node.json': new CometChat(),
+	'CometChatEveryday.node.json': new CometChatEveryday(),
 	'CometChatTrigger.node.json': trigger,
 	'CometChatBotTrigger.node.json': new CometChatBotTrigger(),
 	'CometChatWebhookTrigger.node.json': new CometChatWebhookTrigger(),

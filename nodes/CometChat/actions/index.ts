@@ -89,18 +89,21 @@ function scopedTo(resource: string, operation: string, field: INodeProperties): 
 	};
 }
 
-/** The node's properties: the Resource dropdown, one Operation dropdown per resource, then the fields. */
-export function nodeProperties(): INodeProperties[] {
-	const defaultResource = resources[0].value;
+/**
+ * A node's properties: the Resource dropdown, one Operation dropdown per resource, then the fields.
+ * `shown`: the resources and operations the node offers (all of them for the CometChat node).
+ */
+export function nodeProperties(shown: ResourceDefinition[] = resources): INodeProperties[] {
+	const defaultResource = shown[0].value;
 	const resourceField: INodeProperties = {
 		displayName: 'Resource',
 		name: 'resource',
 		type: 'options',
 		noDataExpression: true,
-		options: byName(resources.map(({ name, value, description }) => ({ name, value, description }))),
+		options: byName(shown.map(({ name, value, description }) => ({ name, value, description }))),
 		default: defaultResource,
 	};
-	const operationFields = resources.map((resource): INodeProperties => {
+	const operationFields = shown.map((resource): INodeProperties => {
 		const defaultOperation = resource.defaultOperation;
 		return {
 			displayName: 'Operation',
@@ -119,8 +122,8 @@ export function nodeProperties(): INodeProperties[] {
 			default: defaultOperation,
 		};
 	});
-	const fields = resources.flatMap((resource) =>
+	const fields = shown.flatMap((resource) =>
 		resource.operations.flatMap((operation) => operation.properties.map((field) => scopedTo(resource.value, operation.value, field))),
 	);
-	return [resourceField, ...operationFields, ...fields, ...oneAtATimeFields(resources)];
+	return [resourceField, ...operationFields, ...fields, ...oneAtATimeFields(shown)];
 }
