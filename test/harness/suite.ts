@@ -5,6 +5,7 @@
 import type { INodeExecutionData, INodeParameterResourceLocator } from 'n8n-workflow';
 
 import type { EmulatorOptions } from '../../emulator';
+import { overrideRequestLimits } from '../../nodes/CometChat/transport/limits';
 import type { Emulator } from './emulator';
 import { startTestEmulator } from './emulator';
 import type { RunResult } from './engine';
@@ -25,6 +26,20 @@ export function useEmulator(options: EmulatorOptions = {}): () => Emulator {
 		emulator.clearRequests();
 	});
 	return () => emulator;
+}
+
+/**
+ * Shortens the transport's backoff between retries (250 ms, 500 ms, 1 s, 2 s when the service gives
+ * no Retry-After) to `firstBackoffMs` and its doublings for the tests of a file: for tests about
+ * what the retries do (how many, what is emitted, stored or reported), not how long they wait, which
+ * otherwise spend most of their time asleep. How long it is shipped is tested in transport.test.ts.
+ */
+export function useShortBackoff(firstBackoffMs = 10): void {
+	let restore = () => {};
+	beforeAll(() => {
+		restore = overrideRequestLimits({ firstBackoffMs });
+	});
+	afterAll(() => restore());
 }
 
 /** The muid the node gives the message of item `itemIndex` when Muid is empty (actions/message/muid.ts). */

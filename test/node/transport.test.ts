@@ -12,6 +12,7 @@ import { runInNewContext } from 'node:vm';
 import { CometChatTrigger } from '../../nodes/CometChat/CometChatTrigger.node.js';
 import { firstOf } from '../../nodes/CometChat/transport/attempt';
 import { overrideRequestLimits, REQUEST_LIMITS } from '../../nodes/CometChat/transport/limits';
+import { backoffMs } from '../../nodes/CometChat/transport/retry';
 import { apiRequests, credentialsFor, TEST_API_KEY } from '../harness/emulator';
 import { pollContext, registerNodeType, runNode, testCredential, TRIGGER_TYPE, triggerNode, workflowWith } from '../harness/engine';
 import { byId, expectInputError, useEmulator } from '../harness/suite';
@@ -54,8 +55,17 @@ async function timed<T>(body: () => Promise<T>): Promise<{ result: T; ms: number
 }
 
 describe('limits', () => {
-	it('are 30 s per attempt, 60 s of Retry-After at most, 120 s per request', () => {
-		expect(REQUEST_LIMITS).toEqual({ attemptTimeoutMs: 30_000, maxRetryAfterMs: 60_000, requestBudgetMs: 120_000 });
+	it('are 30 s per attempt, 60 s of Retry-After at most, 120 s per request, backoff from 250 ms', () => {
+		expect(REQUEST_LIMITS).toEqual({ attemptTimeoutMs: 30_000, maxRetryAfterMs: 60_000, requestBudgetMs: 120_000, firstBackoffMs: 250 });
+	});
+
+	it('wait 250 ms, 500 ms, 1 s and 2 s before the retries when the service gives no Retry-After', () => {
+		expect([0, 1, 2, 3].map((retry) => backoffMs(retry))).toEqual([250, 500, 1_000, 2_000]);
+		// The tests that shorten it (useShortBackoff) get it back afterwards.
+		const restore = overrideRequestLimits({ firstBackoffMs: 10 });
+		expect(backoffMs(3)).toBe(80);
+		restore();
+		expect(backoffMs(0)).toBe(250);
 	});
 });
 
@@ -169,17 +179,17 @@ describe('retries', () => {
 });
 
 describe('header values', () => {
-	// On Behalf Of is a UID, so the UID rules (letters, digits, _ and -) refuse these characters first,
+	// Act As is a UID, so the UID rules (letters, digits, _ and -) refuse these characters first,
 	// naming each; the transport's header check stays behind them for any other header value.
 	it.each([
 		['a line break', 'alice\r\nX-Injected: 1', '"\\r", "\\n"'],
 		['a line break', 'ali\nce', '"\\n"'],
 		['a NUL character', 'ali\u0000ce', '"\\u0000"'],
-	])('On Behalf Of with %s is an input error, and nothing is sent', async (_what, onBehalfOf, named) => {
+	])('Act As with %s is an input error, and nothing is sent', async (_what, onBehalfOf, named) => {
 		const parameters = { resource: 'message', operation: 'getThread', messageId: '1', onBehalfOf: byId(onBehalfOf) };
 		const run = await runNode(credentialsFor(emulator()), parameters);
 		expect(run.error?.name).toBe('NodeOperationError');
-		expect(run.error?.message).toContain("'On Behalf Of' has characters");
+		expect(run.error?.message).toContain("'Act As' has characters");
 		expect(run.error?.message).toContain(`has characters no CometChat ID can have: ${named}`);
 		expect(run.error?.message).toContain('[item 0]');
 		expect(apiRequests(emulator())).toHaveLength(0);

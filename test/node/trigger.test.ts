@@ -9,7 +9,7 @@ import { CometChatTrigger } from '../../nodes/CometChat/CometChatTrigger.node.js
 import { apiRequests, credentialsFor } from '../harness/emulator';
 import type { Emulator } from '../harness/emulator';
 import { pollContext, registerNodeType, TRIGGER_TYPE, triggerNode, workflowWith } from '../harness/engine';
-import { useEmulator } from '../harness/suite';
+import { useEmulator, useShortBackoff } from '../harness/suite';
 import { readsToReach } from '../harness/listWindows';
 import { MAX_KEPT_KEYS, READ_BACK_SECONDS } from '../../nodes/CometChat/pollingTrigger/seenWindow';
 
@@ -17,6 +17,9 @@ const trigger = new CometChatTrigger();
 registerNodeType(TRIGGER_TYPE, trigger);
 
 const currentEmulator = useEmulator();
+// What a failed read does to a poll (what it emits, keeps, logs or throws) is tested here, not how
+// long its retries wait: 500 polls with 15% faults would otherwise sleep most of a minute.
+useShortBackoff();
 let emulator: Emulator;
 const T0 = 1_790_000_000;
 
@@ -138,10 +141,11 @@ describe('first poll', () => {
 			reason: 'Spam',
 			flaggedBy: 'bob',
 			flaggedAt: T0 - 10,
+			flaggedAtIso: '2026-09-21T14:13:10.000Z',
 		});
-		// n8n's guideline: a simplified item has at most 10 fields, the event included.
+		// n8n's guideline: a simplified item has at most 10 fields, the event included (and the time's ISO copy).
 		expect(Object.keys(items[0].json).sort()).toEqual(
-			['event', 'id', 'sender', 'receiver', 'text', 'flaggedCount', 'reasonId', 'reason', 'flaggedBy', 'flaggedAt'].sort(),
+			['event', 'id', 'sender', 'receiver', 'text', 'flaggedCount', 'reasonId', 'reason', 'flaggedBy', 'flaggedAt', 'flaggedAtIso'].sort(),
 		);
 		expect(await w.poll()).toEqual([]);
 	});
@@ -426,7 +430,7 @@ describe('blocked messages', () => {
 			status: 'pending',
 		});
 		expect(Object.keys(items[1].json).sort()).toEqual(
-			['event', 'id', 'sender', 'receiver', 'text', 'status', 'ruleId', 'ruleName', 'action', 'createdAt'].sort(),
+			['event', 'id', 'sender', 'receiver', 'text', 'status', 'ruleId', 'ruleName', 'action', 'createdAt', 'createdAtIso'].sort(),
 		);
 		expect(await w.poll()).toEqual([]);
 	});

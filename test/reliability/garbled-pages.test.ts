@@ -13,11 +13,14 @@ import type { Emulator } from '../harness/emulator';
 import { credentialsFor, TEST_API_KEY } from '../harness/emulator';
 import type { RunResult } from '../harness/engine';
 import { runNode } from '../harness/engine';
-import { byId, useEmulator } from '../harness/suite';
+import { byId, useEmulator, useShortBackoff } from '../harness/suite';
 import { report } from './report';
 import { keyOfItem, triggerWatcher } from './trigger-watcher';
 
 const currentEmulator = useEmulator();
+// Each case is about what the retries make of a wrong answer (how many, then the records or the
+// error), not how long they wait: the shipped backoff slept 3.75 s a case.
+useShortBackoff();
 let emulator: Emulator;
 
 /** A GET is retried 4 times on an answer it cannot use: five such answers in a row fail it. */

@@ -383,6 +383,14 @@ function check(label: string, text: string): void {
 	}
 }
 
+/**
+ * The limits the failures meet. What a failure puts out is searched, not how long it took: attempts
+ * of 0.3 s in a bound of 0.7 s (a stalled GET is tried twice, a stalled POST once) and a backoff
+ * from 10 ms (a 500 is still retried 4 times), where the shipped 250 ms backoff and a 2 s bound
+ * spent about 1.7 s of sleep and timeouts on each of the matrix's runs.
+ */
+const FAILING_LIMITS = { attemptTimeoutMs: 300, requestBudgetMs: 700, firstBackoffMs: 10 };
+
 function injectFor(failure: Failure, pathPrefix: string): void {
 	if (failure === '404' || failure === 'wrongKey') return;
 	emulator.injectNext(Array(20).fill({ kind: failure }), { pathPrefix });
@@ -395,7 +403,7 @@ describe.each(OPERATIONS)('$name', (operation) => {
 			injectFor(failure, operation.pathPrefix);
 			captured.length = 0;
 			const credentials = credentialsFor(emulator, failure === 'wrongKey' ? { apiKey: WRONG_KEY } : {});
-			const restore = overrideRequestLimits({ attemptTimeoutMs: 300, requestBudgetMs: 2_000 });
+			const restore = overrideRequestLimits(FAILING_LIMITS);
 			let result: Awaited<ReturnType<typeof runNode>>;
 			try {
 				result = await runNode(
@@ -429,7 +437,7 @@ describe('CometChat Trigger', () => {
 		injectFor(failure, '/v3/moderation');
 		captured.length = 0;
 		const credentials = credentialsFor(emulator, failure === 'wrongKey' ? { apiKey: WRONG_KEY } : {});
-		const restore = overrideRequestLimits({ attemptTimeoutMs: 300, requestBudgetMs: 2_000 });
+		const restore = overrideRequestLimits(FAILING_LIMITS);
 		let outcome: unknown;
 		try {
 			outcome = await trigger.poll!.call(pollContext(workflow, node, credentials)).catch((error: unknown) => error);

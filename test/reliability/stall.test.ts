@@ -3,14 +3,17 @@
  * a node run and a trigger poll end with a clear error naming the host, within the stated bound.
  * The shipped limits (30 s per attempt, 120 s per request) are measured once each for a GET and a
  * POST; the other cases lower them through overrideRequestLimits, the one knob, to stay fast.
+ * The two shipped runs only wait on timers, so they run beside the others, each against an emulator
+ * of its own: the file takes their 120 s, not 120 s + 30 s + the rest.
  */
-import type { INode } from 'n8n-workflow';
+import type { INode, INodeParameters } from 'n8n-workflow';
 
 import { CometChatTrigger } from '../../nodes/CometChat/CometChatTrigger.node.js';
 import type { RequestLimits } from '../../nodes/CometChat/transport/limits';
 import { overrideRequestLimits, REQUEST_LIMITS } from '../../nodes/CometChat/transport/limits';
 import type { Emulator } from '../harness/emulator';
 import { apiRequests, credentialsFor, startTestEmulator } from '../harness/emulator';
+import type { RunResult } from '../harness/engine';
 import { pollContext, registerNodeType, runNode, shutdownEngine, TRIGGER_TYPE, triggerNode, workflowWith } from '../harness/engine';
 import { report } from './report';
 
@@ -22,13 +25,46 @@ const SHORT: Partial<RequestLimits> = { attemptTimeoutMs: 1_000, requestBudgetMs
 let emulator: Emulator;
 let host: string;
 
+/** A run with the shipped limits, started in beforeAll and awaited by its test, at the end of the file. */
+interface ShippedRun {
+	host: string;
+	done: Promise<{ result: RunResult; ms: number; attempts: number }>;
+}
+let shipped: { get: ShippedRun; post: ShippedRun };
+const shippedEmulators: Emulator[] = [];
+
+/**
+ * Starts `parameters` against an emulator of its own whose `pathPrefix` always stalls, with the
+ * shipped limits, and resolves once its first request has reached the emulator: the request has
+ * then taken the limits in force (each request reads them when it starts), so the short limits the
+ * other tests set later do not reach it.
+ */
+async function startShipped(parameters: INodeParameters, pathPrefix: string): Promise<ShippedRun> {
+	const own = await startTestEmulator();
+	shippedEmulators.push(own);
+	own.store.addUser({ uid: 'ada', name: 'Ada' });
+	own.injectNext(Array(20).fill({ kind: 'stall' }), { pathPrefix });
+	const started = Date.now();
+	const done = runNode(credentialsFor(own), parameters).then((result) => ({
+		result,
+		ms: Date.now() - started,
+		attempts: apiRequests(own).length,
+	}));
+	// A condition, not a clock: the emulator logs a request before it stalls it.
+	while (apiRequests(own).length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+	return { host: new URL(own.baseUrl).host, done };
+}
+
 beforeAll(async () => {
 	emulator = await startTestEmulator();
 	host = new URL(emulator.baseUrl).host;
+	shipped = { get: await startShipped(getUser, '/v3/users/ada'), post: await startShipped(createToken, '/v3/users/ada/auth_tokens') };
 });
 
 afterAll(async () => {
-	await emulator.close();
+	// Settled already (their tests awaited them) unless a test failed before: then they end within their bound.
+	await Promise.allSettled([shipped?.get.done, shipped?.post.done]);
+	await Promise.all([emulator.close(), ...shippedEmulators.map((own) => own.close())]);
 	await shutdownEngine();
 });
 
@@ -44,8 +80,8 @@ beforeEach(async () => {
 	});
 });
 
-async function measured<T>(limits: Partial<RequestLimits> | undefined, body: () => Promise<T>): Promise<{ result: T; ms: number }> {
-	const restore = limits ? overrideRequestLimits(limits) : () => {};
+async function measured<T>(limits: Partial<RequestLimits>, body: () => Promise<T>): Promise<{ result: T; ms: number }> {
+	const restore = overrideRequestLimits(limits);
 	const started = Date.now();
 	try {
 		const result = await body();
@@ -59,17 +95,24 @@ const getUser = { resource: 'user', operation: 'get', uid: { __rl: true, mode: '
 /** A POST that cannot look for its own result (Auth Token → Create): never sent twice. */
 const createToken = { resource: 'authToken', operation: 'create', uid: { __rl: true, mode: 'id', value: 'ada' } };
 
-describe.each([
-	['shipped', undefined, REQUEST_LIMITS],
-	['short', SHORT, { ...REQUEST_LIMITS, ...SHORT }],
-] as const)('with the %s limits', (name, override, limits) => {
+/**
+ * The cases of a GET and a POST. The short limits' cases run here against the file's emulator; the
+ * shipped ones await the runs beforeAll started (`shipped`), which have been waiting meanwhile.
+ */
+function stallCases(name: 'shipped' | 'short') {
+	const limits = name === 'shipped' ? REQUEST_LIMITS : { ...REQUEST_LIMITS, ...SHORT };
 	const kinds = name === 'shipped' ? (['stall'] as const) : (['stall', 'stallBody'] as const);
 	const seconds = `${limits.attemptTimeoutMs >= 10_000 ? Math.round(limits.attemptTimeoutMs / 1000) : Math.round(limits.attemptTimeoutMs / 100) / 10} s`;
+	const run = async (which: 'get' | 'post', kind: 'stall' | 'stallBody') => {
+		if (name === 'shipped') return { ...(await shipped[which].done), host: shipped[which].host };
+		const pathPrefix = which === 'get' ? '/v3/users/ada' : '/v3/users/ada/auth_tokens';
+		emulator.injectNext(which === 'get' ? Array(20).fill({ kind }) : [{ kind }], { pathPrefix });
+		const { result, ms } = await measured(SHORT, () => runNode(credentialsFor(emulator), which === 'get' ? getUser : createToken));
+		return { result, ms, attempts: apiRequests(emulator).length, host };
+	};
 
 	it.each(kinds)('a GET that always meets a %s is retried, then fails naming the host within the bound', async (kind) => {
-		emulator.injectNext(Array(20).fill({ kind }), { pathPrefix: '/v3/users/ada' });
-		const { result, ms } = await measured(override, () => runNode(credentialsFor(emulator), getUser));
-		const attempts = apiRequests(emulator).length;
+		const { result, ms, attempts, host } = await run('get', kind);
 		report(`stall node-get ${kind} ${name}`, {
 			attemptTimeoutMs: limits.attemptTimeoutMs,
 			boundMs: limits.requestBudgetMs,
@@ -88,9 +131,7 @@ describe.each([
 	});
 
 	it.each(kinds)('a POST that meets a %s fails after one attempt, naming the host', async (kind) => {
-		emulator.injectNext([{ kind }], { pathPrefix: '/v3/users/ada/auth_tokens' });
-		const { result, ms } = await measured(override, () => runNode(credentialsFor(emulator), createToken));
-		const attempts = apiRequests(emulator).length;
+		const { result, ms, attempts, host } = await run('post', kind);
 		report(`stall node-post ${kind} ${name}`, {
 			attemptTimeoutMs: limits.attemptTimeoutMs,
 			ms,
@@ -102,7 +143,9 @@ describe.each([
 		expect(attempts).toBe(1);
 		expect(ms).toBeLessThan(limits.attemptTimeoutMs + 1_500);
 	});
-});
+}
+
+describe('with the short limits', () => stallCases('short'));
 
 describe('writes that look before they resend, against a service that never answers', () => {
 	// Each looks for its own result after the lost answer (Message → Send lists the sender's
@@ -192,3 +235,6 @@ describe('trigger poll', () => {
 		},
 	);
 });
+
+// Last, so that every case above runs while these wait out the shipped 30 s and 120 s.
+describe('with the shipped limits', () => stallCases('shipped'));

@@ -9,12 +9,18 @@ export interface RequestLimits {
 	maxRetryAfterMs: number;
 	/** Everything one request may take: all attempts, timeouts and waits between them. */
 	requestBudgetMs: number;
+	/**
+	 * The wait before the first retry when the service gives no Retry-After; each retry after it
+	 * waits twice the one before (retry.ts).
+	 */
+	firstBackoffMs: number;
 }
 
 export const REQUEST_LIMITS: Readonly<RequestLimits> = Object.freeze({
 	attemptTimeoutMs: 30_000,
 	maxRetryAfterMs: 60_000,
 	requestBudgetMs: 120_000,
+	firstBackoffMs: 250,
 });
 
 let current: Readonly<RequestLimits> = REQUEST_LIMITS;
@@ -26,7 +32,8 @@ export function requestLimits(): Readonly<RequestLimits> {
 
 /**
  * Replaces some limits until the returned function is called: for tests, which shorten the
- * timeouts to keep a stalled server from costing minutes. Nodes never call it.
+ * timeouts to keep a stalled server from costing minutes, and the backoff where a test is about
+ * what the retries do, not how long they wait. Nodes never call it.
  */
 export function overrideRequestLimits(limits: Partial<RequestLimits>): () => void {
 	const previous = current;

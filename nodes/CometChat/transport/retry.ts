@@ -1,6 +1,7 @@
 import type { IHttpRequestMethods } from 'n8n-workflow';
 
 import type { RawResponse } from './attempt';
+import { requestLimits } from './limits';
 
 /**
  * When a request is tried again, and after how long: read from an answer's status and headers, or
@@ -14,8 +15,6 @@ export const MAX_RATE_LIMIT_RETRIES = 5;
  * retried after a 500/502/503/504, a reset, a timeout or an unreadable body.
  */
 export const MAX_TRANSIENT_RETRIES = 4;
-/** Backoff when the service gives no Retry-After: 250 ms, 500 ms, 1 s, ... */
-const BASE_BACKOFF_MS = 250;
 
 export const TRANSIENT_STATUSES = new Set([500, 502, 503, 504]);
 export const IDEMPOTENT_METHODS = new Set<IHttpRequestMethods>(['GET', 'PUT', 'DELETE', 'HEAD']);
@@ -32,9 +31,12 @@ export const RETRYABLE_NETWORK_CODES = new Set([
 /** Socket failures that happen before the request reaches the service: a retry after them cannot repeat work. */
 export const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'EAI_AGAIN', 'ENOTFOUND']);
 
-/** The wait before retry number `retry` (from 0) when the service gives no Retry-After. */
+/**
+ * The wait before retry number `retry` (from 0) when the service gives no Retry-After: 250 ms,
+ * 500 ms, 1 s, ... (`firstBackoffMs` in limits.ts).
+ */
 export function backoffMs(retry: number): number {
-	return BASE_BACKOFF_MS * 2 ** retry;
+	return requestLimits().firstBackoffMs * 2 ** retry;
 }
 
 /** Retry-After in seconds or as an HTTP date; a backoff when absent. */
