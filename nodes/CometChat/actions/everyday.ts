@@ -19,10 +19,7 @@ export const EVERYDAY_ACTIONS: Readonly<Record<string, readonly string[]>> = {
  * The resources of `selection`, in its order, each with only its selected operations (in the
  * resource's own order); a resource whose default operation is left out opens on its first one.
  */
-export function selectActions(
-	all: ResourceDefinition[],
-	selection: Readonly<Record<string, readonly string[]>>,
-): ResourceDefinition[] {
+export function selectActions(all: ResourceDefinition[], selection: Readonly<Record<string, readonly string[]>>): ResourceDefinition[] {
 	return Object.entries(selection).map(([resourceValue, operationValues]) => {
 		const resource = all.find(({ value }) => value === resourceValue);
 		if (!resource) throw new Error(`No resource "${resourceValue}"`);
