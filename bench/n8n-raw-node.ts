@@ -4,8 +4,9 @@
  * loads it as a custom node (`CUSTOM.benchRawUsersLoop`) from a folder this file writes, given to
  * n8n in N8N_CUSTOM_EXTENSIONS; it is never part of the package.
  *
- * It keeps the fields ours keeps with Simplify on (the operation's default), one `{ json, pairedItem }`
- * per record with one pairing shared, as ours does, so n8n has the same items to check and save.
+ * It keeps the fields ours keeps with Simplify on (the operation's default), each time with its ISO
+ * 8601 copy as ours adds it, one `{ json, pairedItem }` per record with one pairing shared, as ours
+ * does, so n8n has the same items to check and save.
  * Its loop is `readUsersInFlight` (bench/common.ts) written out in plain JavaScript, since n8n
  * loads the file as it is; a change to one is a change to the other.
  *
@@ -67,7 +68,12 @@ class BenchRawUsersLoop {
 		for (const records of pages) {
 			for (const record of records) {
 				const json = {};
-				for (const field of FIELDS) if (record[field] !== undefined) json[field] = record[field];
+				for (const field of FIELDS) {
+					if (record[field] === undefined) continue;
+					json[field] = record[field];
+					// Simplify's ISO 8601 copy of each time (fields/lists.ts, isoTimeOf).
+					if (field.endsWith('At') && Number.isInteger(record[field])) json[field + 'Iso'] = new Date(record[field] * 1000).toISOString();
+				}
 				items.push({ json, pairedItem });
 			}
 		}

@@ -77,7 +77,16 @@ describe('Blocked User → Get Many', () => {
 		const { items, error } = await run({ operation: 'getAll', uid: byId('ada'), returnAll: true });
 		expect(error).toBeUndefined();
 		expect(items.map((item) => item.json.uid)).toEqual(['grace', 'alan']);
-		expect(Object.keys(items[0].json).sort()).toEqual(['blockedAt', 'createdAt', 'name', 'role', 'status', 'uid']);
+		expect(Object.keys(items[0].json).sort()).toEqual([
+			'blockedAt',
+			'blockedAtIso',
+			'createdAt',
+			'createdAtIso',
+			'name',
+			'role',
+			'status',
+			'uid',
+		]);
 		expect(items[1].json.blockedAt).toBe(100);
 		expect(apiRequests(emulator())[0]).toMatchObject({
 			method: 'GET',

@@ -283,5 +283,31 @@ describe('Message → Send as Bot', () => {
 			text: 'x',
 		});
 		expectServiceError(noBot, 'ERR_BOT_NOT_FOUND', '404');
+		expect(noBot.error?.message).toMatch(/\('Bot' field\) \[item 0\]$/);
+	});
+
+	it("Simplify on: the bot's message in short", async () => {
+		const run = await runNode(credentialsFor(emulator()), {
+			resource: 'message',
+			operation: 'sendAsBot',
+			botUid: byId('helpbot'),
+			receiverUid: byId('ada'),
+			text: 'Hi Ada',
+			simplify: true,
+		});
+		expect(run.error).toBeUndefined();
+		expect(run.items[0].json).toEqual({
+			id: expect.any(String),
+			sender: 'helpbot',
+			receiverType: 'user',
+			receiver: 'ada',
+			category: 'message',
+			type: 'text',
+			text: 'Hi Ada',
+			status: 'approved',
+			sentAt: expect.any(Number),
+			sentAtIso: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.000Z$/),
+		});
+		expect(new Date(run.items[0].json.sentAtIso as string).getTime()).toBe((run.items[0].json.sentAt as number) * 1000);
 	});
 });

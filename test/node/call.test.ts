@@ -66,10 +66,10 @@ describe('Call → Get', () => {
 		expect(carriedOn.items[1]).toMatchObject({ json: { sessionId: SESSION_ID }, pairedItem: { item: 1 } });
 	});
 
-	it('refuses an empty On Behalf Of or session ID before sending', async () => {
+	it('refuses an empty Act As or session ID before sending', async () => {
 		seedCall();
 		const noUser = await runNode(credentialsFor(emulator()), getCall(SESSION_ID, byId('={{ $json.uid }}')), [{ uid: '' }]);
-		expectInputError(noUser, /'On Behalf Of' is empty/, /Choose the user the action is performed for/);
+		expectInputError(noUser, /'Act As' is empty/, /Choose the user the action is made as/);
 		const noSession = await runNode(credentialsFor(emulator()), getCall('  '));
 		expectInputError(noSession, /'Session ID' is empty/, /Enter the session ID/);
 		expect(emulator().requests).toHaveLength(0);

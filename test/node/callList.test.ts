@@ -60,7 +60,9 @@ describe('Call → Get Many', () => {
 				'receiver',
 				'receiverType',
 				'startedAt',
+				'startedAtIso',
 				'endedAt',
+				'endedAtIso',
 				'totalDurationInMinutes',
 				'hasRecording',
 			].sort(),
@@ -92,7 +94,7 @@ describe('Call → Get Many', () => {
 		});
 	});
 
-	it('On Behalf Of lists only the calls of that user; Limit pages', async () => {
+	it('Act As lists only the calls of that user; Limit pages', async () => {
 		const { items } = await run({ operation: 'getAll', limit: 1, onBehalfOf: byId('ada') });
 		expect(items.map((item) => item.json.sessionId)).toEqual(['s3']);
 		const [sent] = apiRequests(emulator());
@@ -100,7 +102,7 @@ describe('Call → Get Many', () => {
 		expect(sent.headers.onbehalfof).toBe('ada');
 	});
 
-	it('an unknown On Behalf Of fails with ERR_UID_NOT_FOUND', async () => {
+	it('an unknown Act As fails with ERR_UID_NOT_FOUND', async () => {
 		expectServiceError(await run({ operation: 'getAll', returnAll: true, onBehalfOf: byId('ghost') }), 'ERR_UID_NOT_FOUND', '404');
 	});
 

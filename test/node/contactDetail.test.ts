@@ -68,7 +68,7 @@ describe('Contact Detail → Update, Get, Delete', () => {
 		expectInputError(await run({ operation: 'update', onBehalfOf: byId('ada') }), /nothing to update/, /'Email', 'Phone Number' or both/);
 		expectInputError(
 			await run({ operation: 'get', onBehalfOf: byId('={{ $json.uid }}') }, [{ uid: ' ' }]),
-			/'On Behalf Of' is empty/,
+			/'User' is empty/,
 			/Choose the user/,
 		);
 		expect(apiRequests(emulator())).toHaveLength(0);

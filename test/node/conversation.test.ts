@@ -32,16 +32,18 @@ describe('Conversation → Get Many', () => {
 				conversationType: 'group',
 				unreadMessageCount: '1',
 				updatedAt: 1_700_000_003,
+				updatedAtIso: '2023-11-14T22:13:23.000Z',
 				conversationWith: { guid: 'crew', name: 'Crew' },
-				lastMessage: { id: '3', sender: 'bob', type: 'text', text: 'team', sentAt: 1_700_000_003 },
+				lastMessage: { id: '3', sender: 'bob', type: 'text', text: 'team', sentAt: 1_700_000_003, sentAtIso: '2023-11-14T22:13:23.000Z' },
 			},
 			{
 				conversationId: 'ada_user_bob',
 				conversationType: 'user',
 				unreadMessageCount: '2',
 				updatedAt: 1_700_000_002,
+				updatedAtIso: '2023-11-14T22:13:22.000Z',
 				conversationWith: { uid: 'bob', name: 'BOB' },
-				lastMessage: { id: '2', sender: 'bob', type: 'text', text: 'there', sentAt: 1_700_000_002 },
+				lastMessage: { id: '2', sender: 'bob', type: 'text', text: 'there', sentAt: 1_700_000_002, sentAtIso: '2023-11-14T22:13:22.000Z' },
 			},
 		]);
 		const [sent] = apiRequests(emulator());
@@ -89,7 +91,7 @@ describe('Conversation → Get Many', () => {
 });
 
 describe('Conversation → Get, Update Tags, Reset', () => {
-	it('gets a one-to-one and a group conversation as On Behalf Of sees it', async () => {
+	it('gets a one-to-one and a group conversation as Act As sees it', async () => {
 		seed();
 		const { items } = await run({ operation: 'get', ...withBob }, [{}]);
 		expect(items[0].json).toMatchObject({ conversationId: 'ada_user_bob', unreadMessageCount: '2', conversationWith: { uid: 'bob' } });
@@ -306,7 +308,7 @@ describe('Conversation → Get and Set Globally Pinned', () => {
 });
 
 describe('Conversation → Get by ID and Delete by ID (deprecated)', () => {
-	it('gets and deletes by conversation ID for On Behalf Of', async () => {
+	it('gets and deletes by conversation ID for Act As', async () => {
 		seed();
 		const { items } = await run({ operation: 'getById', conversationId: 'ada_user_bob', onBehalfOf: byId('bob') });
 		expect(items[0].json).toMatchObject({ conversationId: 'ada_user_bob', conversationWith: { uid: 'ada' } });

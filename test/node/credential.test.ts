@@ -7,12 +7,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import type { ICredentialDataDecryptedObject, INodeParameters } from 'n8n-workflow';
+import type { INodeParameters } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
-import { CometChatApi } from '../../credentials/CometChatApi.credentials';
+import { asEditorSavesIt, asN8nLoadsIt, credentialProperties as properties } from '../harness/credential-forms';
 import { apiRequests, appCredentialsFor, credentialsFor, TEST_API_KEY, useEmulatorProxy } from '../harness/emulator';
-import type { CredentialData } from '../harness/engine';
 import { runNode, testCredential } from '../harness/engine';
 import { byId, expectInputError, useEmulator } from '../harness/suite';
 
@@ -24,24 +23,6 @@ beforeAll(() => {
 	stopProxy = useEmulatorProxy(emulator());
 });
 afterAll(() => stopProxy());
-
-const properties = new CometChatApi().properties;
-
-/** What n8n hands a node at run time: its CredentialsHelper fills the defaults and drops the hidden fields. */
-function asN8nLoadsIt(stored: ICredentialDataDecryptedObject): CredentialData {
-	return NodeHelpers.getNodeParameters(properties, stored as INodeParameters, true, false, null, null) as unknown as CredentialData;
-}
-
-/**
- * What the editor stores when a credential is opened and saved unchanged (n8n 2.8.4 and 2.41.1,
- * CredentialEdit): empty strings dropped, every absent field set to its default, then only the
- * shown fields that differ from their default kept.
- */
-function asEditorSavesIt(stored: ICredentialDataDecryptedObject): ICredentialDataDecryptedObject {
-	const open: INodeParameters = Object.fromEntries(Object.entries(stored).filter(([, value]) => value !== '')) as INodeParameters;
-	for (const property of properties) if (!(property.name in open)) open[property.name] = property.default;
-	return NodeHelpers.getNodeParameters(properties, open, false, false, null, null) as ICredentialDataDecryptedObject;
-}
 
 const getUser = { resource: 'user', operation: 'get', uid: byId('ada') };
 

@@ -227,6 +227,20 @@ describe('Message → Send Form', () => {
 		expect(emulator().store.messages.get(String(items[0].json.id))?.data).toEqual(expectedData);
 	});
 
+	it('with Simplify on: the form message in short, its title for its content', async () => {
+		const { items, error } = await run(sendForm({ ...builderParameters, simplify: true }));
+		expect(error).toBeUndefined();
+		expect(items[0].json).toMatchObject({
+			category: 'interactive',
+			type: 'form',
+			sender: 'ada',
+			receiver: 'bob',
+			formTitle: 'Book a demo',
+		});
+		expect(items[0].json).not.toHaveProperty('data');
+		expect(new Date(items[0].json.sentAtIso as string).getTime()).toBe((items[0].json.sentAt as number) * 1000);
+	});
+
 	it('the same form as JSON sends the same data; only the interactiveData is accepted too', async () => {
 		await run(sendForm({ formMode: 'json', formJson: JSON.stringify(expectedData) }));
 		const { interactiveData, ...rest } = expectedData;

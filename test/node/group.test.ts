@@ -174,7 +174,7 @@ describe('Group → Get Banned Users', () => {
 		seedBanned(30);
 		const simple = await run({ operation: 'getBannedUsers', guid: byId('g'), limit: 3 });
 		expect(simple.items.map((item) => item.json.uid)).toEqual(['b30', 'b29', 'b28']);
-		expect(Object.keys(simple.items[0].json).sort()).toEqual(['createdAt', 'name', 'role', 'status', 'uid']);
+		expect(Object.keys(simple.items[0].json).sort()).toEqual(['createdAt', 'createdAtIso', 'name', 'role', 'status', 'uid']);
 		expect(apiRequests(emulator())[0].query).toEqual({ perPage: '3', page: '1' });
 
 		const raw = await run({ operation: 'getBannedUsers', guid: byId('g'), limit: 1, options: { simplify: false } });
@@ -239,7 +239,7 @@ describe('group list search', () => {
 });
 
 describe('Group → Get', () => {
-	it('gets a group, from the point of view of On Behalf Of when set', async () => {
+	it('gets a group, from the point of view of Act As when set', async () => {
 		seedUsers('owner', 'p1');
 		emulator().store.addGroup({ guid: 'g', name: 'G', owner: 'owner', members: { participants: ['p1'] }, createdAt: 1_700_000_000 });
 		const { items, error } = await run({ operation: 'get', guid: byId('g') });
@@ -304,6 +304,7 @@ describe('Group → Get Many', () => {
 			membersCount: 0,
 			tags: [],
 			createdAt: 1_700_001_200,
+			createdAtIso: '2023-11-14T22:33:20.000Z',
 		});
 		expect(apiRequests(emulator()).map((request) => request.query)).toEqual(pageQueries(1000, 2));
 		emulator().clearRequests();
@@ -351,7 +352,7 @@ describe('Group → Get Many', () => {
 		});
 	});
 
-	it('Joined By sends hasJoined with On Behalf Of; Updated After only finds updated groups', async () => {
+	it('Joined By sends hasJoined as that user; Updated After only finds updated groups', async () => {
 		seedGroups();
 		const joined = await run({ operation: 'getAll', returnAll: true, filters: { joinedBy: byId('u1') } });
 		expect(joined.items.map((item) => item.json.guid)).toEqual(['beta', 'alpha']);
@@ -425,14 +426,14 @@ describe('Group → Update', () => {
 		expect(apiRequests(emulator())[0].body).toEqual({ type: 'password', password: 's3cret' });
 	});
 
-	it('refuses nothing to update, a field set and cleared, an owner with On Behalf Of, before sending', async () => {
+	it('refuses nothing to update, a field set and cleared, an owner with Act As, before sending', async () => {
 		seedGroup();
 		const nothing = await run({ operation: 'update', guid: byId('g'), updateFields: {} });
 		expectInputError(nothing, /Nothing to update/, /Clear Fields/);
 		const both = await run({ operation: 'update', guid: byId('g'), updateFields: { icon: 'https://x', clear: ['icon'] } });
 		expectInputError(both, /"icon" is both set and cleared/, /Either remove it/);
 		const owner = await run({ operation: 'update', guid: byId('g'), onBehalfOf: byId('owner'), updateFields: { owner: 'next' } });
-		expectInputError(owner, /Owner UID cannot be changed while On Behalf Of is set/, /ignores the owner/);
+		expectInputError(owner, /'Owner UID' cannot be changed while 'Act As' is set/, /ignores the owner/);
 		const clear = await run({ operation: 'update', guid: byId('g'), updateFields: { clear: '={{ ["name"] }}' } });
 		expectInputError(clear, /Clear Fields holds "name"/, /Only description, icon, metadata and tags/);
 		expect(apiRequests(emulator())).toHaveLength(0);

@@ -126,6 +126,7 @@ describe('Group Member → Get Many', () => {
 			status: 'offline',
 			scope: 'participant',
 			joinedAt: 1_700_000_000,
+			joinedAtIso: '2023-11-14T22:13:20.000Z',
 		});
 		const sent = apiRequests(emulator());
 		expect(sent.map((request) => request.path)).toEqual(Array(2).fill('/v3/groups/g/members'));

@@ -109,7 +109,7 @@ describe('types', () => {
 		expect(apiRequests(emulator())).toHaveLength(0);
 	});
 
-	it('refuses objects in lists (Tags, Receiver UIDs, members) and a list as On Behalf Of', async () => {
+	it('refuses objects in lists (Tags, Receiver UIDs, members) and a list as Sender', async () => {
 		const send = (extra: INodeParameters) =>
 			run({ resource: 'message', operation: 'send', onBehalfOf: byId('ada'), receiverUid: byId('bob'), text: 'Hi', ...extra }, [
 				{ tags: ['ok', { tag: 'x' }], uids: [{ uid: 'bob' }], who: ['ada', 'bob'] },
@@ -124,7 +124,7 @@ describe('types', () => {
 			/'Receiver UIDs' has an object .* at position 1/,
 			/list of texts/,
 		);
-		expectInputError(await send({ onBehalfOf: byId('={{ $json.who }}') }), /'On Behalf Of' must be one ID, not a list/, /single ID/);
+		expectInputError(await send({ onBehalfOf: byId('={{ $json.who }}') }), /'Sender' must be one ID, not a list/, /single ID/);
 		expect(apiRequests(emulator())).toHaveLength(0);
 	});
 
@@ -223,7 +223,7 @@ describe('CometChat limits, at their boundaries', () => {
 		const get = await run({ resource: 'user', operation: 'get', uid: byId('Ada') });
 		expectInputError(get, /'User' holds "Ada", which has capital letters/, /Use "ada"/);
 		const send = await run({ resource: 'message', operation: 'send', onBehalfOf: byId('ADA'), receiverUid: byId('bob'), text: 'Hi' });
-		expectInputError(send, /'On Behalf Of' holds "ADA"/, /Use "ada"/);
+		expectInputError(send, /'Sender' holds "ADA"/, /Use "ada"/);
 		const group = await run({
 			resource: 'group',
 			operation: 'create',

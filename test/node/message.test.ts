@@ -224,8 +224,8 @@ describe('Message → Send', () => {
 		[
 			'no sender',
 			{ onBehalfOf: byId('={{ $json.nobody }}'), text: 'Hi' },
-			/'On Behalf Of' is empty/,
-			/Choose the user the action is performed for/,
+			/'Sender' is empty/,
+			/Choose the user who sends the message in 'Sender'/,
 		],
 		['an empty text', { text: '  ' }, /'Text' is blank/, /Enter the message in 'Text'/],
 		['media without a URL or attachments', { messageType: 'video' }, /The video message has no media/, /Media URL/],
@@ -235,6 +235,63 @@ describe('Message → Send', () => {
 	])('refuses %s before any request', async (_case, extra, message, howToFix) => {
 		const result = await run(send(extra as INodeParameters));
 		expectInputError(result, message, howToFix);
+		expect(apiRequests(emulator())).toHaveLength(0);
+	});
+});
+
+describe('Message → Send: Simplify', () => {
+	beforeEach(seedPeople);
+	const T = 1_760_000_000;
+	const at = { sentAt: T, sentAtIso: '2025-10-09T08:53:20.000Z' };
+
+	it('off by default: the message as CometChat answers it, as workflows saved before Simplify get it', async () => {
+		const { items, error } = await run(send({ text: 'Hello Bob' }));
+		expect(error).toBeUndefined();
+		expect(items[0].json).toMatchObject({ conversationId: 'ada_user_bob', data: { text: 'Hello Bob', entities: expect.any(Object) } });
+		expect(items[0].json.sentAtIso).toBeUndefined();
+	});
+
+	it('on: who sent what to whom, its status and time, the time also in ISO 8601', async () => {
+		store().setClock(T);
+		const { items, error } = await run(send({ text: 'Hello Bob', simplify: true }));
+		expect(error).toBeUndefined();
+		expect(items[0].json).toEqual({
+			id: expect.any(String),
+			sender: 'ada',
+			receiverType: 'user',
+			receiver: 'bob',
+			category: 'message',
+			type: 'text',
+			text: 'Hello Bob',
+			status: 'approved',
+			...at,
+		});
+	});
+
+	it('on: the attachments of a media message, the data of a custom one, the parent of a thread reply', async () => {
+		store().setClock(T);
+		const parent = store().addMessage({ sender: 'bob', receiver: 'ada', data: { text: 'Lunch?' } });
+		const image = await run(send({ messageType: 'image', url: 'https://example.com/cat.jpg', simplify: true }));
+		expect(image.items[0].json).toMatchObject({ type: 'image', attachments: [{ url: 'https://example.com/cat.jpg' }], ...at });
+		expect(image.items[0].json).not.toHaveProperty('data');
+		const custom = await run(send({ category: 'custom', customType: 'location', customData: '{"lat": 52.5}', simplify: true }));
+		expect(custom.items[0].json).toMatchObject({ category: 'custom', type: 'location', customData: { lat: 52.5 } });
+		const reply = await run(send({ text: 'Yes', additionalFields: { parentId: parent.id }, simplify: true }));
+		expect(reply.items[0].json).toMatchObject({ parentId: parent.id, text: 'Yes', ...at });
+	});
+
+	it('on, to several receivers: each message in short, a refused receiver as its error entry', async () => {
+		const { items } = await run(send({ receiverType: 'multiple', receiverUids: 'bob, ghost', text: 'Hi', simplify: true }));
+		expect(items.map((item) => item.json)).toEqual([
+			expect.objectContaining({ receiver: 'bob', text: 'Hi', sentAtIso: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.000Z$/) }),
+			{ receiverType: 'user', receiver: 'ghost', error: expect.objectContaining({ code: 'ERR_UID_NOT_FOUND' }) },
+		]);
+		expect(items[0].json).not.toHaveProperty('data');
+	});
+
+	it('a Simplify that is not a boolean names the field before anything is sent', async () => {
+		const result = await run(send({ text: 'Hi', simplify: '={{ $json.short }}' }), [{ short: 'yes' }]);
+		expectInputError(result, /'Simplify'/, /.+/);
 		expect(apiRequests(emulator())).toHaveLength(0);
 	});
 });
@@ -348,6 +405,7 @@ describe('Message → Get Thread', () => {
 			text: 'Reply 1',
 			status: 'approved',
 			sentAt: 1_700_000_001,
+			sentAtIso: '2023-11-14T22:13:21.000Z',
 		});
 
 		const sent = apiRequests(emulator());
@@ -369,11 +427,11 @@ describe('Message → Get Thread', () => {
 		expect(apiRequests(emulator()).map((request) => request.query)).toEqual([{ limit: '30' }]);
 	});
 
-	it('fails for an unknown message, and without On Behalf Of', async () => {
+	it('fails for an unknown message, and without Act As', async () => {
 		expectServiceError(await run(getThread('404404')), 'ERR_MESSAGE_ID_NOT_FOUND', '404');
 		// An expression that comes out empty (an empty field in the UI is stopped by n8n itself).
 		const noUser = await run(getThread('1', { onBehalfOf: byId('={{ $json.uid }}') }), [{ uid: '' }]);
-		expectInputError(noUser, /'On Behalf Of' is empty/, /Choose/);
+		expectInputError(noUser, /'Act As' is empty/, /Choose/);
 	});
 });
 

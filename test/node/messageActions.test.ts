@@ -63,7 +63,7 @@ describe('Message → Edit', () => {
 		expect(store().areas.messages.byId.get(messageId)).toMatchObject({ data: { text: 'Hello, edited' }, tags: ['a', 'b'] });
 	});
 
-	it('sends only what was given: tags alone leave out data, and no header without On Behalf Of', async () => {
+	it('sends only what was given: tags alone leave out data, and no header without Act As', async () => {
 		await run(action({ operation: 'edit', changes: { tags: ['x'] } }));
 		const [request] = apiRequests(emulator());
 		expect(request.body).toEqual({ tags: ['x'] });
@@ -111,11 +111,11 @@ describe('Message → Add Reaction and Remove Reaction', () => {
 		expect(store().areas.messages.reactions.get(messageId)).toEqual([]);
 	});
 
-	it('checks the reaction and On Behalf Of before sending; an unknown message fails with its code', async () => {
+	it('checks the reaction and Act As before sending; an unknown message fails with its code', async () => {
 		const blank = await run(action({ operation: 'addReaction', reaction: '={{ $json.r }}', onBehalfOf: byId('bob') }), [{ r: '  ' }]);
 		expectInputError(blank, /'Reaction' is blank/, /emoji/);
 		const noUser = await run(action({ operation: 'removeReaction', reaction: 'x', onBehalfOf: byId('={{ $json.uid }}') }), [{ uid: '' }]);
-		expectInputError(noUser, /'On Behalf Of' is empty/, /Choose/);
+		expectInputError(noUser, /'Act As' is empty/, /Choose/);
 		expect(apiRequests(emulator())).toEqual([]);
 		expectServiceError(
 			await run(action({ operation: 'addReaction', messageId: byId('777'), reaction: 'x', onBehalfOf: byId('bob') })),
@@ -160,7 +160,7 @@ describe('Message → Get Reactions by Emoji', () => {
 });
 
 describe('Message → Pin and Unpin', () => {
-	it('pins as the app without On Behalf Of, shows the pinner, and unpins', async () => {
+	it('pins as the app without Act As, shows the pinner, and unpins', async () => {
 		store().setClock(1_700_000_900);
 		const pinned = await run(action({ operation: 'pin' }));
 		expect(pinned.items).toEqual([
@@ -217,7 +217,7 @@ describe('Message → Save and Unsave', () => {
 		expect(marks().saves.get('bob')?.size).toBe(0);
 	});
 
-	it('the 101st save of a user fails with ERR_SAVED_MESSAGES_LIMIT_EXCEEDED; On Behalf Of is required', async () => {
+	it('the 101st save of a user fails with ERR_SAVED_MESSAGES_LIMIT_EXCEEDED; Act As is required', async () => {
 		const ids = store()
 			.addMessages(101, { sender: 'ada', receiver: 'bob' })
 			.map((m) => m.id);
@@ -226,7 +226,7 @@ describe('Message → Save and Unsave', () => {
 		expectServiceError(over, 'ERR_SAVED_MESSAGES_LIMIT_EXCEEDED', '400');
 		expect(over.error?.description).toContain('unsave one first (Message → Unsave)');
 		const noUser = await run(action({ operation: 'save', onBehalfOf: byId('={{ $json.uid }}') }), [{ uid: '' }]);
-		expectInputError(noUser, /'On Behalf Of' is empty/, /Choose/);
+		expectInputError(noUser, /'Act As' is empty/, /Choose/);
 	});
 });
 
@@ -324,8 +324,10 @@ describe('Message → Get Threads', () => {
 			receiver: 'bob',
 			text: 'Thread 1',
 			sentAt: 1_600_000_001,
+			sentAtIso: '2020-09-13T12:26:41.000Z',
 			replyCount: 1,
 			lastReplyAt: 1_700_000_001,
+			lastReplyAtIso: '2023-11-14T22:13:21.000Z',
 		});
 		const sent = apiRequests(emulator());
 		expect(sent.map((request) => request.path)).toEqual(['/v3/threads', '/v3/threads']);
@@ -365,9 +367,9 @@ describe('Message → Get Threads', () => {
 		expect(bob.items.map((item) => item.json.mentionCount)).toEqual([0, 0, 1]);
 	});
 
-	it('refuses the user filters without On Behalf Of, before any request', async () => {
+	it('refuses the user filters without Act As, before any request', async () => {
 		const result = await run({ resource: 'message', operation: 'getThreads', limit: 5, filters: { participatedByMe: true } });
-		expectInputError(result, /'On Behalf Of' is empty/, /Choose the user/);
+		expectInputError(result, /'Act As' is empty/, /Choose the user/);
 		expect(apiRequests(emulator())).toEqual([]);
 	});
 });

@@ -107,6 +107,7 @@ describe('Message → Get Many', () => {
 			text: 'See you',
 			status: 'approved',
 			sentAt: 6000,
+			sentAtIso: '1970-01-01T01:40:00.000Z',
 		});
 		expect(items[1].json.parentId).toBe('1');
 		const requests = apiRequests(emulator());
@@ -195,7 +196,7 @@ describe('Message → Get Many', () => {
 		expect(apiRequests(emulator())[0].headers.onbehalfof).toBe('cy');
 	});
 
-	it('one-to-one: the conversation of On Behalf Of with a user; tags repeated', async () => {
+	it('one-to-one: the conversation of Act As with a user; tags repeated', async () => {
 		const { items, error } = await run(
 			getMany({
 				conversation: 'user',
@@ -303,7 +304,7 @@ describe('Message → Get Many', () => {
 	});
 
 	it('bad input is refused before any request', async () => {
-		expectInputError(await run(getMany({ conversation: 'user', withUid: byId('ada') })), /'On Behalf Of' is empty/, /Choose the user/);
+		expectInputError(await run(getMany({ conversation: 'user', withUid: byId('ada') })), /'Act As' is empty/, /Choose the user/);
 		expectInputError(
 			await run(getMany({ conversation: 'user', onBehalfOf: byId('bob') })),
 			/'With User' is empty/,

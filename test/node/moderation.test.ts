@@ -57,6 +57,7 @@ describe('Flagged Message → Get Many', () => {
 			reason: 'Spam',
 			flaggedBy: 'cy',
 			flaggedAt: expect.any(Number),
+			flaggedAtIso: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.000Z$/),
 		});
 		const sent = apiRequests(emulator());
 		expect(sent.map((request) => `${request.method} ${request.path}`)).toEqual(Array(2).fill('GET /v3/moderation/flagged-messages'));
@@ -85,6 +86,7 @@ describe('Flagged Message → Get Many', () => {
 					reason: 'Harassment',
 					flaggedBy: 'cy',
 					flaggedAt: 1_700_000_500,
+					flaggedAtIso: '2023-11-14T22:21:40.000Z',
 				},
 				pairedItem: { item: 0 },
 			},
@@ -186,6 +188,7 @@ describe('Blocked Message', () => {
 			ruleName: 'No spam',
 			action: ['blockMessage'],
 			createdAt: 1_700_000_105,
+			createdAtIso: '2023-11-14T22:15:05.000Z',
 		});
 		expect(apiRequests(emulator()).map((request) => request.query)).toEqual([
 			{ limit: '100', page: '1' },
@@ -284,6 +287,7 @@ describe('Moderation Rule', () => {
 			conditions: [expect.objectContaining({ operand: 'text', value: ['scam'] })],
 			revisionId: expect.stringMatching(/_no-scam_1$/),
 			updatedAt: 1_700_000_100,
+			updatedAtIso: '2023-11-14T22:15:00.000Z',
 		});
 		expect(apiRequests(emulator())[0]).toMatchObject({ path: '/v3/moderation/rules', query: { limit: '100', page: '1' } });
 
@@ -436,6 +440,7 @@ describe('Keyword List', () => {
 				active: true,
 				revisionId: expect.stringMatching(/_scams_1$/),
 				updatedAt: 1_700_000_100,
+				updatedAtIso: '2023-11-14T22:15:00.000Z',
 			},
 			expect.objectContaining({ id: 'profanity', description: 'Bad words', searchTerms: ['darn', 'heck'] }),
 		]);

@@ -620,6 +620,7 @@ describe('Reviewed Message → Get Many', () => {
 				ruleId: 'no-spam',
 				ruleName: 'No spam',
 				createdAt: expect.any(Number),
+				createdAtIso: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.000Z$/),
 			},
 		]);
 		expect(apiRequests(emulator())).toHaveLength(1);

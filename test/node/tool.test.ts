@@ -61,7 +61,7 @@ describe('AI tool → Output', () => {
 		expect(items[0].json).not.toHaveProperty('metadata');
 		expect(
 			Object.keys(items[0].json).every((key) =>
-				['uid', 'name', 'avatar', 'role', 'status', 'tags', 'lastActiveAt', 'createdAt'].includes(key),
+				['uid', 'name', 'avatar', 'role', 'status', 'tags', 'lastActiveAt', 'lastActiveAtIso', 'createdAt', 'createdAtIso'].includes(key),
 			),
 		).toBe(true);
 	});

@@ -326,7 +326,7 @@ describe('User → Get Many filters', () => {
 	it('simplifies records by default and gives the raw record with Simplify off', async () => {
 		seed();
 		const simple = await getMany({ searchKey: 'grace' });
-		expect(Object.keys(simple.items[0].json).sort()).toEqual(['createdAt', 'name', 'role', 'status', 'uid']);
+		expect(Object.keys(simple.items[0].json).sort()).toEqual(['createdAt', 'createdAtIso', 'name', 'role', 'status', 'uid']);
 		// Made by a constructor of its own (fieldPicker), yet a plain object like any other.
 		expect(Object.getPrototypeOf(simple.items[0].json)).toBe(Object.prototype);
 		expect(simple.items[0].json).toStrictEqual({ ...simple.items[0].json });
@@ -380,7 +380,7 @@ describe('User → Get Friends', () => {
 		seedFriends(150);
 		const { items } = await run({ operation: 'getFriends', uid: byId('me'), returnAll: false, limit: 5, filters: { searchKey: 'f12' } });
 		expect(items.map((item) => item.json.uid)).toEqual(['f129', 'f128', 'f127', 'f126', 'f125']);
-		expect(Object.keys(items[0].json).sort()).toEqual(['createdAt', 'name', 'role', 'status', 'uid']);
+		expect(Object.keys(items[0].json).sort()).toEqual(['createdAt', 'createdAtIso', 'name', 'role', 'status', 'uid']);
 		const sent = apiRequests(emulator());
 		expect(sent).toHaveLength(1);
 		expect(sent[0].query).toEqual({ searchKey: 'f12', perPage: '5', page: '1' });

@@ -478,7 +478,8 @@ const userRecordFields: Field[] = [
 ];
 
 const onBehalfOf = (fallback = 'ada') => ({ onBehalfOf: rl('onBehalfOf', fallback) });
-const requiredOnBehalfOf: Field = { key: 'onBehalfOf', label: 'On Behalf Of', bad: NOT_UID };
+/** The acting user (the `onBehalfOf` field): Act As, or Sender where a message is sent, User for contact details. */
+const requiredOnBehalfOf: Field = { key: 'onBehalfOf', label: 'Act As', bad: NOT_UID };
 /** A user's notification settings: the User, what a time zone, a setting and an HHMM time are not. */
 const preferenceUser: Field = { key: 'uid', label: 'User', bad: NOT_UID };
 const NOT_TIMEZONE: Bad = [
@@ -515,7 +516,7 @@ const PREFERENCE_SETTINGS: Array<[string, string]> = [
 	['oneOnOneReplies', 'One-to-One Replies'],
 	['oneOnOneReactions', 'One-to-One Reactions'],
 ];
-const optionalOnBehalfOf: Field = { key: 'onBehalfOf', label: 'On Behalf Of', bad: NOT_OPTIONAL_UID };
+const optionalOnBehalfOf: Field = { key: 'onBehalfOf', label: 'Act As', bad: NOT_OPTIONAL_UID };
 const messageIdField: Field = { key: 'messageId', label: 'Message', bad: NOT_MESSAGE_ID };
 const reactionField: Field = { key: 'reaction', label: 'Reaction', bad: NOT_REQUIRED_TEXT };
 /** Role-based access control: the permissions to set, a permission key, a scope, feature keys. */
@@ -534,6 +535,7 @@ const delivery = {
 	receiverGuid: rl('receiverGuid', 'crew'),
 	receiverUids: ex('receiverUids', 'bob'),
 	receiverGuids: ex('receiverGuids', ''),
+	simplify: ex('simplify', false),
 	additionalFields: {
 		tags: ex('tags', ''),
 		muid: ex('muid', ''),
@@ -542,7 +544,7 @@ const delivery = {
 	},
 };
 const deliveryFields: Field[] = [
-	requiredOnBehalfOf,
+	{ ...requiredOnBehalfOf, label: 'Sender' },
 	{ key: 'receiverType', label: 'Receiver Type', bad: NOT_OPTION },
 	{ key: 'receiverUid', label: 'Receiver User', bad: NOT_UID },
 	{ key: 'receiverGuid', label: 'Receiver Group', bad: NOT_GUID, with: { receiverType: 'group' } },
@@ -557,6 +559,7 @@ const deliveryFields: Field[] = [
 	{ key: 'muid', label: 'Muid', bad: NOT_OPTIONAL_TEXT },
 	{ key: 'quotedMessageId', label: 'Quoted Message ID', bad: NOT_OPTIONAL_MESSAGE_ID },
 	{ key: 'metadata', label: 'Metadata (JSON)', bad: NOT_METADATA },
+	{ key: 'simplify', label: 'Simplify', bad: NOT_BOOLEAN },
 ];
 /** What Send and Send as Bot send: Send's content fields (the text, the media, the custom data, or JSON). */
 const content = {
@@ -1567,7 +1570,7 @@ const OPERATIONS: OperationSpec[] = [
 			{ key: 'withUid', label: 'With User', bad: NOT_UID, with: { conversation: 'user', onBehalfOf: 'ada' } },
 			{ key: 'groupGuid', label: 'Group', bad: NOT_GUID, with: { conversation: 'group' } },
 			optionalOnBehalfOf,
-			{ key: 'onBehalfOf', label: 'On Behalf Of', bad: [['empty for one-to-one', '']], with: { conversation: 'user' } },
+			{ key: 'onBehalfOf', label: 'Act As', bad: [['empty for one-to-one', '']], with: { conversation: 'user' } },
 			{ key: 'order', label: 'Order', bad: NOT_OPTION },
 			{ key: 'searchKey', label: 'Search Term', bad: NOT_OPTIONAL_TEXT },
 			{ key: 'category', label: 'Category', bad: NOT_OPTION },
@@ -1679,7 +1682,7 @@ const OPERATIONS: OperationSpec[] = [
 			{ key: 'participatedByMe', label: 'Only Threads the User Took Part In', bad: NOT_BOOLEAN, with: { onBehalfOf: 'bob' } },
 			{ key: 'withUnreadReplyCount', label: 'With Unread Reply Count', bad: NOT_BOOLEAN, with: { onBehalfOf: 'bob' } },
 			{ key: 'withMentionCount', label: 'With Mention Count', bad: NOT_BOOLEAN, with: { onBehalfOf: 'bob' } },
-			{ key: 'participatedByMe', label: 'On Behalf Of', bad: [['on without On Behalf Of', true]] },
+			{ key: 'participatedByMe', label: 'Act As', bad: [['on without Act As', true]] },
 			...limitFields,
 			simplifyField,
 		],
@@ -2033,7 +2036,10 @@ const OPERATIONS: OperationSpec[] = [
 		operation: 'get',
 		parameters: { ...onBehalfOf(), options: { reveal: ex('reveal', false) } },
 		valid: [{}, { onBehalfOf: 'bob', reveal: true }],
-		fields: [requiredOnBehalfOf, { key: 'reveal', label: 'Reveal Contact Details', bad: NOT_BOOLEAN }],
+		fields: [
+			{ ...requiredOnBehalfOf, label: 'User' },
+			{ key: 'reveal', label: 'Reveal Contact Details', bad: NOT_BOOLEAN },
+		],
 	},
 	{
 		resource: 'contactDetail',
@@ -2041,7 +2047,7 @@ const OPERATIONS: OperationSpec[] = [
 		parameters: { ...onBehalfOf(), email: ex('email', 'ada@example.com'), phno: ex('phno', '+14155550100') },
 		valid: [{}, { onBehalfOf: 'bob', email: '', phno: '+44 1632 960961' }],
 		fields: [
-			requiredOnBehalfOf,
+			{ ...requiredOnBehalfOf, label: 'User' },
 			{
 				key: 'email',
 				label: 'Email',
@@ -2062,7 +2068,7 @@ const OPERATIONS: OperationSpec[] = [
 		operation: 'delete',
 		parameters: onBehalfOf(),
 		valid: [{}, { onBehalfOf: 'bob' }],
-		fields: [requiredOnBehalfOf],
+		fields: [{ ...requiredOnBehalfOf, label: 'User' }],
 	},
 	review('flaggedMessage', 'approve'),
 	review('flaggedMessage', 'disapprove'),
@@ -2847,6 +2853,17 @@ describe('bad inputs: every operation', () => {
 			return [...new Set(all)].filter((path) => !paths.has(path)).map((path) => `${name} ${path}`);
 		});
 		expect(untried).toEqual([]);
+	});
+
+	it('names the acting user (onBehalfOf) by the label the editor shows: Sender, User or Act As', async () => {
+		const { findOperation } = await import('../../nodes/CometChat/actions');
+		const mismatched = OPERATIONS.flatMap((spec) => {
+			const shown = findOperation(spec.resource, spec.operation)?.properties.find((property) => property.name === 'onBehalfOf');
+			return spec.fields
+				.filter((field) => field.key === 'onBehalfOf' && field.label !== shown?.displayName)
+				.map((field) => `${spec.resource}:${spec.operation} tries '${field.label}', the editor shows '${shown?.displayName}'`);
+		});
+		expect(mismatched).toEqual([]);
 	});
 
 	const casesOf = (spec: OperationSpec) =>

@@ -25,6 +25,7 @@ import { notificationPreference } from './notificationPreference';
 import { notificationLog } from './notificationLog';
 import { notificationProvider } from './notificationProvider';
 import { pushToken } from './pushToken';
+import { namingRefusedFields } from './refusedField';
 import { reviewedMessage } from './reviewedMessage';
 import { role } from './role';
 import type { OperationDefinition, ResourceDefinition } from './types';
@@ -61,8 +62,11 @@ export const resources: ResourceDefinition[] = [
 	apnsProvider,
 ];
 
+/** Each operation as the node runs it: its service errors name the field that held a refused value. */
 const operationTable = new Map<string, OperationDefinition>(
-	resources.flatMap((resource) => resource.operations.map((operation) => [`${resource.value}:${operation.value}`, operation])),
+	resources.flatMap((resource) =>
+		resource.operations.map((operation) => [`${resource.value}:${operation.value}`, namingRefusedFields(operation)]),
+	),
 );
 
 export function findOperation(resource: string, operation: string): OperationDefinition | undefined {

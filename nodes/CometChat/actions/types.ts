@@ -20,7 +20,7 @@ export interface OperationDefinition {
 	action: string;
 	description: string;
 	properties: INodeProperties[];
-	/** The fields a record keeps with Simplify (at most 10), for a list that has it. */
+	/** The fields a record keeps with Simplify (at most 10, times' ISO copies aside), for a list or a send that has it. */
 	simplified?: string[];
 	/**
 	 * The secret fields (helpers/secrets.ts) this item's output exists to show in clear, e.g. the

@@ -59,35 +59,43 @@ export function userField(description: string): INodeProperties {
 	return locatorField(LOCATOR_KINDS.user, { name: 'uid', displayName: 'User', required: true, description });
 }
 
-/** The user an action is performed for (the `onBehalfOf` header). */
-export function onBehalfOfField(required: boolean, description?: string): INodeProperties {
+/**
+ * What the `onBehalfOf` field (the user a request is made as) is called where it is shown, in words
+ * an n8n user reads at once: Sender where the user sends a message, User where the data is the user's
+ * own (contact details), Act As everywhere else. Its name stays `onBehalfOf`, so saved workflows keep it.
+ */
+export const ACTING_USER = { sender: 'Sender', user: 'User', actAs: 'Act As' } as const;
+export type ActingUserLabel = (typeof ACTING_USER)[keyof typeof ACTING_USER];
+
+/** The user a request is made as (the `onBehalfOf` header), shown as `label`. */
+export function onBehalfOfField(label: ActingUserLabel, required: boolean, description?: string): INodeProperties {
 	return locatorField(LOCATOR_KINDS.user, {
 		name: 'onBehalfOf',
-		displayName: 'On Behalf Of',
+		displayName: label,
 		required,
 		description:
 			description ??
 			(required
-				? 'The user (UID) the action is performed for. CometChat requires it here.'
-				: 'The user (UID) the action is performed for. Leave empty to act as the app.'),
+				? 'The user (UID) the action is made as. CometChat requires it here.'
+				: 'The user (UID) the action is made as. Leave empty to act as the app.'),
 	});
 }
 
-/** Reads the On Behalf Of locator, if the operation has one and it is set. */
-export function onBehalfOfValue(context: IExecuteFunctions, itemIndex: number): string | undefined {
-	return optionalUid(context, itemIndex, 'onBehalfOf', 'On Behalf Of');
+/** Reads the acting user's field (shown as `label`), if the operation has one and it is set. */
+export function onBehalfOfValue(context: IExecuteFunctions, itemIndex: number, label: ActingUserLabel): string | undefined {
+	return optionalUid(context, itemIndex, 'onBehalfOf', label);
 }
 
-/** Reads an On Behalf Of locator the service requires; an empty one fails with [item N]. */
-export function requiredOnBehalfOf(context: IExecuteFunctions, itemIndex: number): string {
-	return requiredUid(
-		context,
-		itemIndex,
-		'onBehalfOf',
-		'On Behalf Of',
-		'Choose the user the action is performed for from the list, or enter a UID.',
-	);
+/** Reads an acting user's field (shown as `label`) the service requires; an empty one fails with [item N]. */
+export function requiredOnBehalfOf(context: IExecuteFunctions, itemIndex: number, label: ActingUserLabel): string {
+	return requiredUid(context, itemIndex, 'onBehalfOf', label, ACTING_USER_HINTS[label]);
 }
+
+const ACTING_USER_HINTS: Record<ActingUserLabel, string> = {
+	Sender: "Choose the user who sends the message in 'Sender' from the list, or enter a UID.",
+	User: "Choose the user in 'User' from the list, or enter a UID.",
+	'Act As': "Choose the user the action is made as in 'Act As' from the list, or enter a UID.",
+};
 
 /** Several users in one field: UIDs separated by commas, or a list from an expression. */
 export function uidListField(field: { name: string; displayName: string; description: string }): INodeProperties {

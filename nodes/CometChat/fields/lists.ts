@@ -51,8 +51,50 @@ export function simplifyOption(fieldsKept: string): INodeProperties {
 		name: 'simplify',
 		type: 'boolean',
 		default: true,
-		description: `Whether to return a simplified version of each record (${fieldsKept}) instead of the raw data`,
+		description: `Whether to return a simplified version of each record (${fieldsKept}) instead of the raw data${isoTimesNote(fieldsKept)}`,
 	};
+}
+
+/**
+ * The name of a time's ISO 8601 copy under Simplify: `sentAt` (epoch seconds, as CometChat gives it)
+ * stays, and `sentAtIso` (`2024-01-31T12:00:00.000Z`) is added beside it, so a workflow reads the date
+ * without converting it and one that reads the seconds keeps working.
+ */
+export function isoTimeName(field: string): string {
+	return `${field}Iso`;
+}
+
+/** CometChat's times are the fields named …At, in epoch seconds (docs/cometchat-api.md, Dates). */
+function isTimeField(field: string): boolean {
+	return field.endsWith('At');
+}
+
+/**
+ * An epoch-seconds time as ISO 8601 in UTC, as JavaScript writes it (`2024-01-31T12:00:00.000Z`; one
+ * flat string, 40 bytes a record); undefined for anything else. A number of 11 digits or more (e.g.
+ * milliseconds) gets no copy rather than a date thousands of years away.
+ */
+export function isoTimeOf(value: unknown): string | undefined {
+	const seconds = typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value;
+	if (typeof seconds !== 'number' || !Number.isInteger(seconds) || seconds < 0 || seconds >= 1e10) return undefined;
+	return new Date(seconds * 1000).toISOString();
+}
+
+/** A simplified record with the ISO 8601 copy of each of its times right after it (its key order kept). */
+export function withIsoTimes(record: IDataObject): IDataObject {
+	const result: IDataObject = {};
+	for (const key of Object.keys(record)) {
+		result[key] = record[key];
+		const iso = isTimeField(key) ? isoTimeOf(record[key]) : undefined;
+		if (iso !== undefined) result[isoTimeName(key)] = iso;
+	}
+	return result;
+}
+
+/** The sentence Simplify's description adds when the fields kept hold a time: its ISO 8601 copy. */
+function isoTimesNote(fieldsKept: string): string {
+	const time = /\b(\w+At)\b/.exec(fieldsKept)?.[1];
+	return time === undefined ? '' : `. Each time comes in epoch seconds and as ISO 8601 beside it (${time}, ${isoTimeName(time)}).`;
 }
 
 /**
@@ -190,9 +232,14 @@ export function searchFilterFields(noun: string, id: { label: string; value: str
 	];
 }
 
+/** Simplify's picker: the named fields a record has, each time with its ISO 8601 copy beside it. */
+export function simplifiedPicker(fields: readonly string[]): (record: IDataObject) => IDataObject {
+	return fieldPicker(fields, true);
+}
+
 /**
  * Makes the function that copies the named fields a record has (not undefined) into a new plain
- * object: Simplify, and the tool's Selected Fields.
+ * object: Simplify (`isoTimes`: with each time's ISO 8601 copy), and the tool's Selected Fields (as named).
  *
  * The copies are made with `new` on a constructor of the picker's own, because V8 then sizes them to
  * the fields they get, once it has seen a few. An object literal that fields are added to has room
@@ -200,10 +247,15 @@ export function searchFilterFields(noun: string, id: { label: string; value: str
  * this way, so 100,000 of them hold 3 MiB less. The constructor's prototype is Object's, so a copy is
  * a plain object like any other (to JSON, to n8n, to lodash's isPlainObject).
  */
-export function fieldPicker(fields: readonly string[]): (record: IDataObject) => IDataObject {
+export function fieldPicker(fields: readonly string[], isoTimes = false): (record: IDataObject) => IDataObject {
+	const times = new Set(isoTimes ? fields.filter(isTimeField) : []);
 	function PickedFields(this: IDataObject, record: IDataObject): void {
 		for (const field of fields) {
-			if (record[field] !== undefined) this[field] = record[field];
+			const value = record[field];
+			if (value === undefined) continue;
+			this[field] = value;
+			const iso = times.has(field) ? isoTimeOf(value) : undefined;
+			if (iso !== undefined) this[isoTimeName(field)] = iso;
 		}
 	}
 	PickedFields.prototype = Object.prototype;

@@ -8,6 +8,7 @@
 import type { IExecuteFunctions, INodeParameterResourceLocator } from 'n8n-workflow';
 
 import { describeValue, fieldError, shorten } from './fieldErrors';
+import { noteIdRead } from './idsRead';
 
 function isLocator(value: unknown): value is INodeParameterResourceLocator {
 	return value !== null && typeof value === 'object' && '__rl' in (value as object);
@@ -157,9 +158,13 @@ export function idOf(context: IExecuteFunctions, itemIndex: number, label: strin
 				`Give the ID itself in '${label}', as CometChat lists it, without slashes, line breaks or tabs.`,
 			);
 		}
+		noteIdRead(context, itemIndex, label, id, 'id');
 		return id;
 	}
-	if (typeof raw === 'number' && Number.isFinite(raw)) return String(raw);
+	if (typeof raw === 'number' && Number.isFinite(raw)) {
+		noteIdRead(context, itemIndex, label, String(raw), 'id');
+		return String(raw);
+	}
 	throw fieldError(
 		context,
 		itemIndex,
@@ -230,6 +235,7 @@ export function uidOf(context: IExecuteFunctions, itemIndex: number, label: stri
 			`Use "${uid.toLowerCase()}", e.g. with the expression {{ $json.uid.toLowerCase() }}, so the UID you keep is the one CometChat has.`,
 		);
 	}
+	noteIdRead(context, itemIndex, label, uid, 'uid');
 	return uid;
 }
 
@@ -252,7 +258,10 @@ export function optionalUid(context: IExecuteFunctions, itemIndex: number, param
 
 /** Checks a GUID against CometChat's rule: letters, digits, `_` and `-` (ID_CHARACTERS). CometChat publishes no length limit or case rule for GUIDs: those are its own to judge. */
 export function guidOf(context: IExecuteFunctions, itemIndex: number, label: string, guid: string): string {
-	if (ID_CHARACTERS.test(guid)) return guid;
+	if (ID_CHARACTERS.test(guid)) {
+		noteIdRead(context, itemIndex, label, guid, 'guid');
+		return guid;
+	}
 	throw fieldError(
 		context,
 		itemIndex,
@@ -278,7 +287,10 @@ const MESSAGE_ID = /^[1-9][0-9]*$/;
 
 /** An ID read with idOf that must be a message's: digits only (`1.5`, `-3` or `abc` is no message's ID). */
 export function messageIdOf(context: IExecuteFunctions, itemIndex: number, label: string, id: string): string {
-	if (MESSAGE_ID.test(id)) return id;
+	if (MESSAGE_ID.test(id)) {
+		noteIdRead(context, itemIndex, label, id, 'message');
+		return id;
+	}
 	throw fieldError(
 		context,
 		itemIndex,

@@ -249,7 +249,7 @@ export async function cometChatRequest(
 	checkHeaderValue(this, 'API Key in the CometChat API credential', credentials.apiKey, true);
 	const headers: IDataObject = { Accept: 'application/json' };
 	if (request.onBehalfOf) {
-		checkHeaderValue(this, 'On Behalf Of', request.onBehalfOf, false);
+		checkHeaderValue(this, "user the request is made as ('Sender', 'User' or 'Act As')", request.onBehalfOf, false);
 		headers.onBehalfOf = request.onBehalfOf;
 	}
 	const options: IHttpRequestOptions = {

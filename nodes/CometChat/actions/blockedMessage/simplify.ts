@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { withIsoTimes } from '../../fields/lists';
 import { compact } from '../../readers/values';
 
 /**
@@ -27,15 +28,17 @@ export function simplifyBlockedMessage(record: IDataObject): IDataObject {
 	const message = (record.message ?? {}) as IDataObject;
 	const data = (message.data ?? {}) as IDataObject;
 	const moderation = (data.moderation ?? {}) as IDataObject;
-	return compact({
-		id: message.id,
-		sender: message.sender,
-		receiver: message.receiver,
-		text: data.text,
-		status: moderation.status,
-		ruleId: record.ruleId,
-		ruleName: record.ruleName,
-		action: record.action,
-		createdAt: record.createdAt,
-	});
+	return withIsoTimes(
+		compact({
+			id: message.id,
+			sender: message.sender,
+			receiver: message.receiver,
+			text: data.text,
+			status: moderation.status,
+			ruleId: record.ruleId,
+			ruleName: record.ruleName,
+			action: record.action,
+			createdAt: record.createdAt,
+		}),
+	);
 }

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { userField } from '../../fields/common';
-import { fieldPicker } from '../../fields/lists';
+import { simplifiedPicker } from '../../fields/lists';
 import { requiredUid } from '../../readers/text';
 import { listOperation } from '../list';
 import { SIMPLIFIED_USER_FIELDS } from '../user/simplify';
@@ -19,5 +19,5 @@ export const getMany = listOperation({
 		const uid = requiredUid(this, itemIndex, 'uid', 'User');
 		return { method: 'GET', path: ['users', uid, 'blockedusers'] };
 	},
-	simplify: { fields: SIMPLIFIED_BLOCKED_FIELDS, pick: fieldPicker(SIMPLIFIED_BLOCKED_FIELDS) },
+	simplify: { fields: SIMPLIFIED_BLOCKED_FIELDS, pick: simplifiedPicker(SIMPLIFIED_BLOCKED_FIELDS) },
 });

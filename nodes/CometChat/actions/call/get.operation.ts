@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { onBehalfOfField, requiredOnBehalfOf } from '../../fields/common';
+import { ACTING_USER, onBehalfOfField, requiredOnBehalfOf } from '../../fields/common';
 import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 import { sessionIdField, sessionIdValue } from './fields';
@@ -12,11 +12,15 @@ export const get: OperationDefinition = {
 	description: 'Get the details of a call session by its session ID: status, duration, participants and whether it was recorded',
 	properties: [
 		sessionIdField,
-		onBehalfOfField(true, 'The user (UID) the call is read for, e.g. one of its participants. CometChat requires it here.'),
+		onBehalfOfField(
+			ACTING_USER.actAs,
+			true,
+			'The user (UID) the call is read for, e.g. one of its participants. CometChat requires it here.',
+		),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const sessionId = sessionIdValue(this, itemIndex);
-		const onBehalfOf = requiredOnBehalfOf(this, itemIndex);
+		const onBehalfOf = requiredOnBehalfOf(this, itemIndex, ACTING_USER.actAs);
 		const response = await cometChatRequest.call(this, {
 			method: 'GET',
 			host: 'call',

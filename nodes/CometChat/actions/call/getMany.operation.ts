@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { onBehalfOfField, onBehalfOfValue } from '../../fields/common';
-import { fieldPicker } from '../../fields/lists';
+import { ACTING_USER, onBehalfOfField, onBehalfOfValue } from '../../fields/common';
+import { simplifiedPicker } from '../../fields/lists';
 import { checkRange, rangeEndOf } from '../../readers/dates';
 import { idOf, uidOf } from '../../readers/text';
 import { booleanOf, compact, integerOf, optionalOptionOf } from '../../readers/values';
@@ -103,7 +103,13 @@ export const getMany = listOperation({
 	description: 'List the calls of the app, newest first, with optional filters: type, status, participant, recording, transcription',
 	strategy: 'numberedPages',
 	identity: 'sessionId',
-	properties: [onBehalfOfField(false, 'The user (UID) the calls are read for: only the calls they took part in. Leave empty to list all.')],
+	properties: [
+		onBehalfOfField(
+			ACTING_USER.actAs,
+			false,
+			'The user (UID) the calls are read for: only the calls they took part in. Leave empty to list all.',
+		),
+	],
 	filters: [
 		{
 			displayName: 'Filters',
@@ -134,7 +140,7 @@ export const getMany = listOperation({
 			hasTranscription: flag('hasTranscription', 'Has Transcription'),
 			uid: uid === '' ? undefined : uidOf(this, itemIndex, 'Participant', uid),
 		});
-		return { method: 'GET', host: 'call', path: ['calls'], qs, onBehalfOf: onBehalfOfValue(this, itemIndex) };
+		return { method: 'GET', host: 'call', path: ['calls'], qs, onBehalfOf: onBehalfOfValue(this, itemIndex, ACTING_USER.actAs) };
 	},
-	simplify: { fields: SIMPLIFIED_CALL_FIELDS, pick: fieldPicker(SIMPLIFIED_CALL_FIELDS) },
+	simplify: { fields: SIMPLIFIED_CALL_FIELDS, pick: simplifiedPicker(SIMPLIFIED_CALL_FIELDS) },
 });

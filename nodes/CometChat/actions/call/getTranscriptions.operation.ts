@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { onBehalfOfField, onBehalfOfValue } from '../../fields/common';
+import { ACTING_USER, onBehalfOfField, onBehalfOfValue } from '../../fields/common';
 import { listOperation } from '../list';
 import { sessionIdField, sessionIdValue } from './fields';
 
@@ -12,9 +12,17 @@ export const getTranscriptions = listOperation({
 	description: "List a call's transcriptions, each with the URL of its transcript. They are made after the call ends.",
 	strategy: 'numberedPages',
 	identity: 'tid',
-	properties: [sessionIdField, onBehalfOfField(false, 'The user (UID) the transcriptions are read for. Leave empty to read as the app.')],
+	properties: [
+		sessionIdField,
+		onBehalfOfField(ACTING_USER.actAs, false, 'The user (UID) the transcriptions are read for. Leave empty to read as the app.'),
+	],
 	request(this: IExecuteFunctions, itemIndex: number) {
 		const sessionId = sessionIdValue(this, itemIndex);
-		return { method: 'GET', host: 'call', path: ['calls', sessionId, 'transcriptions'], onBehalfOf: onBehalfOfValue(this, itemIndex) };
+		return {
+			method: 'GET',
+			host: 'call',
+			path: ['calls', sessionId, 'transcriptions'],
+			onBehalfOf: onBehalfOfValue(this, itemIndex, ACTING_USER.actAs),
+		};
 	},
 });

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { onBehalfOfField, requiredOnBehalfOf } from '../../fields/common';
+import { ACTING_USER, onBehalfOfField, requiredOnBehalfOf } from '../../fields/common';
 import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 
@@ -9,9 +9,9 @@ export const deleteDetails: OperationDefinition = {
 	name: 'Delete',
 	action: "Delete a user's contact details",
 	description: "Forget a user's e-mail address and phone number: no more e-mail or SMS notifications to them",
-	properties: [onBehalfOfField(true, 'The user whose contact details to delete')],
+	properties: [onBehalfOfField(ACTING_USER.user, true, 'The user whose contact details to delete')],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
-		const uid = requiredOnBehalfOf(this, itemIndex);
+		const uid = requiredOnBehalfOf(this, itemIndex, ACTING_USER.user);
 		await cometChatRequest.call(this, { method: 'DELETE', path: ['notifications', 'v1', 'contact-details'], onBehalfOf: uid });
 		return { uid, deleted: true };
 	},

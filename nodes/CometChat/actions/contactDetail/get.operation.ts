@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { onBehalfOfField, requiredOnBehalfOf } from '../../fields/common';
+import { ACTING_USER, onBehalfOfField, requiredOnBehalfOf } from '../../fields/common';
 import { revealOptionField, revealValue } from '../../fields/reveal';
 import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
@@ -14,7 +14,7 @@ export const get: OperationDefinition = {
 	action: "Get a user's contact details",
 	description: 'Get the e-mail address and phone number a user is notified at, masked unless Reveal Contact Details is on',
 	properties: [
-		onBehalfOfField(true, 'The user whose contact details to get'),
+		onBehalfOfField(ACTING_USER.user, true, 'The user whose contact details to get'),
 		revealOptionField(
 			REVEAL,
 			'Whether to output the e-mail address and phone number in clear, e.g. to send a message to them. Off: masked. Whoever can see the execution sees them.',
@@ -24,7 +24,7 @@ export const get: OperationDefinition = {
 		return revealValue(this, itemIndex, REVEAL) ? ['email', 'phno'] : [];
 	},
 	async execute(this: IExecuteFunctions, itemIndex: number) {
-		const uid = requiredOnBehalfOf(this, itemIndex);
+		const uid = requiredOnBehalfOf(this, itemIndex, ACTING_USER.user);
 		revealValue(this, itemIndex, REVEAL);
 		const response = await cometChatRequest.call(this, {
 			method: 'GET',

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { onBehalfOfField, requiredOnBehalfOf } from '../../fields/common';
+import { ACTING_USER, onBehalfOfField, requiredOnBehalfOf } from '../../fields/common';
 import { fieldError, refuseProblem, requireChanges } from '../../readers/fieldErrors';
 import { emailProblem, optionalTextOf } from '../../readers/text';
 import { cometChatRequest } from '../../transport/request';
@@ -15,7 +15,7 @@ export const update: OperationDefinition = {
 	action: "Update a user's contact details",
 	description: 'Set the e-mail address and/or phone number CometChat sends e-mail and SMS notifications to. The output masks them.',
 	properties: [
-		onBehalfOfField(true, 'The user whose contact details to set'),
+		onBehalfOfField(ACTING_USER.user, true, 'The user whose contact details to set'),
 		{
 			displayName: 'Email',
 			name: 'email',
@@ -35,7 +35,7 @@ export const update: OperationDefinition = {
 		},
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
-		const uid = requiredOnBehalfOf(this, itemIndex);
+		const uid = requiredOnBehalfOf(this, itemIndex, ACTING_USER.user);
 		const email = optionalTextOf(this, itemIndex, 'Email', this.getNodeParameter('email', itemIndex, ''))?.trim();
 		const rawPhone = optionalTextOf(this, itemIndex, 'Phone Number', this.getNodeParameter('phno', itemIndex, ''));
 		const phno = rawPhone?.replace(/[\s().-]/g, '');

@@ -1,11 +1,19 @@
 /**
  * What the operations on one conversation share (docs/cometchat-api.md, Conversations): the
- * conversation is a user's, seen by On Behalf Of, with another user (`/users/{uid}/conversation`)
+ * conversation is a user's, seen by Act As, with another user (`/users/{uid}/conversation`)
  * or in a group (`/groups/{guid}/conversation`); one operation serves both.
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { LOCATOR_KINDS, locatorField, messageIdField, messageIdValue, onBehalfOfField, requiredOnBehalfOf } from '../../fields/common';
+import {
+	ACTING_USER,
+	LOCATOR_KINDS,
+	locatorField,
+	messageIdField,
+	messageIdValue,
+	onBehalfOfField,
+	requiredOnBehalfOf,
+} from '../../fields/common';
 import { fieldError } from '../../readers/fieldErrors';
 import { requiredGuid, requiredUid } from '../../readers/text';
 import { readOption } from '../../readers/values';
@@ -16,7 +24,7 @@ export const CONVERSATION_KINDS = ['user', 'group'] as const;
 export type ConversationKind = (typeof CONVERSATION_KINDS)[number];
 
 /**
- * Conversation With, the other user or the group, and On Behalf Of (whose view of the conversation it
+ * Conversation With, the other user or the group, and Act As (whose view of the conversation it
  * is). Conversation With may come from an expression, so the two fields it shows are not `required`
  * (n8n would count both as shown and refuse to start the workflow); `conversationTarget` checks the
  * one it uses.
@@ -28,8 +36,8 @@ export function conversationFields(purpose: string): INodeProperties[] {
 			name: 'conversationWith',
 			type: 'options',
 			options: [
-				{ name: 'Group', value: 'group', description: 'The conversation of a group On Behalf Of is a member of' },
-				{ name: 'User', value: 'user', description: 'The one-to-one conversation of On Behalf Of with another user' },
+				{ name: 'Group', value: 'group', description: "The conversation of a group the user in 'Act As' is a member of" },
+				{ name: 'User', value: 'user', description: "The one-to-one conversation of the user in 'Act As' with another user" },
 			],
 			default: 'user',
 		},
@@ -50,13 +58,14 @@ export function conversationFields(purpose: string): INodeProperties[] {
 			displayOptions: { show: { conversationWith: ['group'] } },
 		},
 		onBehalfOfField(
+			ACTING_USER.actAs,
 			true,
 			"The user (UID) whose view of the conversation it is: conversations, their tags, pins and read marks are each user's own",
 		),
 	];
 }
 
-/** The conversation an item names: its path (`users/{uid}/conversation` or `groups/{guid}/conversation`) and On Behalf Of. */
+/** The conversation an item names: its path (`users/{uid}/conversation` or `groups/{guid}/conversation`) and Act As. */
 export interface ConversationTarget {
 	kind: ConversationKind;
 	path: string[];
@@ -65,19 +74,19 @@ export interface ConversationTarget {
 	names: IDataObject;
 }
 
-/** Reads Conversation With, the user or group, and On Behalf Of, in the order the editor shows them. */
+/** Reads Conversation With, the user or group, and Act As, in the order the editor shows them. */
 export function conversationTarget(context: IExecuteFunctions, itemIndex: number): ConversationTarget {
 	const kind = readOption(context, itemIndex, 'conversationWith', 'Conversation With', CONVERSATION_KINDS, 'user');
 	const id =
 		kind === 'user'
 			? requiredUid(context, itemIndex, 'uid', 'With User', 'Choose the other user of the conversation from the list, or enter a UID.')
 			: requiredGuid(context, itemIndex, 'guid', 'Group');
-	const onBehalfOf = requiredOnBehalfOf(context, itemIndex);
+	const onBehalfOf = requiredOnBehalfOf(context, itemIndex, ACTING_USER.actAs);
 	const segment = kind === 'user' ? 'users' : 'groups';
 	return { kind, path: [segment, id, 'conversation'], onBehalfOf, names: { [kind === 'user' ? 'uid' : 'guid']: id, onBehalfOf } };
 }
 
-/** The conversation operation's request: its path (with `extra` segments), On Behalf Of, and a body if any. */
+/** The conversation operation's request: its path (with `extra` segments), Act As, and a body if any. */
 export async function conversationRequest(
 	context: IExecuteFunctions,
 	target: ConversationTarget,

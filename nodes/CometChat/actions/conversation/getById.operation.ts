@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { onBehalfOfField, requiredOnBehalfOf } from '../../fields/common';
+import { ACTING_USER, onBehalfOfField, requiredOnBehalfOf } from '../../fields/common';
 import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 import { conversationIdField, conversationIdValue } from './conversationId';
@@ -11,10 +11,10 @@ export const getById: OperationDefinition = {
 	name: 'Get by ID (Deprecated)',
 	action: 'Get a conversation by its ID (deprecated)',
 	description: 'Deprecated by CometChat: use Get, which names the conversation by its user or group',
-	properties: [conversationIdField(), onBehalfOfField(true, 'The user (UID) whose view of the conversation it is')],
+	properties: [conversationIdField(), onBehalfOfField(ACTING_USER.actAs, true, 'The user (UID) whose view of the conversation it is')],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const conversationId = conversationIdValue(this, itemIndex);
-		const onBehalfOf = requiredOnBehalfOf(this, itemIndex);
+		const onBehalfOf = requiredOnBehalfOf(this, itemIndex, ACTING_USER.actAs);
 		const response = await cometChatRequest.call(this, { method: 'GET', path: ['conversations', conversationId], onBehalfOf });
 		return response.data as IDataObject | IDataObject[];
 	},

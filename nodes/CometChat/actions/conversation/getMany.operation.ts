@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { onBehalfOfField, onBehalfOfValue, tagsField } from '../../fields/common';
+import { ACTING_USER, onBehalfOfField, onBehalfOfValue, tagsField } from '../../fields/common';
 import { listOf } from '../../readers/lists';
 import { optionalTextOf } from '../../readers/text';
 import { booleanOf, compact, optionalOptionOf } from '../../readers/values';
@@ -51,7 +51,7 @@ const filters: INodeProperties[] = [
 				name: 'includeBlockedUsers',
 				type: 'boolean',
 				default: false,
-				description: 'Whether to list the conversations with users On Behalf Of has blocked',
+				description: "Whether to list the conversations with users the user in 'Act As' has blocked",
 			},
 			{
 				displayName: 'Search Term',
@@ -82,7 +82,7 @@ const filters: INodeProperties[] = [
 				name: 'withBlockedInfo',
 				type: 'boolean',
 				default: false,
-				description: 'Whether to add to each other user whether On Behalf Of blocked them',
+				description: "Whether to add to each other user whether the user in 'Act As' blocked them",
 			},
 			{
 				displayName: 'With User and Group Tags',
@@ -96,7 +96,7 @@ const filters: INodeProperties[] = [
 ];
 
 /**
- * GET /conversations, numbered pages (docs/cometchat-api.md, Conversations). With On Behalf Of:
+ * GET /conversations, numbered pages (docs/cometchat-api.md, Conversations). With Act As:
  * that user's conversations, the latest first; without: every user's, by UID.
  */
 export const getMany = listOperation({
@@ -105,13 +105,14 @@ export const getMany = listOperation({
 	strategy: 'numberedPages',
 	properties: [
 		onBehalfOfField(
+			ACTING_USER.actAs,
 			false,
 			"The user (UID) whose conversations to list, the latest first. Leave empty to list every user's conversations, ordered by user.",
 		),
 	],
 	filters,
 	request(itemIndex) {
-		const onBehalfOf = onBehalfOfValue(this, itemIndex);
+		const onBehalfOf = onBehalfOfValue(this, itemIndex, ACTING_USER.actAs);
 		const given = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 		const flag = (name: string, label: string) => booleanOf(this, itemIndex, label, given[name], false) || undefined;
 		const agentic = optionalOptionOf(this, itemIndex, 'Agentic Conversations', given.agentic, AGENTIC);

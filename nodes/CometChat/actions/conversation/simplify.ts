@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { withIsoTimes } from '../../fields/lists';
 import { isRecord } from '../../helpers/records';
 
 /** What Simplify keeps of a conversation: the other user or group and the last message, each in short. */
@@ -14,7 +15,7 @@ export const SIMPLIFIED_CONVERSATION_FIELDS = [
 	'pinnedAt',
 ];
 
-/** A conversation as Simplify gives it. */
+/** A conversation as Simplify gives it, each time (its own and its last message's) with its ISO 8601 copy. */
 export function simplifyConversation(record: IDataObject): IDataObject {
 	const out: IDataObject = {};
 	for (const field of ['conversationId', 'conversationType', 'unreadMessageCount', 'updatedAt']) {
@@ -28,8 +29,8 @@ export function simplifyConversation(record: IDataObject): IDataObject {
 	const last = record.lastMessage;
 	if (isRecord(last)) {
 		const data = isRecord(last.data) ? last.data : {};
-		out.lastMessage = { id: last.id, sender: last.sender, type: last.type, text: data.text, sentAt: last.sentAt };
+		out.lastMessage = withIsoTimes({ id: last.id, sender: last.sender, type: last.type, text: data.text, sentAt: last.sentAt });
 	}
 	for (const field of ['tags', 'pinnedAt']) if (record[field] !== undefined) out[field] = record[field];
-	return out;
+	return withIsoTimes(out);
 }

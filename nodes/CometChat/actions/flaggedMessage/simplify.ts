@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { withIsoTimes } from '../../fields/lists';
 import { compact } from '../../readers/values';
 
 /**
@@ -36,15 +37,17 @@ export function latestFlag(record: IDataObject): IDataObject | undefined {
 export function simplifyFlaggedMessage(record: IDataObject): IDataObject {
 	const data = (record.data ?? {}) as IDataObject;
 	const latest = latestFlag(record) ?? {};
-	return compact({
-		id: record.id,
-		sender: record.sender,
-		receiver: record.receiver,
-		text: data.text,
-		flaggedCount: record.flaggedCount,
-		reasonId: latest.reasonId,
-		reason: latest.reasonName,
-		flaggedBy: latest.uid,
-		flaggedAt: latest.flaggedAt,
-	});
+	return withIsoTimes(
+		compact({
+			id: record.id,
+			sender: record.sender,
+			receiver: record.receiver,
+			text: data.text,
+			flaggedCount: record.flaggedCount,
+			reasonId: latest.reasonId,
+			reason: latest.reasonName,
+			flaggedBy: latest.uid,
+			flaggedAt: latest.flaggedAt,
+		}),
+	);
 }

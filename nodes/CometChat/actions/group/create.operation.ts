@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { metadataField, onBehalfOfField, onBehalfOfValue, tagsField } from '../../fields/common';
+import { ACTING_USER, metadataField, onBehalfOfField, onBehalfOfValue, tagsField } from '../../fields/common';
 import { tagsOf } from '../../readers/lists';
 import { idOf, optionalTextOf, optionalUrlOf, readRequiredText, requiredGuid, textOf, uidOf } from '../../readers/text';
 import { compact, metadataOf, optionOf } from '../../readers/values';
@@ -54,7 +54,11 @@ export const create: OperationDefinition = {
 			description: 'The password users give to join the group. Required for the type Password.',
 			displayOptions: { show: { type: ['password'] } },
 		},
-		onBehalfOfField(false, 'The user (UID) who creates the group and owns it unless Owner UID is set. Leave empty to act as the app.'),
+		onBehalfOfField(
+			ACTING_USER.actAs,
+			false,
+			'The user (UID) who creates the group and owns it unless Owner UID is set. Leave empty to act as the app.',
+		),
 		{
 			displayName: 'Members',
 			name: 'members',
@@ -123,7 +127,7 @@ export const create: OperationDefinition = {
 			tags: tagsOf(this, itemIndex, 'Tags', fields.tags),
 			members: Object.keys(memberLists).length > 0 ? memberLists : undefined,
 		});
-		const onBehalfOf = onBehalfOfValue(this, itemIndex);
+		const onBehalfOf = onBehalfOfValue(this, itemIndex, ACTING_USER.actAs);
 		const response = await cometChatRequest.call(this, {
 			method: 'POST',
 			path: ['groups'],

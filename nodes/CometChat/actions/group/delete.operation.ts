@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { onBehalfOfField, onBehalfOfValue } from '../../fields/common';
+import { ACTING_USER, onBehalfOfField, onBehalfOfValue } from '../../fields/common';
 import { appliedEarlier, cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 import { groupField, groupValue } from './fields';
@@ -11,10 +11,10 @@ export const deleteGroup: OperationDefinition = {
 	name: 'Delete',
 	action: 'Delete a group',
 	description: 'Delete a group for good, with its members and banned users',
-	properties: [groupField('The group to delete'), onBehalfOfField(false)],
+	properties: [groupField('The group to delete'), onBehalfOfField(ACTING_USER.actAs, false)],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const guid = groupValue(this, itemIndex);
-		const onBehalfOf = onBehalfOfValue(this, itemIndex);
+		const onBehalfOf = onBehalfOfValue(this, itemIndex, ACTING_USER.actAs);
 		const response = await cometChatRequest.call(this, {
 			method: 'DELETE',
 			path: ['groups', guid],

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { onBehalfOfField, onBehalfOfValue } from '../../fields/common';
+import { ACTING_USER, onBehalfOfField, onBehalfOfValue } from '../../fields/common';
 import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 import { groupField, groupValue } from './fields';
@@ -13,11 +13,15 @@ export const get: OperationDefinition = {
 	description: 'Get a group by GUID',
 	properties: [
 		groupField('The group to get'),
-		onBehalfOfField(false, 'The user (UID) whose membership the answer describes (scope, joined at). Leave empty to act as the app.'),
+		onBehalfOfField(
+			ACTING_USER.actAs,
+			false,
+			'The user (UID) whose membership the answer describes (scope, joined at). Leave empty to act as the app.',
+		),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const guid = groupValue(this, itemIndex);
-		const onBehalfOf = onBehalfOfValue(this, itemIndex);
+		const onBehalfOf = onBehalfOfValue(this, itemIndex, ACTING_USER.actAs);
 		const response = await cometChatRequest.call(this, { method: 'GET', path: ['groups', guid], onBehalfOf });
 		return response.data as IDataObject;
 	},

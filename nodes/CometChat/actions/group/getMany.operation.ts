@@ -43,7 +43,7 @@ const filters: INodeProperties[] = [
 		...locatorField(LOCATOR_KINDS.user, {
 			name: 'joinedBy',
 			displayName: 'Joined By',
-			description: 'Only the groups this user is a member of (sent as On Behalf Of with hasJoined)',
+			description: 'Only the groups this user is a member of (the request is made as this user, with hasJoined)',
 		}),
 	},
 	countFilter('membersMax', 'Max Members', 'Only groups with at most this many members'),

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { metadataField, onBehalfOfField, onBehalfOfValue, tagsField } from '../../fields/common';
+import { ACTING_USER, metadataField, onBehalfOfField, onBehalfOfValue, tagsField } from '../../fields/common';
 import { inputError, requireChanges } from '../../readers/fieldErrors';
 import { clearFieldsOf, tagsOf } from '../../readers/lists';
 import { idOf, optionalTextOf, optionalUrlOf, uidOf } from '../../readers/text';
@@ -61,7 +61,7 @@ const updateFields: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. cometchat-uid-1',
-		description: 'The user who becomes the owner. CometChat ignores it when On Behalf Of is set.',
+		description: "The user who becomes the owner. CometChat ignores it when 'Act As' is set.",
 	},
 	{
 		displayName: 'Password',
@@ -89,7 +89,7 @@ export const update: OperationDefinition = {
 	description: 'Change a group, or clear its description, icon, metadata or tags',
 	properties: [
 		groupField('The group to update'),
-		onBehalfOfField(false),
+		onBehalfOfField(ACTING_USER.actAs, false),
 		{
 			displayName: 'Update Fields',
 			name: 'updateFields',
@@ -101,15 +101,15 @@ export const update: OperationDefinition = {
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const guid = groupValue(this, itemIndex);
-		const onBehalfOf = onBehalfOfValue(this, itemIndex);
+		const onBehalfOf = onBehalfOfValue(this, itemIndex, ACTING_USER.actAs);
 		const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 		const owner = idOf(this, itemIndex, 'Owner UID', fields.owner);
 		if (owner && onBehalfOf) {
 			throw inputError(
 				this,
 				itemIndex,
-				'Owner UID cannot be changed while On Behalf Of is set',
-				'CometChat ignores the owner when the request is made on behalf of a user. Clear On Behalf Of, or remove Owner UID.',
+				"'Owner UID' cannot be changed while 'Act As' is set",
+				"CometChat ignores the owner when the request is made as a user. Clear 'Act As', or remove 'Owner UID'.",
 			);
 		}
 		const password = optionalTextOf(this, itemIndex, 'Password', fields.password);

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { onBehalfOfField, onBehalfOfValue } from '../../fields/common';
+import { ACTING_USER, onBehalfOfField, onBehalfOfValue } from '../../fields/common';
 import { inputError } from '../../readers/fieldErrors';
 import { readOption } from '../../readers/values';
 import { cometChatRequest } from '../../transport/request';
@@ -45,7 +45,7 @@ export const add: OperationDefinition = {
 			default: {},
 			options: memberFields,
 		},
-		onBehalfOfField(false, 'The admin or moderator (UID) who adds the members. Leave empty to act as the app.'),
+		onBehalfOfField(ACTING_USER.actAs, false, 'The admin or moderator (UID) who adds the members. Leave empty to act as the app.'),
 		{
 			displayName: 'Options',
 			name: 'options',
@@ -88,7 +88,7 @@ export const add: OperationDefinition = {
 			);
 		}
 		const onPartialFailure = readOption(this, itemIndex, 'options.onPartialFailure', 'On Partial Failure', PARTIAL_FAILURE, 'fail');
-		const onBehalfOf = onBehalfOfValue(this, itemIndex);
+		const onBehalfOf = onBehalfOfValue(this, itemIndex, ACTING_USER.actAs);
 		const response = await cometChatRequest.call(this, {
 			method: 'POST',
 			path: ['groups', guid, 'members'],

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { onBehalfOfField, onBehalfOfValue } from '../../fields/common';
+import { ACTING_USER, onBehalfOfField, onBehalfOfValue } from '../../fields/common';
 import { readOption } from '../../readers/values';
 import { appliedEarlier, cometChatRequest } from '../../transport/request';
 import { groupField, groupValue } from '../group/fields';
@@ -25,13 +25,13 @@ export const changeScope: OperationDefinition = {
 			default: 'participant',
 			description: 'The new scope of the member',
 		},
-		onBehalfOfField(false, 'The admin (UID) who changes the scope. Leave empty to act as the app.'),
+		onBehalfOfField(ACTING_USER.actAs, false, 'The admin (UID) who changes the scope. Leave empty to act as the app.'),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const guid = groupValue(this, itemIndex);
 		const uid = memberUserValue(this, itemIndex, 'Member');
 		const scope = readOption(this, itemIndex, 'scope', 'Scope', SCOPES, 'participant');
-		const onBehalfOf = onBehalfOfValue(this, itemIndex);
+		const onBehalfOf = onBehalfOfValue(this, itemIndex, ACTING_USER.actAs);
 		const response = await cometChatRequest.call(this, {
 			method: 'PUT',
 			path: ['groups', guid, 'members', uid],

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { fieldPicker } from '../../fields/lists';
+import { simplifiedPicker } from '../../fields/lists';
 import { choicesOf, compact, optionalOptionOf } from '../../readers/values';
 import { groupField, groupValue } from '../group/fields';
 import { listOperation } from '../list';
@@ -57,5 +57,5 @@ export const getMany = listOperation({
 		});
 		return { method: 'GET', path: ['groups', guid, 'members'], qs };
 	},
-	simplify: { fields: SIMPLIFIED_MEMBER_FIELDS, pick: fieldPicker(SIMPLIFIED_MEMBER_FIELDS) },
+	simplify: { fields: SIMPLIFIED_MEMBER_FIELDS, pick: simplifiedPicker(SIMPLIFIED_MEMBER_FIELDS) },
 });

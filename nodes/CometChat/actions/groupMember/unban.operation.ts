@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { onBehalfOfField, onBehalfOfValue } from '../../fields/common';
+import { ACTING_USER, onBehalfOfField, onBehalfOfValue } from '../../fields/common';
 import { appliedEarlier, cometChatRequest } from '../../transport/request';
 import { groupField, groupValue } from '../group/fields';
 import type { OperationDefinition } from '../types';
@@ -15,12 +15,12 @@ export const unban: OperationDefinition = {
 	properties: [
 		groupField('The group to unban the user from'),
 		memberUserField('bannedUser', 'The banned user to unban'),
-		onBehalfOfField(false, 'The admin or moderator (UID) who lifts the ban. Leave empty to act as the app.'),
+		onBehalfOfField(ACTING_USER.actAs, false, 'The admin or moderator (UID) who lifts the ban. Leave empty to act as the app.'),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const guid = groupValue(this, itemIndex);
 		const uid = memberUserValue(this, itemIndex, 'User');
-		const onBehalfOf = onBehalfOfValue(this, itemIndex);
+		const onBehalfOf = onBehalfOfValue(this, itemIndex, ACTING_USER.actAs);
 		const response = await cometChatRequest.call(this, {
 			method: 'DELETE',
 			path: ['groups', guid, 'bannedusers', uid],

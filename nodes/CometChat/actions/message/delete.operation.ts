@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { messageIdField, messageIdValue, onBehalfOfField, onBehalfOfValue } from '../../fields/common';
+import { ACTING_USER, messageIdField, messageIdValue, onBehalfOfField, onBehalfOfValue } from '../../fields/common';
 import { readBoolean } from '../../readers/values';
 import { appliedEarlier, cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
@@ -22,6 +22,7 @@ export const deleteMessage: OperationDefinition = {
 				'Whether to remove the message for good. Off: the message is marked deleted and can still be listed with its deletion time.',
 		},
 		onBehalfOfField(
+			ACTING_USER.actAs,
 			false,
 			'The user (UID) who deletes the message, shown as deletedBy: its sender, or an admin or moderator of its group. Leave empty to delete as the app.',
 		),
@@ -29,7 +30,7 @@ export const deleteMessage: OperationDefinition = {
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const id = messageIdValue(this, itemIndex);
 		const permanent = readBoolean(this, itemIndex, 'permanent', 'Delete Permanently', false);
-		const onBehalfOf = onBehalfOfValue(this, itemIndex);
+		const onBehalfOf = onBehalfOfValue(this, itemIndex, ACTING_USER.actAs);
 		const response = await cometChatRequest.call(this, {
 			method: 'DELETE',
 			path: ['messages', id],

@@ -1,12 +1,21 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { LOCATOR_KINDS, locatorField, metadataField, onBehalfOfField, tagsField, requiredOnBehalfOf } from '../../fields/common';
+import {
+	ACTING_USER,
+	LOCATOR_KINDS,
+	locatorField,
+	metadataField,
+	onBehalfOfField,
+	requiredOnBehalfOf,
+	tagsField,
+} from '../../fields/common';
 import { inputError } from '../../readers/fieldErrors';
 import { guidListOf, tagsOf, uidListOf } from '../../readers/lists';
 import { optionalMessageIdOf, optionalTextOf, requiredGuid, requiredUid } from '../../readers/text';
-import { compact, metadataOf, readOption } from '../../readers/values';
+import { compact, metadataOf, readBoolean, readOption } from '../../readers/values';
 import { appliedEarlier, cometChatRequest } from '../../transport/request';
 import { muidFor, sentMessageLookup } from './muid';
+import { SIMPLIFIED_SENT_MESSAGE_FIELDS, simplifySentMessage } from './simplify';
 
 /** The receiver of one user or one group, shown by Receiver Type (`user` or `group`). */
 export const receiverLocatorFields: INodeProperties[] = [
@@ -35,7 +44,7 @@ export const receiverLocatorFields: INodeProperties[] = [
  * and refuse to start the workflow while one is empty; the operation checks the one it uses.
  */
 export const senderAndReceiverFields: INodeProperties[] = [
-	onBehalfOfField(true, 'The user (UID) who sends the message. CometChat requires it.'),
+	onBehalfOfField(ACTING_USER.sender, true, 'The user (UID) who sends the message. CometChat requires it.'),
 	{
 		displayName: 'Receiver Type',
 		name: 'receiverType',
@@ -105,6 +114,31 @@ export const deliveryOptionsField: INodeProperties = {
 	],
 };
 
+/**
+ * Simplify of Send, Send as Bot and Send Form. Off by default, unlike the lists' Simplify: n8n fills a
+ * parameter a saved workflow lacks with its default, so a default of on would change the output of
+ * every send saved before it. (On by default needs a new node version, whose saved nodes have it.)
+ */
+export const sentMessageSimplifyField: INodeProperties = {
+	displayName: 'Simplify',
+	name: 'simplify',
+	type: 'boolean',
+	default: false,
+	description: `Whether to return the sent message in short (${SIMPLIFIED_SENT_MESSAGE_FIELDS.join(', ')}) instead of the raw data. Its time also comes as ISO 8601 (sentAtIso).`,
+};
+
+/** Sends as sendMessage does; with Simplify on (read before sending), each message sent comes out in short. */
+export async function sendAndShape(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	message: Parameters<typeof sendMessage>[2],
+): Promise<IDataObject | IDataObject[]> {
+	const simplify = readBoolean(context, itemIndex, 'simplify', 'Simplify', false);
+	const sent = await sendMessage(context, itemIndex, message);
+	if (!simplify) return sent;
+	return Array.isArray(sent) ? sent.map(simplifySentMessage) : simplifySentMessage(sent);
+}
+
 const RECEIVER_TYPES = ['group', 'multiple', 'user'] as const;
 
 /** The receiver members of the send body, from the Receiver fields. */
@@ -137,7 +171,7 @@ export async function sendMessage(
 	message: { category: string; type: string; data: IDataObject; parentId?: string; bot?: string },
 ): Promise<IDataObject | IDataObject[]> {
 	// A bot's message is sent by the bot (POST /bots/{uid}/messages), with no onBehalfOf.
-	const onBehalfOf = message.bot === undefined ? requiredOnBehalfOf(context, itemIndex) : undefined;
+	const onBehalfOf = message.bot === undefined ? requiredOnBehalfOf(context, itemIndex, ACTING_USER.sender) : undefined;
 	const receiver = receiverBody(context, itemIndex);
 	const options = context.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const metadata = metadataOf(context, itemIndex, 'Metadata (JSON)', options.metadata);

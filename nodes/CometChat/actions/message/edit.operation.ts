@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { messageIdField, messageIdValue, onBehalfOfField, onBehalfOfValue, tagsField } from '../../fields/common';
+import { ACTING_USER, messageIdField, messageIdValue, onBehalfOfField, onBehalfOfValue, tagsField } from '../../fields/common';
 import { isRecord } from '../../helpers/records';
 import { requireChanges } from '../../readers/fieldErrors';
 import { tagsOf } from '../../readers/lists';
@@ -49,7 +49,11 @@ export const edit: OperationDefinition = {
 				},
 			],
 		},
-		onBehalfOfField(false, 'The user (UID) who edits the message, shown as editedBy: its sender. Leave empty to edit as the app.'),
+		onBehalfOfField(
+			ACTING_USER.actAs,
+			false,
+			'The user (UID) who edits the message, shown as editedBy: its sender. Leave empty to edit as the app.',
+		),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const id = messageIdValue(this, itemIndex);
@@ -70,7 +74,7 @@ export const edit: OperationDefinition = {
 			method: 'PUT',
 			path: ['messages', id],
 			body,
-			onBehalfOf: onBehalfOfValue(this, itemIndex),
+			onBehalfOf: onBehalfOfValue(this, itemIndex, ACTING_USER.actAs),
 		});
 		return editedMessage(response.data as IDataObject);
 	},

@@ -1,6 +1,14 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { LOCATOR_KINDS, locatorField, messageIdField, messageIdValue, onBehalfOfField, requiredOnBehalfOf } from '../../fields/common';
+import {
+	ACTING_USER,
+	LOCATOR_KINDS,
+	locatorField,
+	messageIdField,
+	messageIdValue,
+	onBehalfOfField,
+	requiredOnBehalfOf,
+} from '../../fields/common';
 import { optionalTextOf, requiredId } from '../../readers/text';
 import { compact } from '../../readers/values';
 import { cometChatRequest } from '../../transport/request';
@@ -15,7 +23,7 @@ export const flag: OperationDefinition = {
 	description: 'Report a message for moderation on behalf of a user, with a reason (then listed under Flagged Message)',
 	properties: [
 		messageIdField('ID of the message to flag'),
-		onBehalfOfField(true, 'The user (UID) who flags the message. CometChat requires it.'),
+		onBehalfOfField(ACTING_USER.actAs, true, 'The user (UID) who flags the message. CometChat requires it.'),
 		locatorField(LOCATOR_KINDS.reason, {
 			name: 'reasonId',
 			displayName: 'Reason',
@@ -33,7 +41,7 @@ export const flag: OperationDefinition = {
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const id = messageIdValue(this, itemIndex);
-		const onBehalfOf = requiredOnBehalfOf(this, itemIndex);
+		const onBehalfOf = requiredOnBehalfOf(this, itemIndex, ACTING_USER.actAs);
 		const reasonId = requiredId(this, itemIndex, 'reasonId', 'Reason');
 		// The newest published body is {id}; an earlier one took {reasonId, remark}. Both are sent,
 		// so the service finds the reason under either name (docs/cometchat-api.md, Moderation).

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { messageIdField, messageIdValue, onBehalfOfField, onBehalfOfValue } from '../../fields/common';
+import { ACTING_USER, messageIdField, messageIdValue, onBehalfOfField, onBehalfOfValue } from '../../fields/common';
 import { cometChatRequest } from '../../transport/request';
 import { ItemWithFiles } from '../types';
 import type { OperationDefinition } from '../types';
@@ -14,12 +14,12 @@ export const get: OperationDefinition = {
 	description: 'Get one message by ID: its text, parties, moderation status and, if deleted, when and by whom',
 	properties: [
 		messageIdField('The message to get'),
-		onBehalfOfField(false, 'The user (UID) whose view of the message is read. Leave empty to read it as the app.'),
+		onBehalfOfField(ACTING_USER.actAs, false, 'The user (UID) whose view of the message is read. Leave empty to read it as the app.'),
 		...downloadAttachmentFields,
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const id = messageIdValue(this, itemIndex);
-		const onBehalfOf = onBehalfOfValue(this, itemIndex);
+		const onBehalfOf = onBehalfOfValue(this, itemIndex, ACTING_USER.actAs);
 		const files = attachmentDownloader(this, itemIndex);
 		const response = await cometChatRequest.call(this, { method: 'GET', path: ['messages', id], onBehalfOf });
 		const message = response.data as IDataObject;

@@ -1,6 +1,14 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { LOCATOR_KINDS, locatorField, onBehalfOfField, onBehalfOfValue, requiredOnBehalfOf, tagsField } from '../../fields/common';
+import {
+	ACTING_USER,
+	LOCATOR_KINDS,
+	locatorField,
+	onBehalfOfField,
+	onBehalfOfValue,
+	requiredOnBehalfOf,
+	tagsField,
+} from '../../fields/common';
 import { checkRange, rangeEndOf } from '../../readers/dates';
 import { listOf } from '../../readers/lists';
 import { idOf, optionalTextOf, requiredGuid, requiredUid, uidOf } from '../../readers/text';
@@ -22,9 +30,9 @@ const properties: INodeProperties[] = [
 		name: 'conversation',
 		type: 'options',
 		options: [
-			{ name: 'All Conversations', value: 'all', description: 'Every message of the app (or of one user, with On Behalf Of)' },
+			{ name: 'All Conversations', value: 'all', description: "Every message of the app (or of one user, with 'Act As')" },
 			{ name: 'Group', value: 'group', description: 'The messages of one group' },
-			{ name: 'One-to-One', value: 'user', description: 'The messages between On Behalf Of and one other user' },
+			{ name: 'One-to-One', value: 'user', description: "The messages between the user in 'Act As' and one other user" },
 		],
 		default: 'all',
 	},
@@ -41,6 +49,7 @@ const properties: INodeProperties[] = [
 		displayOptions: { show: { conversation: ['group'] } },
 	},
 	onBehalfOfField(
+		ACTING_USER.actAs,
 		false,
 		'All Conversations: only the conversations of this user; leave empty for every message. One-to-One: required, the user whose conversation with With User is read. Group: the user whose view is read; leave empty to read as the app.',
 	),
@@ -187,9 +196,15 @@ export const getMany = listOperation({
 			const cursorFields = ['affix', 'id'];
 			if (conversation === 'group') {
 				const guid = requiredGuid(this, itemIndex, 'groupGuid', 'Group');
-				return { method: 'GET', path: ['groups', guid, 'messages'], qs, onBehalfOf: onBehalfOfValue(this, itemIndex), cursorFields };
+				return {
+					method: 'GET',
+					path: ['groups', guid, 'messages'],
+					qs,
+					onBehalfOf: onBehalfOfValue(this, itemIndex, ACTING_USER.actAs),
+					cursorFields,
+				};
 			}
-			const onBehalfOf = requiredOnBehalfOf(this, itemIndex);
+			const onBehalfOf = requiredOnBehalfOf(this, itemIndex, ACTING_USER.actAs);
 			const withUid = requiredUid(
 				this,
 				itemIndex,
@@ -213,7 +228,7 @@ export const getMany = listOperation({
 			// The app-wide list declares `tags` as one comma-separated value.
 			tags: tags.join(','),
 		});
-		return { method: 'GET', path: ['messages'], qs, onBehalfOf: onBehalfOfValue(this, itemIndex) };
+		return { method: 'GET', path: ['messages'], qs, onBehalfOf: onBehalfOfValue(this, itemIndex, ACTING_USER.actAs) };
 	},
 	arrange(records, itemIndex) {
 		if (this.getNodeParameter('order', itemIndex, 'newest') !== 'newest') return records;

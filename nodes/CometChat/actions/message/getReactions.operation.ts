@@ -1,4 +1,4 @@
-import { messageIdField, messageIdValue, onBehalfOfField, requiredOnBehalfOf } from '../../fields/common';
+import { ACTING_USER, messageIdField, messageIdValue, onBehalfOfField, requiredOnBehalfOf } from '../../fields/common';
 import { listOperation } from '../list';
 
 export const getReactions = listOperation({
@@ -10,13 +10,13 @@ export const getReactions = listOperation({
 	identity: 'id',
 	properties: [
 		messageIdField('ID of the message whose reactions to list'),
-		onBehalfOfField(true, 'The user (UID) whose view of the reactions is read. CometChat requires it.'),
+		onBehalfOfField(ACTING_USER.actAs, true, 'The user (UID) whose view of the reactions is read. CometChat requires it.'),
 	],
 	request(itemIndex) {
 		return {
 			method: 'GET',
 			path: ['messages', messageIdValue(this, itemIndex), 'reactions'],
-			onBehalfOf: requiredOnBehalfOf(this, itemIndex),
+			onBehalfOf: requiredOnBehalfOf(this, itemIndex, ACTING_USER.actAs),
 		};
 	},
 });

@@ -1,4 +1,4 @@
-import { messageIdField, messageIdValue, onBehalfOfField, onBehalfOfValue } from '../../fields/common';
+import { ACTING_USER, messageIdField, messageIdValue, onBehalfOfField, onBehalfOfValue } from '../../fields/common';
 import { listOperation } from '../list';
 import { reactionField, reactionValue } from './messageAction';
 
@@ -13,14 +13,14 @@ export const getReactionsByEmoji = listOperation({
 	properties: [
 		messageIdField('ID of the message whose reactions to list'),
 		reactionField('The reaction whose users to list, as it was added, e.g. 👍'),
-		onBehalfOfField(false, 'The user (UID) whose view of the reactions is read. Leave empty to read them as the app.'),
+		onBehalfOfField(ACTING_USER.actAs, false, 'The user (UID) whose view of the reactions is read. Leave empty to read them as the app.'),
 	],
 	request(itemIndex) {
 		const id = messageIdValue(this, itemIndex);
 		return {
 			method: 'GET',
 			path: ['messages', id, 'reactions', reactionValue(this, itemIndex)],
-			onBehalfOf: onBehalfOfValue(this, itemIndex),
+			onBehalfOf: onBehalfOfValue(this, itemIndex, ACTING_USER.actAs),
 		};
 	},
 });

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { onBehalfOfField, onBehalfOfValue } from '../../fields/common';
+import { ACTING_USER, onBehalfOfField, onBehalfOfValue } from '../../fields/common';
+import { withIsoTimes } from '../../fields/lists';
 import { inputError } from '../../readers/fieldErrors';
 import { booleanOf, compact } from '../../readers/values';
 import { listOperation } from '../list';
@@ -28,18 +29,20 @@ const SIMPLIFIED_THREAD_FIELDS = [
 function simplifyThread(thread: IDataObject): IDataObject {
 	const data = (thread.data ?? {}) as IDataObject;
 	const lastReply = (thread.lastReply ?? {}) as IDataObject;
-	return compact({
-		id: thread.id,
-		sender: thread.sender,
-		receiverType: thread.receiverType,
-		receiver: thread.receiver,
-		text: data.text,
-		sentAt: thread.sentAt,
-		replyCount: thread.replyCount,
-		lastReplyAt: lastReply.sentAt,
-		unreadReplyCount: thread.unreadReplyCount,
-		mentionCount: thread.mentionCount,
-	});
+	return withIsoTimes(
+		compact({
+			id: thread.id,
+			sender: thread.sender,
+			receiverType: thread.receiverType,
+			receiver: thread.receiver,
+			text: data.text,
+			sentAt: thread.sentAt,
+			replyCount: thread.replyCount,
+			lastReplyAt: lastReply.sentAt,
+			unreadReplyCount: thread.unreadReplyCount,
+			mentionCount: thread.mentionCount,
+		}),
+	);
 }
 
 /** GET /threads: see docs/cometchat-api.md, Message actions. */
@@ -51,7 +54,9 @@ export const getThreads = listOperation({
 	strategy: 'cursor',
 	identity: 'id',
 	maxPageSize: THREADS_MAX_LIMIT,
-	properties: [onBehalfOfField(false, 'The user (UID) whose threads are listed. Leave empty to list the threads of the whole app.')],
+	properties: [
+		onBehalfOfField(ACTING_USER.actAs, false, 'The user (UID) whose threads are listed. Leave empty to list the threads of the whole app.'),
+	],
 	filters: [
 		{
 			displayName: 'Filters',
@@ -65,27 +70,27 @@ export const getThreads = listOperation({
 					name: 'participatedByMe',
 					type: 'boolean',
 					default: true,
-					description: 'Whether to list only the threads On Behalf Of started or replied in (needs On Behalf Of)',
+					description: "Whether to list only the threads the user in 'Act As' started or replied in (needs 'Act As')",
 				},
 				{
 					displayName: 'With Mention Count',
 					name: 'withMentionCount',
 					type: 'boolean',
 					default: true,
-					description: "Whether to add each thread's count of unread mentions of On Behalf Of (mentionCount)",
+					description: "Whether to add each thread's count of unread mentions of the user in 'Act As' (mentionCount)",
 				},
 				{
 					displayName: 'With Unread Reply Count',
 					name: 'withUnreadReplyCount',
 					type: 'boolean',
 					default: true,
-					description: "Whether to add each thread's count of replies On Behalf Of has not read (unreadReplyCount)",
+					description: "Whether to add each thread's count of replies the user in 'Act As' has not read (unreadReplyCount)",
 				},
 			],
 		},
 	],
 	request(itemIndex) {
-		const onBehalfOf = onBehalfOfValue(this, itemIndex);
+		const onBehalfOf = onBehalfOfValue(this, itemIndex, ACTING_USER.actAs);
 		const given = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 		const participatedByMe = booleanOf(this, itemIndex, 'Only Threads the User Took Part In', given.participatedByMe, false);
 		const withUnreadReplyCount = booleanOf(this, itemIndex, 'With Unread Reply Count', given.withUnreadReplyCount, false);
@@ -94,8 +99,8 @@ export const getThreads = listOperation({
 			throw inputError(
 				this,
 				itemIndex,
-				"The filters 'Only Threads the User Took Part In', 'With Unread Reply Count' and 'With Mention Count' are about one user, and 'On Behalf Of' is empty",
-				"Choose the user in 'On Behalf Of', or remove these filters.",
+				"The filters 'Only Threads the User Took Part In', 'With Unread Reply Count' and 'With Mention Count' are about one user, and 'Act As' is empty",
+				"Choose the user in 'Act As', or remove these filters.",
 			);
 		}
 		const qs = compact({

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, INodeProperties } from 'n8n-workflow';
 
-import { messageIdField, messageIdValue, onBehalfOfField, onBehalfOfValue, requiredOnBehalfOf } from '../../fields/common';
+import { ACTING_USER, messageIdField, messageIdValue, onBehalfOfField, onBehalfOfValue, requiredOnBehalfOf } from '../../fields/common';
 import { readRequiredText } from '../../readers/text';
 import type { CometChatResponse } from '../../transport/request';
 import { cometChatRequest } from '../../transport/request';
@@ -21,7 +21,7 @@ interface MessageActionSpec {
 	messageDescription: string;
 	/** Whether CometChat requires the onBehalfOf header here, and what the user is for. */
 	onBehalfOf: { required: boolean; description: string };
-	/** Fields shown between Message and On Behalf Of (e.g. the reaction). */
+	/** Fields shown between Message and Act As (e.g. the reaction). */
 	properties?: INodeProperties[];
 	/** The path after /messages/{id}, read from the item's fields. */
 	path(this: IExecuteFunctions, itemIndex: number): string[];
@@ -39,13 +39,15 @@ export function messageAction(spec: MessageActionSpec): OperationDefinition {
 		properties: [
 			messageIdField(spec.messageDescription),
 			...(spec.properties ?? []),
-			onBehalfOfField(spec.onBehalfOf.required, spec.onBehalfOf.description),
+			onBehalfOfField(ACTING_USER.actAs, spec.onBehalfOf.required, spec.onBehalfOf.description),
 		],
 		async execute(this: IExecuteFunctions, itemIndex: number) {
 			const id = messageIdValue(this, itemIndex);
 			const path = spec.path.call(this, itemIndex);
 			const body = spec.body?.call(this, itemIndex);
-			const onBehalfOf = spec.onBehalfOf.required ? requiredOnBehalfOf(this, itemIndex) : onBehalfOfValue(this, itemIndex);
+			const onBehalfOf = spec.onBehalfOf.required
+				? requiredOnBehalfOf(this, itemIndex, ACTING_USER.actAs)
+				: onBehalfOfValue(this, itemIndex, ACTING_USER.actAs);
 			const response = await cometChatRequest.call(this, { method: spec.method, path: ['messages', id, ...path], body, onBehalfOf });
 			return spec.output ? spec.output(response, id) : (response.data as IDataObject);
 		},

@@ -4,7 +4,8 @@ import { fieldError, inputError } from '../../readers/fieldErrors';
 import { optionalMessageIdOf, optionalTextOf, optionalUrlOf, readRequiredText, requiredTextOf } from '../../readers/text';
 import { compact, integerOf, messageTextOf, parseJsonObject, readOption } from '../../readers/values';
 import type { OperationDefinition } from '../types';
-import { deliveryOptionsField, senderAndReceiverFields, sendMessage } from './delivery';
+import { deliveryOptionsField, senderAndReceiverFields, sendAndShape, sentMessageSimplifyField } from './delivery';
+import { SIMPLIFIED_SENT_MESSAGE_FIELDS } from './simplify';
 
 const MEDIA_TYPES = ['audio', 'file', 'image', 'video'];
 const MESSAGE_TYPES = ['audio', 'file', 'image', 'text', 'video'] as const;
@@ -165,7 +166,7 @@ const contentFields: INodeProperties[] = [
 	},
 ];
 
-const properties: INodeProperties[] = [...senderAndReceiverFields, ...contentFields, sendOptionsField];
+const properties: INodeProperties[] = [...senderAndReceiverFields, ...contentFields, sentMessageSimplifyField, sendOptionsField];
 
 export const send: OperationDefinition = {
 	value: 'send',
@@ -173,10 +174,11 @@ export const send: OperationDefinition = {
 	action: 'Send a message',
 	description: 'Send a text, media or custom message on behalf of a user to users or groups, or as a reply in a thread',
 	properties,
+	simplified: SIMPLIFIED_SENT_MESSAGE_FIELDS,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const options = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 		const parentId = optionalMessageIdOf(this, itemIndex, 'Reply in Thread To', options.parentId);
-		return await sendMessage(this, itemIndex, { ...messageContentOf(this, itemIndex), parentId });
+		return await sendAndShape(this, itemIndex, { ...messageContentOf(this, itemIndex), parentId });
 	},
 };
 
@@ -184,6 +186,7 @@ export const send: OperationDefinition = {
 export const sendAsBotProperties: INodeProperties[] = [
 	...senderAndReceiverFields.filter((field) => field.name !== 'onBehalfOf'),
 	...contentFields,
+	sentMessageSimplifyField,
 	deliveryOptionsField,
 ];
 

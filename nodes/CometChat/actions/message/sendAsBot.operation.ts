@@ -3,8 +3,9 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { LOCATOR_KINDS, locatorField } from '../../fields/common';
 import { requiredUid } from '../../readers/text';
 import type { OperationDefinition } from '../types';
-import { sendMessage } from './delivery';
+import { sendAndShape } from './delivery';
 import { messageContentOf, sendAsBotProperties } from './send.operation';
+import { SIMPLIFIED_SENT_MESSAGE_FIELDS } from './simplify';
 
 /** POST /bots/{uid}/messages: Send's body, sent by the bot user (docs/cometchat-api.md, Bots). */
 export const sendAsBot: OperationDefinition = {
@@ -21,8 +22,9 @@ export const sendAsBot: OperationDefinition = {
 		}),
 		...sendAsBotProperties,
 	],
+	simplified: SIMPLIFIED_SENT_MESSAGE_FIELDS,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const bot = requiredUid(this, itemIndex, 'botUid', 'Bot');
-		return await sendMessage(this, itemIndex, { ...messageContentOf(this, itemIndex), bot });
+		return await sendAndShape(this, itemIndex, { ...messageContentOf(this, itemIndex), bot });
 	},
 };

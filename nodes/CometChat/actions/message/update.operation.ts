@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { changesModeField, messageIdField, messageIdValue, onBehalfOfField, onBehalfOfValue } from '../../fields/common';
+import { ACTING_USER, changesModeField, messageIdField, messageIdValue, onBehalfOfField, onBehalfOfValue } from '../../fields/common';
 import { requireChanges } from '../../readers/fieldErrors';
 import { optionalTextOf } from '../../readers/text';
 import { compact, messageTextOf, metadataOf, parseJsonObject, readOption } from '../../readers/values';
@@ -51,7 +51,7 @@ export const update: OperationDefinition = {
 			description: 'The members of the message\'s data to change, as is, e.g. {"text": "…"}. Members not named keep their value.',
 			displayOptions: { show: { specifyData: ['json'] } },
 		},
-		onBehalfOfField(false, 'The user (UID) the edit is made by, shown as editedBy. Leave empty to edit as the app.'),
+		onBehalfOfField(ACTING_USER.actAs, false, 'The user (UID) the edit is made by, shown as editedBy. Leave empty to edit as the app.'),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const id = messageIdValue(this, itemIndex);
@@ -71,7 +71,7 @@ export const update: OperationDefinition = {
 			method: 'PUT',
 			path: ['moderation', 'messages', id],
 			body: { data },
-			onBehalfOf: onBehalfOfValue(this, itemIndex),
+			onBehalfOf: onBehalfOfValue(this, itemIndex, ACTING_USER.actAs),
 		});
 		return response.data as IDataObject;
 	},

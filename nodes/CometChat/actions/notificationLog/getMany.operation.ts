@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { fieldPicker } from '../../fields/lists';
+import { simplifiedPicker } from '../../fields/lists';
 import { checkRange, optionalDateTimeMillisOf } from '../../readers/dates';
 import { optionalTextOf } from '../../readers/text';
 import { booleanOf, compact, integerOf, optionalOptionOf } from '../../readers/values';
@@ -156,5 +156,5 @@ export const getMany = listOperation({
 	request(itemIndex) {
 		return { method: 'GET', path: ['notifications', 'v1', 'logs'], qs: filtersQuery(this, itemIndex), cursorFields: ['affix', 'logId'] };
 	},
-	simplify: { fields: SIMPLIFIED_LOG_FIELDS, pick: fieldPicker(SIMPLIFIED_LOG_FIELDS) },
+	simplify: { fields: SIMPLIFIED_LOG_FIELDS, pick: simplifiedPicker(SIMPLIFIED_LOG_FIELDS) },
 });

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { withIsoTimes } from '../../fields/lists';
 import { compact } from '../../readers/values';
 import { latestFlag } from '../flaggedMessage/simplify';
 
@@ -26,16 +27,18 @@ export function simplifyReviewedMessage(record: IDataObject): IDataObject {
 	const message = (record.message ?? record) as IDataObject;
 	const data = (message.data ?? {}) as IDataObject;
 	const moderation = (data.moderation ?? {}) as IDataObject;
-	return compact({
-		id: message.id,
-		sender: message.sender,
-		receiver: message.receiver,
-		text: data.text,
-		status: moderation.status,
-		ruleId: record.ruleId,
-		ruleName: record.ruleName,
-		reason: latestFlag(record)?.reasonName,
-		flaggedCount: record.flaggedCount,
-		createdAt: record.createdAt,
-	});
+	return withIsoTimes(
+		compact({
+			id: message.id,
+			sender: message.sender,
+			receiver: message.receiver,
+			text: data.text,
+			status: moderation.status,
+			ruleId: record.ruleId,
+			ruleName: record.ruleName,
+			reason: latestFlag(record)?.reasonName,
+			flaggedCount: record.flaggedCount,
+			createdAt: record.createdAt,
+		}),
+	);
 }

@@ -1,4 +1,4 @@
-import { fieldPicker } from '../../fields/lists';
+import { simplifiedPicker } from '../../fields/lists';
 import { listOperation } from '../list';
 
 /** The fields of a role that a workflow usually needs (Simplify). */
@@ -10,5 +10,5 @@ export const getMany = listOperation({
 	strategy: 'numberedPages',
 	identity: 'role',
 	request: () => ({ method: 'GET', path: ['roles'] }),
-	simplify: { fields: SIMPLIFIED_ROLE_FIELDS, pick: fieldPicker(SIMPLIFIED_ROLE_FIELDS) },
+	simplify: { fields: SIMPLIFIED_ROLE_FIELDS, pick: simplifiedPicker(SIMPLIFIED_ROLE_FIELDS) },
 });

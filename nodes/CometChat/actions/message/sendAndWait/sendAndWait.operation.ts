@@ -4,13 +4,15 @@ import { SEND_AND_WAIT_OPERATION, WAIT_INDEFINITELY } from 'n8n-workflow';
 import { requireResumeSignature } from '../../../helpers/n8nVersions';
 import { readRequiredText } from '../../../readers/text';
 import { messageTextOf, readOption } from '../../../readers/values';
+import { namingRefusedFields } from '../../refusedField';
 import type { OperationDefinition } from '../../types';
 import { sendMessage } from '../delivery';
 import { properties } from './fields';
 import { EXPIRES_PARAM, questionForm, RESPONSE_TYPES } from './question';
 import { waitTillOf } from './waitTime';
 
-export const sendAndWait: OperationDefinition = {
+/** Named here too: the node runs it directly, not through the operation table (actions/index.ts). */
+export const sendAndWait: OperationDefinition = namingRefusedFields({
 	value: SEND_AND_WAIT_OPERATION,
 	name: 'Send and Wait for Response',
 	action: 'Send message and wait for response',
@@ -31,4 +33,4 @@ export const sendAndWait: OperationDefinition = {
 		await this.putExecutionToWait(waitTill);
 		return sent;
 	},
-};
+});

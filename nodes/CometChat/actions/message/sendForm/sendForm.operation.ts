@@ -3,11 +3,12 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { readText } from '../../../readers/text';
 import { readOption } from '../../../readers/values';
 import type { OperationDefinition } from '../../types';
-import { deliveryOptionsField, senderAndReceiverFields, sendMessage } from '../delivery';
+import { deliveryOptionsField, senderAndReceiverFields, sendAndShape, sentMessageSimplifyField } from '../delivery';
 import { BUTTON_MEMBERS, buildFormData, formDataFromJson, formReaders, submitMemberName } from '../form/builder';
 import type { Show } from '../form/fields';
 import { buttonProperties, elementProperties } from '../form/fields';
 import { checkForm } from '../form/problems';
+import { SIMPLIFIED_SENT_MESSAGE_FIELDS } from '../simplify';
 
 const inBuilder: Show = { formMode: ['builder'] };
 const FORM_MODES = ['builder', 'json'] as const;
@@ -103,6 +104,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
+	sentMessageSimplifyField,
 	deliveryOptionsField,
 ];
 
@@ -112,6 +114,7 @@ export const sendForm: OperationDefinition = {
 	action: 'Send an interactive form',
 	description: 'Send an interactive form (title, fields, submit button) on behalf of a user, checked before it is sent',
 	properties,
+	simplified: SIMPLIFIED_SENT_MESSAGE_FIELDS,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const read = formReaders(this, itemIndex);
 		const data =
@@ -127,7 +130,7 @@ export const sendForm: OperationDefinition = {
 						read,
 					);
 		checkForm(this, itemIndex, data);
-		return await sendMessage(this, itemIndex, { category: 'interactive', type: 'form', data });
+		return await sendAndShape(this, itemIndex, { category: 'interactive', type: 'form', data });
 	},
 };
 
