@@ -1,6 +1,17 @@
 /** The emulator's command line: `npm run emulator -- --help`. */
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+
 import { DEFAULT_API_KEY, FAULT_KINDS, OPT_IN_FAULT_KINDS, startEmulator } from './index';
-import type { FaultKind } from './index';
+import type { Emulator, FaultKind } from './index';
+
+/**
+ * The proxy's port and certificate folder when the command line is not told: fixed, unlike the
+ * random port and temporary folder of startEmulator (tests run many at once), because a person
+ * starts n8n once with HTTPS_PROXY and NODE_EXTRA_CA_CERTS and restarts the emulator often.
+ */
+const DEFAULT_PROXY_PORT = 8790;
+const DEFAULT_PROXY_CA_DIR = join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'n8n-nodes-cometchat', 'emulator-ca');
 
 const HELP = `CometChat emulator: a local chat host and call host with the CometChat REST API v3.
 
@@ -17,7 +28,12 @@ Usage: npm run emulator -- [options]      (or: npx tsx emulator/cli.ts [options]
   --app-id <id>        app id used in revision ids and records (default demo-app)
   --region <r>         the app's region: us, eu or in (default us)
   --proxy              also serve the app on CometChat's own hosts through a proxy (HTTPS_PROXY),
-                       for credentials made with App ID and Region; needs openssl
+                       for credentials made with App ID and Region; other hosts pass through;
+                       needs openssl
+  --proxy-port <n>     the proxy's port (default ${DEFAULT_PROXY_PORT}; 0 = any free port); implies --proxy
+  --proxy-ca-dir <dir> keeps the proxy's certificate authority (ca.pem, ca.key) across starts: reused
+                       when valid, else made there (default ${DEFAULT_PROXY_CA_DIR});
+                       implies --proxy
   --rate-limit <n>     requests per minute, 0 = off (default 0)
   --latency <ms>       delay before every answer (default 0)
   --fault-rate <r>     share of /v3 requests that fail, 0..1 (default 0)
@@ -54,6 +70,82 @@ function parse(argv: string[]): Record<string, string | boolean> {
 	return out;
 }
 
+/** The proxy when asked for (--proxy, --proxy-port or --proxy-ca-dir): a fixed port and a kept authority. */
+function proxyOptions(args: Record<string, string | boolean>): { port: number; caDir: string } | undefined {
+	if (!args.proxy && args['proxy-port'] === undefined && args['proxy-ca-dir'] === undefined) return undefined;
+	const caDir = args['proxy-ca-dir'];
+	return {
+		port: num(args['proxy-port'], DEFAULT_PROXY_PORT, 'proxy-port'),
+		// `npm run` works in the package's folder: a relative folder is read from where npm was run.
+		caDir: typeof caDir === 'string' ? resolve(process.env.INIT_CWD ?? process.cwd(), caDir) : DEFAULT_PROXY_CA_DIR,
+	};
+}
+
+/** The labels of the credential's Region options (credentials/CometChatApi.credentials.ts; the tests compare them). */
+const REGION_LABELS: Record<string, string> = { us: 'United States (US)', eu: 'Europe (EU)', in: 'India (IN)' };
+
+/** `Label: value` lines, aligned, each as the credential's field is labelled in n8n. */
+function fields(entries: Array<[string, string]>): string[] {
+	const width = Math.max(...entries.map(([label]) => label.length)) + 2;
+	return entries.map(([label, value]) => `    ${`${label}:`.padEnd(width)}${value}`);
+}
+
+/**
+ * What the command line prints at start: the hosts, then what to type into n8n, field by field,
+ * by the labels n8n shows (test/node/tryWithoutAccount.test.ts fills a credential from this text).
+ */
+function startupText(emu: Emulator, seed: string, proxyPortFixed: boolean): string {
+	const lines = [
+		`CometChat emulator running (seed: ${seed})`,
+		`  chat host:        ${emu.baseUrl}        (API root ${emu.baseUrl}/v3)`,
+		`  call host:        ${emu.callUrl}        (API root ${emu.callUrl}/v3)`,
+		`  API key:          ${emu.apiKey}`,
+		`  app id:           ${emu.appId}`,
+		`  management host:  ${emu.mgmtUrl}        (app webhooks; headers key, secret, X-Webhook-Version: 2)`,
+		`  control API:      ${emu.baseUrl}/__emulator  (no apikey)`,
+		'',
+		'In n8n on this machine, create a "CometChat API" credential with:',
+		...fields([
+			['Region', 'Custom Host'],
+			['Chat API Host', emu.baseUrl],
+			['Call API Host', emu.callUrl],
+			['API Key', emu.apiKey],
+		]),
+		'',
+		'For the Webhook Trigger\'s Automatic mode, a "CometChat Management API" credential with:',
+		...fields([
+			['App ID', emu.appId],
+			['Management Key', emu.mgmtKey],
+			['Management Secret', emu.mgmtSecret],
+			['Management URL', emu.mgmtUrl],
+		]),
+	];
+	if (emu.proxy) {
+		lines.push(
+			'',
+			`Or with App ID and Region, as for a real app: the proxy serves https://${emu.appId}.api-${emu.region}.cometchat.io`,
+			`and https://${emu.appId}.call-${emu.region}.cometchat.io from the emulator and passes every other host through.`,
+			proxyPortFixed
+				? 'Start n8n with these environment variables (the same at every start of the emulator with this port and folder):'
+				: 'Start n8n with these environment variables (the port changes at every start with --proxy-port 0):',
+			`    HTTPS_PROXY=${emu.proxy.url}`,
+			'    NO_PROXY=127.0.0.1,localhost',
+			`    NODE_EXTRA_CA_CERTS=${emu.proxy.caFile}`,
+			emu.proxy.caReused
+				? '  (the certificate authority there is the one of an earlier start)'
+				: '  (a new certificate authority was made there: restart an n8n started with the path before)',
+			'and create a "CometChat API" credential with:',
+			...fields([
+				['App ID', emu.appId],
+				['Region', REGION_LABELS[emu.region] ?? emu.region],
+				['API Key', emu.apiKey],
+			]),
+		);
+	}
+	lines.push('', 'Try:', `  curl -s -H 'apikey: ${emu.apiKey}' '${emu.baseUrl}/v3/users?perPage=5'`, 'Ctrl-C stops it.', '');
+	return lines.join('\n');
+}
+
 function num(v: string | boolean | undefined, def: number, name: string): number {
 	if (v === undefined) return def;
 	const n = Number(v);
@@ -84,6 +176,8 @@ async function main(): Promise<void> {
 		'app-id',
 		'region',
 		'proxy',
+		'proxy-port',
+		'proxy-ca-dir',
 		'rate-limit',
 		'latency',
 		'fault-rate',
@@ -109,7 +203,7 @@ async function main(): Promise<void> {
 		apiKey: typeof args['api-key'] === 'string' ? args['api-key'] : DEFAULT_API_KEY,
 		appId: typeof args['app-id'] === 'string' ? args['app-id'] : 'demo-app',
 		region: typeof args.region === 'string' ? args.region : undefined,
-		proxy: Boolean(args.proxy),
+		proxy: proxyOptions(args),
 		rateLimitPerMinute: num(args['rate-limit'], 0, 'rate-limit'),
 		latencyMs: num(args.latency, 0, 'latency'),
 		faults: {
@@ -123,24 +217,9 @@ async function main(): Promise<void> {
 	});
 	const quiet = Boolean(args.quiet);
 	const log = (s: string) => process.stdout.write(`${s}\n`);
-	log('CometChat emulator running');
-	log(`  base URL (chat): ${emu.baseUrl}        (API root ${emu.baseUrl}/v3)`);
-	log(`  call URL:        ${emu.callUrl}        (API root ${emu.callUrl}/v3)`);
-	log(`  API key:         ${emu.apiKey}`);
-	log(`  management URL:  ${emu.mgmtUrl}        (app webhooks; headers key, secret, X-Webhook-Version: 2)`);
-	log(`  management key:  ${emu.mgmtKey}   secret: ${emu.mgmtSecret}`);
-	log(`  app id:          ${emu.appId}`);
-	log(`  control API:     ${emu.baseUrl}/__emulator  (no apikey)`);
-	if (emu.proxy) {
-		log(
-			`  CometChat hosts: https://${emu.appId}.api-${emu.region}.cometchat.io, https://${emu.appId}.call-${emu.region}.cometchat.io (proxy);`,
-		);
-		log(`                   start n8n with HTTPS_PROXY=${emu.proxy.url} NO_PROXY=127.0.0.1,localhost`);
-		log(`                   NODE_EXTRA_CA_CERTS=${emu.proxy.caFile}`);
-	}
-	log('Try:');
-	log(`  curl -s -H 'apikey: ${emu.apiKey}' '${emu.baseUrl}/v3/users?perPage=5'`);
-	log('Ctrl-C stops it.');
+	process.stdout.write(
+		startupText(emu, typeof args.seed === 'string' ? args.seed : 'demo', num(args['proxy-port'], DEFAULT_PROXY_PORT, 'proxy-port') !== 0),
+	);
 
 	if (!quiet) {
 		let shown = 0;

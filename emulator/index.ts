@@ -8,7 +8,7 @@ import { datedToNow, loadSeed } from './core/seed';
 import type { SeedOption } from './core/seed';
 import type { RequestHook, RuntimeOptions } from './runtime';
 import { Runtime } from './runtime';
-import type { CometChatProxy } from './proxy';
+import type { CometChatProxy, CometChatProxyOptions } from './proxy';
 import { startCometChatProxy } from './proxy';
 import { listen } from './server';
 import { Store } from './store';
@@ -25,6 +25,7 @@ export type { Delivery, DeliveryAttempt } from './core/delivery';
 export { MAX_BOTS } from './areas/bots/collection';
 export { MESSAGES_LIMIT_MAX, REACTIONS_LIMIT_MAX, THREAD_LIMIT_MAX } from './areas/messages/routes';
 export type { RequestHook, RequestHookInfo, Settings } from './runtime';
+export type { CometChatProxy, CometChatProxyOptions } from './proxy';
 export { Store } from './store';
 
 /** The API key the emulator accepts unless told otherwise (the CLI prints it). */
@@ -50,8 +51,10 @@ export interface EmulatorOptions extends RuntimeOptions {
 	/**
 	 * Also start the proxy that serves CometChat's own hosts of the app (`https://<appId>.api-<region>.cometchat.io`
 	 * and the call host) from this emulator, for credentials made with App ID and Region (proxy.ts).
+	 * `true` takes any free port and a temporary certificate authority; `{ port, caDir }` a fixed port
+	 * and an authority kept in `caDir` across starts, so an n8n started once keeps trusting it.
 	 */
-	proxy?: boolean;
+	proxy?: boolean | CometChatProxyOptions;
 	/** Bind address (default 127.0.0.1). */
 	host?: string;
 	apiKey?: string;
@@ -94,7 +97,7 @@ export async function startEmulator(options: EmulatorOptions = {}) {
 	let proxy: CometChatProxy | undefined;
 	if (options.proxy) {
 		try {
-			proxy = await startCometChatProxy({ chatUrl: chat.url, callUrl: call.url });
+			proxy = await startCometChatProxy({ chatUrl: chat.url, callUrl: call.url }, options.proxy === true ? {} : options.proxy);
 		} catch (err) {
 			await Promise.all([chat.app.close(), call.app.close(), mgmt.app.close()]);
 			throw err;

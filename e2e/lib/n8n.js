@@ -296,8 +296,9 @@ class N8n {
 
 /**
  * The environment that lets a credential made with App ID and Region reach the emulator: n8n sends
- * its requests to CometChat's hosts through the emulator's proxy (started with `proxy: true`) and
- * trusts the proxy's certificate authority; everything on 127.0.0.1 and localhost stays direct.
+ * its HTTPS requests through the emulator's proxy (started with `proxy: true`), which serves
+ * CometChat's hosts and passes every other host through, and trusts the proxy's certificate
+ * authority; everything on 127.0.0.1 and localhost stays direct (the CLI prints the same lines).
  * Usage: `N8n.create(install, { env: { ...cometChatHostsEnv(emulator) } })`.
  * @param {{ proxy?: { url: string, caFile: string } }} emulator
  * @returns {Record<string, string>}

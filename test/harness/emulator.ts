@@ -83,9 +83,10 @@ export function appCredentialsFor(emulator: Emulator, overrides: Record<string, 
  * `proxy: true`), as n8n started with HTTPS_PROXY and NODE_EXTRA_CA_CERTS does (e2e/lib/n8n.js).
  * NODE_EXTRA_CA_CERTS is read only when Node starts, so the test process trusts the proxy's
  * authority another way: a TLS connection to a CometChat host gets it added to Node's own. Answers
- * a function that undoes both.
+ * a function that undoes both. Takes an emulator, or the proxy's URL and authority as another
+ * process printed them.
  */
-export function useEmulatorProxy(emulator: Emulator): () => void {
+export function useEmulatorProxy(emulator: { proxy?: { url: string; caPem: string } }): () => void {
 	const proxy = emulator.proxy;
 	if (!proxy) throw new Error('Start the emulator with proxy: true');
 	const saved = { HTTPS_PROXY: process.env.HTTPS_PROXY, NO_PROXY: process.env.NO_PROXY };
