@@ -5,9 +5,12 @@
  *   n8n's community-package scanner applies to a published package (@n8n/eslint-plugin-community-nodes'
  *   recommended rules, `no-console` as an error, eslint-plugin-n8n-nodes-base's package.json rules;
  *   inline disables ignored).
- * - **Tarball contents** (`npm pack --dry-run --json`): the built nodes and credentials, an icon,
- *   package.json, README, LICENSE and CHANGELOG; nothing else outside dist/; no source map, no
- *   declaration, no TypeScript source, no tests, no emulator.
+ * - **Tarball contents** (the tarball `npm run release:pack` makes, or the one `--tarball` names): the
+ *   built nodes and credentials, an icon, package.json, README, LICENSE and CHANGELOG; nothing else
+ *   outside dist/; no source map, no declaration, no TypeScript source, no tests, no emulator.
+ * - **The packed README**: no relative link or image (scripts/readme-links.ts): on the registry's
+ *   package page they are broken. Packing makes them absolute from `repository`; without one, they
+ *   are named with the maintainers' fields.
  * - **package.json**: the name's prefix, the community keyword, the n8n section, a license, no
  *   runtime dependency, n8n-workflow as a peer, no install script.
  * - **The maintainers' fields**: `repository` and `author.email` are the one place the maintainers
@@ -15,14 +18,18 @@
  *   them). A missing or placeholder field is named; it fails the check only with `--strict`, which
  *   the publish workflow uses. A homepage or bugs address that is not the repository's always fails.
  *
- * Usage: npm run release:check [-- --strict] [-- --dir <package folder>]
+ * Usage: npm run release:check [-- --strict] [-- --dir <package folder>] [-- --tarball <file>]
  *        npm run release:links   (homepage and bugs from repository, written into package.json)
+ *        npm run release:pack [-- --out <folder>]   (the tarball to publish, its README's links absolute)
  * The package must be built (npm run build). Exit code 0 when it passes, 1 otherwise.
  */
-import { spawnSync } from 'child_process';
 import { ESLint, type Linter } from 'eslint';
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
+
+import { packRelease, readTarball, README } from './pack';
+import { githubBase, relativeLinks } from './readme-links';
 
 const ROOT = path.resolve(__dirname, '..');
 const COMMUNITY_KEYWORD = 'n8n-community-node-package';
@@ -133,19 +140,6 @@ function checkPackageFields(pkg: Json, report: ReleaseReport): void {
 	if (n8n.credentials !== undefined && !Array.isArray(n8n.credentials)) fail('n8n.credentials must be a list');
 }
 
-/** The files `npm pack` would put in the tarball, relative to the package folder. */
-function packedFiles(dir: string): string[] {
-	const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-	const result = spawnSync(npm, ['pack', '--dry-run', '--json', '--ignore-scripts'], {
-		cwd: dir,
-		encoding: 'utf8',
-		maxBuffer: 64 * 1024 * 1024,
-	});
-	if (result.status !== 0) throw new Error(`npm pack --dry-run failed: ${result.stderr}`);
-	const [packed] = JSON.parse(result.stdout) as Array<{ files: Array<{ path: string }> }>;
-	return packed.files.map((file) => file.path.split(path.sep).join('/')).sort();
-}
-
 function checkTarball(pkg: Json, files: string[], report: ReleaseReport): void {
 	const fail = (message: string) => report.problems.push(`tarball: ${message}`);
 	const has = new Set(files);
@@ -167,6 +161,33 @@ function checkTarball(pkg: Json, files: string[], report: ReleaseReport): void {
 			if (typeof entry !== 'string' || !has.has(entry.replace(/^\.\//, '')))
 				fail(`n8n.${list} names ${String(entry)}, which is not in the tarball (npm run build?)`);
 	if (!files.some((file) => /^dist\/.*\.(svg|png)$/.test(file))) fail('no icon (dist/**/*.svg or .png)');
+}
+
+/**
+ * The packed README has no relative link or image: the registry's package page has no repository to
+ * resolve one against. Without a repository they are named with the maintainers' fields (packing
+ * makes them absolute once it is filled in); with one, any left fails.
+ */
+function checkReadme(pkg: Json, packed: Map<string, Buffer>, report: ReleaseReport): void {
+	const file = [...packed.keys()].find((name) => README.test(name));
+	if (file === undefined) return;
+	const relative = [...new Set(relativeLinks(packed.get(file)!.toString('utf8')))];
+	report.checked.push(`${file} as packed: ${relative.length} relative links`);
+	if (relative.length === 0) return;
+	const list = relative.join(', ');
+	const web = repositoryWebUrl(pkg.repository);
+	if (!web)
+		report.maintainerFields.push(
+			`${file}'s links (${relative.length} relative, broken on the registry's page: packing makes them absolute from repository: ${list})`,
+		);
+	else if (!githubBase(web))
+		report.problems.push(
+			`tarball: ${file} has relative links (${list}), and repository is not on GitHub, from which packing makes them absolute`,
+		);
+	else
+		report.problems.push(
+			`tarball: ${file} has relative links, broken on the registry's page: ${list} (npm run release:pack makes them absolute)`,
+		);
 }
 
 /** eslint-plugin-n8n-nodes-base: its rule sets as the scanner uses them. */
@@ -229,14 +250,25 @@ function sourceFiles(dir: string, folder: string): string[] {
 }
 
 /**
- * Lints what the scanner lints: the tarball's JavaScript and package.json, and the sources
- * (nodes/ and credentials/, when the folder has them). Answers how many files of each.
+ * Lints what the scanner lints: the tarball's JavaScript and package.json as the tarball holds them,
+ * and the sources (nodes/ and credentials/ of `dir`, when it has them). Answers how many files of each.
  */
-async function lintAsScanner(dir: string, files: string[], report: ReleaseReport): Promise<{ shipped: number; sources: number }> {
-	const shipped = files.filter((file) => file.endsWith('.js') || file === 'package.json');
+async function lintAsScanner(
+	dir: string,
+	packed: Map<string, Buffer>,
+	report: ReleaseReport,
+): Promise<{ shipped: number; sources: number }> {
+	const shipped = [...packed.keys()].filter((file) => file.endsWith('.js') || file === 'package.json').sort();
 	const sources = [...sourceFiles(dir, 'nodes'), ...sourceFiles(dir, 'credentials')];
 	const eslint = new ESLint({ cwd: dir, allowInlineConfig: false, overrideConfigFile: true, overrideConfig: await scannerConfig() });
-	const results = await eslint.lintFiles([...new Set([...shipped, ...sources])].map((file) => path.join(dir, file)));
+	const results = [
+		// Each at its path in the package folder, so that the configuration's file patterns apply as to the folder's own.
+		...(
+			await Promise.all(shipped.map((file) => eslint.lintText(packed.get(file)!.toString('utf8'), { filePath: path.join(dir, file) })))
+		).flat(),
+		// lintFiles([]) would lint the whole folder.
+		...(sources.length > 0 ? await eslint.lintFiles(sources.map((file) => path.join(dir, file))) : []),
+	];
 	for (const result of results)
 		for (const message of result.messages)
 			if (message.severity === 2)
@@ -246,19 +278,54 @@ async function lintAsScanner(dir: string, files: string[], report: ReleaseReport
 	return { shipped: shipped.length, sources: sources.length };
 }
 
-/** Runs every check on the package in `dir` (built). */
-export async function checkRelease(dir: string): Promise<ReleaseReport> {
+/** The repository's addresses the packed README's links are made absolute with, if `repository` is on GitHub. */
+function readmeBase(pkg: Json) {
+	const web = repositoryWebUrl(pkg.repository);
+	return web ? githubBase(web) : undefined;
+}
+
+/**
+ * Runs every check on the package in `dir` (built), as it ships: on the tarball `tarball` names, or
+ * else on the one packing `dir` makes (as `npm run release:pack` does, in a folder of its own).
+ */
+export async function checkRelease(dir: string, options: { tarball?: string } = {}): Promise<ReleaseReport> {
 	const report: ReleaseReport = { problems: [], maintainerFields: [], checked: [] };
-	const pkg = readPackage(dir);
+	let packed: Map<string, Buffer>;
+	if (options.tarball) packed = readTarball(options.tarball);
+	else {
+		const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'release-check-'));
+		try {
+			packed = readTarball(packRelease(dir, scratch, readmeBase(readPackage(dir))).tarball);
+		} finally {
+			fs.rmSync(scratch, { recursive: true, force: true });
+		}
+	}
+	// package.json as it ships (the tarball's, when one is named).
+	const manifest = packed.get('package.json');
+	const pkg = manifest ? (JSON.parse(manifest.toString('utf8')) as Json) : readPackage(dir);
 	checkPackageFields(pkg, report);
 	checkMaintainerFields(pkg, report);
 	report.checked.push('package.json: name, version, keywords, license, description, dependencies, peer, scripts, n8n section');
-	const files = packedFiles(dir);
+	const files = [...packed.keys()].sort();
 	checkTarball(pkg, files, report);
 	report.checked.push(`tarball: ${files.length} files`);
-	const linted = await lintAsScanner(dir, files, report);
+	checkReadme(pkg, packed, report);
+	const linted = await lintAsScanner(dir, packed, report);
 	report.checked.push(`lint as n8n's scanner: ${linted.shipped} files of the tarball, ${linted.sources} sources`);
 	return report;
+}
+
+/**
+ * `npm run release:pack`: the tarball to publish, in `destination`, its README's links made
+ * absolute. Refuses without a GitHub `repository`, which the links are made absolute from.
+ */
+export function packForRelease(dir: string, destination: string): string {
+	const base = readmeBase(readPackage(dir));
+	if (!base) throw new Error('package.json has no GitHub repository to make the README\'s links absolute from: fill in "repository" first');
+	const packed = packRelease(dir, destination, base);
+	const readme = packed.readme ? `; ${packed.readme.file}: ${packed.readme.rewritten} relative links made absolute` : '';
+	const unresolved = packed.readme?.unresolved.length ? ` (not these, outside the repository: ${packed.readme.unresolved.join(', ')})` : '';
+	return `${packed.tarball}${readme}${unresolved}`;
 }
 
 /** Writes `homepage` and `bugs`, derived from `repository`, into the package.json of `dir`. */
@@ -279,14 +346,19 @@ export function writeLinks(dir: string): string {
 }
 
 async function main(argv: string[]): Promise<number> {
-	const dirFlag = argv.indexOf('--dir');
-	const dir = path.resolve(dirFlag >= 0 ? argv[dirFlag + 1] : ROOT);
+	const flag = (name: string) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
+	const dir = path.resolve(flag('--dir') ?? ROOT);
 	if (argv.includes('--links')) {
 		console.log(`package.json: ${writeLinks(dir)}`);
 		return 0;
 	}
+	if (argv.includes('--pack')) {
+		console.log(`packed ${packForRelease(dir, path.resolve(flag('--out') ?? dir))}`);
+		return 0;
+	}
 	const strict = argv.includes('--strict');
-	const report = await checkRelease(dir);
+	const tarball = flag('--tarball');
+	const report = await checkRelease(dir, { tarball: tarball === undefined ? undefined : path.resolve(tarball) });
 	for (const line of report.checked) console.log(`checked ${line}`);
 	for (const problem of report.problems) console.log(`✗ ${problem}`);
 	if (report.maintainerFields.length > 0) {

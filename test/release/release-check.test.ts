@@ -3,12 +3,14 @@
  * community package written into a temporary folder: a sound one passes, and each thing it checks,
  * when wrong, fails it and is named.
  */
-import { spawn } from 'child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
+import { spawn, spawnSync } from 'child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { dirname, join } from 'path';
 
+import { readTarball } from '../../scripts/pack';
 import { derivedLinks, repositoryWebUrl } from '../../scripts/release-check';
+import { relativeLinks } from '../../scripts/readme-links';
 
 const SCRIPT = join(__dirname, '..', '..', 'scripts', 'release-check.ts');
 const REPOSITORY = 'https://github.com/acme/n8n-nodes-demo-check';
@@ -40,6 +42,16 @@ exports.DemoCheck = DemoCheck;
 `;
 
 type Package = Record<string, unknown>;
+
+/** A README as the repository keeps it: a screenshot and a page of the docs by relative paths, a fragment of its own. */
+const README = [
+	'# n8n-nodes-demo-check',
+	'',
+	'![The node in the editor](docs/editor.png)',
+	'',
+	'In full: [the notes](docs/notes.md#paging); [Install](#install).',
+	'',
+].join('\n');
 
 function soundPackage(): Package {
 	return {
@@ -74,7 +86,7 @@ function writePackage(pkg: Package): void {
 	write('package.json', `${JSON.stringify(pkg, null, 2)}\n`);
 	write('dist/nodes/DemoCheck/DemoCheck.node.js', NODE_JS);
 	write('dist/nodes/DemoCheck/demo.svg', '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1"/></svg>\n');
-	write('README.md', '# n8n-nodes-demo-check\n');
+	write('README.md', README);
 	write('LICENSE.md', 'MIT License\n');
 	write('CHANGELOG.md', '# Changelog\n');
 }
@@ -96,6 +108,8 @@ describe('release check', () => {
 		writePackage(soundPackage());
 		const { code, output } = await releaseCheck('--strict');
 		expect(output).toContain('checked tarball: 6 files');
+		// The check packs as release:pack does: the README's two relative links are absolute in its tarball.
+		expect(output).toContain('checked README.md as packed: 0 relative links');
 		expect(output).toContain("checked lint as n8n's scanner: 2 files of the tarball, 0 sources");
 		expect(output).not.toContain('✗');
 		expect(output).toContain('release check: passed');
@@ -112,6 +126,10 @@ describe('release check', () => {
 			'bugs (missing',
 			'author.email (a placeholder: maintainers@users.noreply.example)',
 		];
+		// Without a repository the README's links stay relative, named with the fields.
+		named.push(
+			"README.md's links (2 relative, broken on the registry's page: packing makes them absolute from repository: docs/editor.png, docs/notes.md#paging)",
+		);
 		for (const field of named) expect(relaxed.output).toContain(field);
 		expect(relaxed.output).toContain('release check: passed');
 		expect(relaxed.code).toBe(0);
@@ -207,6 +225,52 @@ describe('release check', () => {
 		const { code, output } = await releaseCheck('--strict');
 		expect(output).toContain('release check: passed');
 		expect(code).toBe(0);
+	});
+
+	it("release:pack makes the tarball to publish: its README links absolutely, the folder's README stays as it was, and the strict check of it passes", async () => {
+		writePackage(soundPackage());
+		const out = join(dir, 'release');
+		const pack = await releaseCheck('--pack', '--out', out);
+		expect(pack.output).toContain('README.md: 2 relative links made absolute');
+		expect(pack.code).toBe(0);
+		const [tarball] = readdirSync(out);
+		expect(tarball).toBe('n8n-nodes-demo-check-1.0.0.tgz');
+		const packed = readTarball(join(out, tarball)).get('README.md')!.toString('utf8');
+		expect(packed).toBe(
+			README.replace('(docs/editor.png)', '(https://raw.githubusercontent.com/acme/n8n-nodes-demo-check/main/docs/editor.png)').replace(
+				'(docs/notes.md#paging)',
+				`(${REPOSITORY}/blob/main/docs/notes.md#paging)`,
+			),
+		);
+		expect(readFileSync(join(dir, 'README.md'), 'utf8')).toBe(README);
+
+		const { code, output } = await releaseCheck('--strict', '--tarball', join(out, tarball));
+		expect(output).toContain('checked README.md as packed: 0 relative links');
+		expect(output).toContain('release check: passed');
+		expect(code).toBe(0);
+	});
+
+	it("fails a tarball whose README still links relatively (npm pack's own), naming the links", async () => {
+		writePackage(soundPackage());
+		// `npm pack` runs no prepack here (ignore-scripts, as the project's .npmrc sets): the README goes in as it is.
+		const npm = spawnSync('npm', ['pack', '--json', '--ignore-scripts'], { cwd: dir, encoding: 'utf8' });
+		expect(npm.status).toBe(0);
+		const [{ filename }] = JSON.parse(npm.stdout) as Array<{ filename: string }>;
+		expect(relativeLinks(readTarball(join(dir, filename)).get('README.md')!.toString('utf8'))).toHaveLength(2);
+		const { code, output } = await releaseCheck('--tarball', join(dir, filename));
+		expect(output).toContain(
+			"✗ tarball: README.md has relative links, broken on the registry's page: docs/editor.png, docs/notes.md#paging (npm run release:pack makes them absolute)",
+		);
+		expect(output).toContain('release check: FAILED');
+		expect(code).toBe(1);
+	});
+
+	it('release:pack refuses without a GitHub repository to make the links absolute from', async () => {
+		const { repository: _r, homepage: _h, bugs: _b, ...pkg } = soundPackage();
+		writePackage(pkg);
+		const { code, output } = await releaseCheck('--pack', '--out', join(dir, 'release'));
+		expect(output).toContain("package.json has no GitHub repository to make the README's links absolute from");
+		expect(code).toBe(1);
 	});
 });
 
