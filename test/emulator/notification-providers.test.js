@@ -60,21 +60,32 @@ describe('notification providers', () => {
 });
 
 describe('GET /v3/notifications/v1/logs', () => {
-	test('filters, and pages with affix and logId from meta.next and meta.previous', async () => {
+	test('filters, and pages with {affix, messageId} from meta.next and meta.previous, or with the declared logId', async () => {
 		for (let i = 1; i <= 5; i++) {
 			s().addNotificationLog({ _id: `log${i}`, messageId: i, sender: 'ann', receiver: 'bob', channel: i % 2 ? 'push' : 'email' });
 		}
 		const first = await ctx.api.get('/notifications/v1/logs', { params: { limit: 2 } });
 		expect(first.data.data.map((log) => log._id)).toEqual(['log1', 'log2']);
-		expect(first.data.meta).toEqual({ current: { limit: 2, count: 2 }, next: { affix: 'append', messageId: 2, logId: 'log2' } });
-		const second = await ctx.api.get('/notifications/v1/logs', { params: { limit: 2, affix: 'append', logId: 'log2' } });
+		expect(first.data.meta).toEqual({ current: { limit: 2, count: 2 }, next: { affix: 'append', messageId: 2 } });
+		// The messageId cursor is inclusive: a message's logs may straddle two pages.
+		const second = await ctx.api.get('/notifications/v1/logs', { params: { limit: 2, affix: 'append', messageId: 3 } });
 		expect(second.data.data.map((log) => log._id)).toEqual(['log3', 'log4']);
-		expect(second.data.meta.previous).toEqual({ affix: 'prepend', messageId: 3, logId: 'log3' });
-		const back = await ctx.api.get('/notifications/v1/logs', { params: { limit: 2, affix: 'prepend', logId: 'log3' } });
+		expect(second.data.meta.previous).toEqual({ affix: 'prepend', messageId: 3 });
+		const back = await ctx.api.get('/notifications/v1/logs', { params: { limit: 2, affix: 'prepend', messageId: 2 } });
 		expect(back.data.data.map((log) => log._id)).toEqual(['log1', 'log2']);
-		const last = await ctx.api.get('/notifications/v1/logs', { params: { limit: 2, affix: 'append', logId: 'log4' } });
+		const declared = await ctx.api.get('/notifications/v1/logs', { params: { limit: 2, affix: 'append', logId: 'log2' } });
+		expect(declared.data.data.map((log) => log._id)).toEqual(['log3', 'log4']);
+		const last = await ctx.api.get('/notifications/v1/logs', { params: { limit: 2, affix: 'append', messageId: 5 } });
 		expect(last.data.data.map((log) => log._id)).toEqual(['log5']);
 		expect(last.data.meta.next).toBeUndefined();
+		expect((await ctx.api.get('/notifications/v1/logs', { params: { affix: 'append' } })).status).toBe(400);
+		expect((await ctx.api.get('/notifications/v1/logs', { params: { logId: 'log2' } })).status).toBe(400);
+		// A message's logs, the filter (no affix) and the cursor (affix) read the same name.
+		s().addNotificationLog({ _id: 'log2b', messageId: 2, sender: 'ann', receiver: 'cy' });
+		const ofTwo = await ctx.api.get('/notifications/v1/logs', { params: { messageId: 2 } });
+		expect(ofTwo.data.data.map((log) => log._id)).toEqual(['log2', 'log2b']);
+		const fromTwo = await ctx.api.get('/notifications/v1/logs', { params: { limit: 3, affix: 'append', messageId: 2 } });
+		expect(fromTwo.data.data.map((log) => log._id)).toEqual(['log2', 'log2b', 'log3']);
 		const email = await ctx.api.get('/notifications/v1/logs', { params: { channel: 'email' } });
 		expect(email.data.data.map((log) => log._id)).toEqual(['log2', 'log4']);
 		expect((await ctx.api.get('/notifications/v1/logs', { params: { channel: 'fax' } })).status).toBe(400);

@@ -27,7 +27,7 @@ const run = (parameters: Record<string, unknown>) =>
 	runNode(credentialsFor(emulator()), { resource: 'notificationLog', operation: 'getAll', ...parameters });
 
 describe('Notification Log → Get Many', () => {
-	it('Return All pages with affix and logId from meta.next; oldest first', async () => {
+	it('Return All: one page; oldest first; a push token dropped', async () => {
 		const all = await run({ returnAll: true, options: { simplify: false } });
 		expect(all.error).toBeUndefined();
 		expect(all.items.map((item) => item.json._id)).toEqual(['log1', 'log2', 'log3', 'log4', 'log5']);
@@ -82,13 +82,54 @@ describe('Notification Log → Get Many', () => {
 		expect(apiRequests(emulator())[0].query).toEqual({ sender: 'ada', from: '1700000002000', notificationTriggered: 'true', limit: '100' });
 	});
 
-	it('a second page is asked for with affix=append and the logId of meta.next', async () => {
+	it('a second page is asked for with meta.next as CometChat hands it back: {affix, messageId}', async () => {
 		const { store } = emulator();
 		for (let i = 6; i <= 130; i++) store.addNotificationLog({ _id: `log${i}`, messageId: 100 + i, sender: 'ada', receiver: 'bob' });
 		const all = await run({ returnAll: true });
-		expect(all.items).toHaveLength(130);
+		expect(all.items.map((item) => item.json._id)).toEqual(Array.from({ length: 130 }, (_, i) => `log${i + 1}`));
 		const queries = apiRequests(emulator()).map((request) => request.query);
-		expect(queries).toEqual([{ limit: '100' }, { limit: '100', affix: 'append', logId: 'log100' }]);
+		expect(queries).toEqual([{ limit: '100' }, { limit: '100', affix: 'append', messageId: '200' }]);
+	});
+
+	it('Return All over three pages whose meta.next is {affix, messageId}, messages straddling pages: every record once', async () => {
+		const { store } = emulator();
+		store.areas.notificationProviders.logs.length = 0;
+		// 84 messages with 3 logs each (push, e-mail, SMS), but the last with 1: 250 logs. A page of 100
+		// ends inside a message, whose logs the next page (inclusive of its cursor's message) serves again.
+		const ids: string[] = [];
+		for (let i = 0; i < 250; i++) {
+			ids.push(`m${Math.floor(i / 3)}-${i % 3}`);
+			store.addNotificationLog({
+				_id: ids[i],
+				messageId: 1000 + Math.floor(i / 3),
+				sender: 'ada',
+				receiver: 'bob',
+				channel: ['push', 'email', 'sms'][i % 3],
+			});
+		}
+		const all = await run({ returnAll: true });
+		expect(all.error).toBeUndefined();
+		expect(all.items.map((item) => item.json._id)).toEqual(ids);
+		const queries = apiRequests(emulator()).map((request) => request.query);
+		expect(queries).toEqual([
+			{ limit: '100' },
+			{ limit: '100', affix: 'append', messageId: '1033' },
+			{ limit: '100', affix: 'append', messageId: '1066' },
+		]);
+	});
+
+	it('with the Message ID filter, the next page is asked for with the declared logId, so the filter stays', async () => {
+		const { store } = emulator();
+		for (let i = 1; i <= 150; i++)
+			store.addNotificationLog({ _id: `group-log${i}`, messageId: 500, sender: 'ada', receiver: `member${i}` });
+		store.addNotificationLog({ _id: 'other', messageId: 501, sender: 'ada', receiver: 'bob' });
+		const all = await run({ returnAll: true, filters: { messageId: 500 } });
+		expect(all.items.map((item) => item.json._id)).toEqual(Array.from({ length: 150 }, (_, i) => `group-log${i + 1}`));
+		const queries = apiRequests(emulator()).map((request) => request.query);
+		expect(queries).toEqual([
+			{ messageId: '500', limit: '100' },
+			{ messageId: '500', limit: '100', affix: 'append', logId: 'group-log100' },
+		]);
 	});
 
 	it('a service error, with Continue On Fail: the item fails with the status, the next item is listed', async () => {

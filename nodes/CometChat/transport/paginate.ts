@@ -41,6 +41,11 @@ export interface ListRequest extends CometChatRequest {
 	 */
 	cursorFields?: readonly string[];
 	/**
+	 * For a cursor list whose next page cannot always be asked for with `meta.next` as given: the
+	 * paging query of the next page, from `meta.next` (undefined: the last page) and the page's records.
+	 */
+	nextCursor?: (given: IDataObject | undefined, records: IDataObject[]) => IDataObject | undefined;
+	/**
 	 * A page whose rows disagree with its own count fails, after the retries, instead of being taken
 	 * as the service's own count: for the polling trigger, whose floor would otherwise rise past the
 	 * records such a page did not hold, and which has no way to tell the user.
@@ -120,14 +125,19 @@ export async function readPage(
 	// A page that disagrees with its count goes on where its count says: a full page has a next one.
 	const announcedFull = disagreement !== undefined && !isShortPage(response, countOf(response) ?? records.length, size);
 	if (strategy === 'cursor') {
-		const given = response.meta?.next as IDataObject | undefined;
-		const { cursorFields } = request;
-		const next = given && cursorFields ? Object.fromEntries(Object.entries(given).filter(([name]) => cursorFields.includes(name))) : given;
+		const next = nextCursorOf(request, response.meta?.next as IDataObject | undefined, records);
 		const more = !!next && Object.keys(next).length > 0 && (full || announcedFull);
 		return { records, full, next: more ? next : undefined, disagreement };
 	}
 	const page = Number(at.page ?? 1);
 	return { records, full, next: full || announcedFull ? { page: page + 1 } : undefined, disagreement };
+}
+
+/** The paging query of a cursor list's next page: `meta.next` as given, or as the request says. */
+function nextCursorOf(request: ListRequest, given: IDataObject | undefined, records: IDataObject[]): IDataObject | undefined {
+	if (request.nextCursor) return request.nextCursor(given, records);
+	const { cursorFields } = request;
+	return given && cursorFields ? Object.fromEntries(Object.entries(given).filter(([name]) => cursorFields.includes(name))) : given;
 }
 
 /** `meta.current.count`: how many records a cursor or limit+page list's page says it holds. */

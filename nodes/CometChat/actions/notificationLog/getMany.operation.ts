@@ -4,6 +4,7 @@ import { simplifiedPicker } from '../../fields/lists';
 import { checkRange, optionalDateTimeMillisOf } from '../../readers/dates';
 import { optionalTextOf } from '../../readers/text';
 import { booleanOf, compact, integerOf, optionalOptionOf } from '../../readers/values';
+import type { ListRequest } from '../../transport/paginate';
 import { listOperation } from '../list';
 
 const CHANNELS = ['push', 'email', 'sms'] as const;
@@ -144,8 +145,22 @@ const SIMPLIFIED_LOG_FIELDS = [
 ];
 
 /**
+ * The next page of the logs (docs/cometchat-api.md, Notification providers and logs): `meta.next` as
+ * CometChat hands it back (`{affix, messageId}` in its published example). Where the Message ID filter
+ * is set, a `messageId` in the cursor would take the filter's place in the query: the page is asked
+ * for with the declared `logId` instead, the `_id` of the page's last entry.
+ */
+function logsCursor(filtered: boolean): ListRequest['nextCursor'] {
+	if (!filtered) return undefined;
+	return (given, records) => {
+		const last = records[records.length - 1];
+		return given === undefined || last === undefined ? undefined : compact({ affix: given.affix, logId: last._id as string });
+	};
+}
+
+/**
  * GET /notifications/v1/logs (docs/cometchat-api.md, Notification logs): oldest first, paged with
- * `affix` and `logId` from `meta.next`. A push token in an entry is dropped (helpers/secrets.ts).
+ * `meta.next` as given. A push token in an entry is dropped (helpers/secrets.ts).
  */
 export const getMany = listOperation({
 	action: 'Get many notification logs',
@@ -154,7 +169,8 @@ export const getMany = listOperation({
 	identity: '_id',
 	filters: [{ displayName: 'Filters', name: 'filters', type: 'collection', placeholder: 'Add Filter', default: {}, options: FILTERS }],
 	request(itemIndex) {
-		return { method: 'GET', path: ['notifications', 'v1', 'logs'], qs: filtersQuery(this, itemIndex), cursorFields: ['affix', 'logId'] };
+		const qs = filtersQuery(this, itemIndex);
+		return { method: 'GET', path: ['notifications', 'v1', 'logs'], qs, nextCursor: logsCursor(qs.messageId !== undefined) };
 	},
 	simplify: { fields: SIMPLIFIED_LOG_FIELDS, pick: simplifiedPicker(SIMPLIFIED_LOG_FIELDS) },
 });
