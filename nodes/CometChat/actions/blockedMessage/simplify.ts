@@ -21,22 +21,31 @@ export const SIMPLIFIED_BLOCKED_MESSAGE_FIELDS = [
 ];
 
 /**
+ * What a moderation list says of the message a record is about (blocked, reviewed): its id, sender,
+ * receiver, text and moderation status, then the rule that held it.
+ */
+export function moderatedMessageHead(message: IDataObject, record: IDataObject): IDataObject {
+	const data = (message.data ?? {}) as IDataObject;
+	const moderation = (data.moderation ?? {}) as IDataObject;
+	return {
+		id: message.id,
+		sender: message.sender,
+		receiver: message.receiver,
+		text: data.text,
+		status: moderation.status,
+		ruleId: record.ruleId,
+		ruleName: record.ruleName,
+	};
+}
+
+/**
  * A blocked-message record (docs/cometchat-api.md, Moderation) in short: the message's id, sender,
  * receiver and text, its moderation status, and the rule that blocked it.
  */
 export function simplifyBlockedMessage(record: IDataObject): IDataObject {
-	const message = (record.message ?? {}) as IDataObject;
-	const data = (message.data ?? {}) as IDataObject;
-	const moderation = (data.moderation ?? {}) as IDataObject;
 	return withIsoTimes(
 		compact({
-			id: message.id,
-			sender: message.sender,
-			receiver: message.receiver,
-			text: data.text,
-			status: moderation.status,
-			ruleId: record.ruleId,
-			ruleName: record.ruleName,
+			...moderatedMessageHead((record.message ?? {}) as IDataObject, record),
 			action: record.action,
 			createdAt: record.createdAt,
 		}),

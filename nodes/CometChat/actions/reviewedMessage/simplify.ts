@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { withIsoTimes } from '../../fields/lists';
 import { compact } from '../../readers/values';
+import { moderatedMessageHead } from '../blockedMessage/simplify';
 import { latestFlag } from '../flaggedMessage/simplify';
 
 /** The fields of a simplified reviewed message (Simplify): at most 10. */
@@ -24,18 +25,9 @@ export const SIMPLIFIED_REVIEWED_MESSAGE_FIELDS = [
  * give the message's id, parties, text and moderation status, then the rule or the latest flag's reason.
  */
 export function simplifyReviewedMessage(record: IDataObject): IDataObject {
-	const message = (record.message ?? record) as IDataObject;
-	const data = (message.data ?? {}) as IDataObject;
-	const moderation = (data.moderation ?? {}) as IDataObject;
 	return withIsoTimes(
 		compact({
-			id: message.id,
-			sender: message.sender,
-			receiver: message.receiver,
-			text: data.text,
-			status: moderation.status,
-			ruleId: record.ruleId,
-			ruleName: record.ruleName,
+			...moderatedMessageHead((record.message ?? record) as IDataObject, record),
 			reason: latestFlag(record)?.reasonName,
 			flaggedCount: record.flaggedCount,
 			createdAt: record.createdAt,
