@@ -5,6 +5,7 @@ import { withIsoTimes } from '../../fields/lists';
 import { inputError } from '../../readers/fieldErrors';
 import { booleanOf, compact } from '../../readers/values';
 import { listOperation } from '../list';
+import { messageHead } from './simplify';
 
 /** Largest `limit` of the threads list: the published maximum (default 100). */
 const THREADS_MAX_LIMIT = 1000;
@@ -26,15 +27,13 @@ const SIMPLIFIED_THREAD_FIELDS = [
 	'mentionCount',
 ];
 
+/** A thread is its first message, which is no reply: its head has no `parentId`. */
 function simplifyThread(thread: IDataObject): IDataObject {
 	const data = (thread.data ?? {}) as IDataObject;
 	const lastReply = (thread.lastReply ?? {}) as IDataObject;
 	return withIsoTimes(
 		compact({
-			id: thread.id,
-			sender: thread.sender,
-			receiverType: thread.receiverType,
-			receiver: thread.receiver,
+			...messageHead(thread),
 			text: data.text,
 			sentAt: thread.sentAt,
 			replyCount: thread.replyCount,

@@ -17,17 +17,32 @@ export const SIMPLIFIED_MESSAGE_FIELDS = [
 	'deletedAt',
 ];
 
+/**
+ * What every short message starts with: its id, its thread's parent (where it is a reply), who sent
+ * it and to whom.
+ */
+export function messageHead(message: IDataObject): IDataObject {
+	return {
+		id: message.id,
+		parentId: message.parentId,
+		sender: message.sender,
+		receiverType: message.receiverType,
+		receiver: message.receiver,
+	};
+}
+
+/** A message's `data`, and the moderation status inside it. */
+function contentOf(message: IDataObject): { data: IDataObject; moderation: IDataObject } {
+	const data = (message.data ?? {}) as IDataObject;
+	return { data, moderation: (data.moderation ?? {}) as IDataObject };
+}
+
 /** A message (docs/cometchat-api.md, Messages) in short: ids, parties, kind, text, moderation status, and when deleted. */
 export function simplifyMessage(message: IDataObject): IDataObject {
-	const data = (message.data ?? {}) as IDataObject;
-	const moderation = (data.moderation ?? {}) as IDataObject;
+	const { data, moderation } = contentOf(message);
 	return withIsoTimes(
 		compact({
-			id: message.id,
-			parentId: message.parentId,
-			sender: message.sender,
-			receiverType: message.receiverType,
-			receiver: message.receiver,
+			...messageHead(message),
 			type: message.type,
 			text: data.text,
 			status: moderation.status,
@@ -62,16 +77,11 @@ export const SIMPLIFIED_SENT_MESSAGE_FIELDS = [
  */
 export function simplifySentMessage(message: IDataObject): IDataObject {
 	if (message.id === undefined && message.error !== undefined) return message;
-	const data = (message.data ?? {}) as IDataObject;
-	const moderation = (data.moderation ?? {}) as IDataObject;
+	const { data, moderation } = contentOf(message);
 	const form = (data.interactiveData ?? {}) as IDataObject;
 	return withIsoTimes(
 		compact({
-			id: message.id,
-			parentId: message.parentId,
-			sender: message.sender,
-			receiverType: message.receiverType,
-			receiver: message.receiver,
+			...messageHead(message),
 			category: message.category,
 			type: message.type,
 			text: data.text,
