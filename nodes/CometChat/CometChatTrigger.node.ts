@@ -79,7 +79,7 @@ export class CometChatTrigger implements INodeType {
 						description:
 							'Whether the first poll emits every message already flagged or blocked. When off, the first poll only notes where the lists stand, and later polls emit what is new.',
 					},
-					simplifyOption('id, sender, receiver, text, the reason or rule, and when'),
+					simplifyOption('id, sender, receiver, text, the reason or rule, and when: flaggedAt or createdAt'),
 				],
 			},
 		],
