@@ -30,11 +30,14 @@ export interface OneOfByProperty {
 	oneOf: Record<string, Schema>;
 }
 
+/** The chat API, the calls API, or the management API (apimgmt.cometchat.io: app webhooks). */
+export type Host = 'chat' | 'call' | 'mgmt';
+
 export interface Operation {
 	usedBy: string[];
 	method: string;
 	path: string;
-	host: 'chat' | 'call';
+	host: Host;
 	operationId: string;
 	headers: Record<string, { required: boolean }>;
 	query: Record<string, Schema>;
@@ -54,11 +57,15 @@ export interface Deviation {
 
 export interface RecordedRequest {
 	testFile?: string;
-	host: 'chat' | 'call';
+	host: Host;
 	method: string;
 	path: string;
 	query: Record<string, string | string[]>;
-	headers: { apikey: boolean; onBehalfOf?: string };
+	/**
+	 * The headers that matter: `apikey` (chat, call); `key`, `secret` and the value of
+	 * `X-Webhook-Version` (management); `onBehalfOf`.
+	 */
+	headers: { apikey: boolean; onBehalfOf?: string; key?: boolean; secret?: boolean; webhookVersion?: string };
 	body?: unknown;
 	status?: number | null;
 	/** Set by a test that sends an off-contract request on purpose (e.g. a value the service must refuse), with its reason. */
@@ -311,9 +318,7 @@ export function checkRequest(operations: Operation[], deviations: Deviation[], r
 	}
 	const findings: Finding[] = queryFindings(operation, request.query ?? {});
 
-	if (operation.headers.apikey?.required && !request.headers.apikey) {
-		findings.push({ in: 'header', name: 'apikey', message: 'the apikey header is required and missing' });
-	}
+	findings.push(...credentialHeaderFindings(operation, request));
 	const onBehalfOf = operation.headers.onBehalfOf;
 	if (onBehalfOf?.required && !request.headers.onBehalfOf) {
 		findings.push({ in: 'header', name: 'onBehalfOf', message: 'the onBehalfOf header is required and missing' });
@@ -324,6 +329,28 @@ export function checkRequest(operations: Operation[], deviations: Deviation[], r
 	findings.push(...bodyFindings(operation, request.body));
 
 	return { request, operation: operationKey(operation), ...applyDeviations(operation, deviations, findings) };
+}
+
+/** The webhook implementation the package asks for: 2, the new one (docs/cometchat-api.md, Webhooks (management API)). */
+export const WEBHOOK_VERSION = '2';
+
+/** The credential's headers: `apikey`, or the management API's `key` and `secret` and `X-Webhook-Version: 2`. */
+function credentialHeaderFindings(operation: Operation, request: RecordedRequest): Finding[] {
+	const findings: Finding[] = [];
+	for (const name of ['apikey', 'key', 'secret'] as const) {
+		if (operation.headers[name]?.required && !request.headers[name]) {
+			findings.push({ in: 'header', name, message: `the ${name} header is required and missing` });
+		}
+	}
+	// Declared optional; without it CometChat serves the legacy webhooks, which the package does not use.
+	if (operation.headers['X-Webhook-Version'] && request.headers.webhookVersion !== WEBHOOK_VERSION) {
+		findings.push({
+			in: 'header',
+			name: 'X-Webhook-Version',
+			message: `the X-Webhook-Version header must be ${WEBHOOK_VERSION}, was ${JSON.stringify(request.headers.webhookVersion)}`,
+		});
+	}
+	return findings;
 }
 
 /**

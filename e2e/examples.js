@@ -12,11 +12,14 @@
  *                       new flags, re-activation: only the new ones are triaged
  *   6. support inbox    run from its Schedule Trigger: the moderator's unread messages triaged and
  *                       marked read for them only; run again: nothing unread, nothing marked
+ *   7. CSV import       `n8n execute`: four CSV files (users, groups, members, 10,000 messages)
+ *                       read from disk and imported; every entity stored once; run again: 0 new
  *
  * Ends with the line `N passed, M failed`; the exit code is non-zero on any failure.
  * Env: E2E_SKIP_BUILD=1 (dist/ is fresh), KEEP_N8N_FOLDER=1 (keep n8n's user folder and log).
  */
 const fs = require('node:fs');
+const os = require('node:os');
 const path = require('node:path');
 
 const { startEmulator } = require('../emulator');
@@ -31,6 +34,9 @@ const USER_SYNC = readWorkflow('user-sync.json');
 const REPORT = readWorkflow('moderation-report.json');
 const TRIAGE = readWorkflow('moderation-triage.json');
 const INBOX = readWorkflow('support-inbox.json');
+const CSV_IMPORT = readWorkflow('csv-import.json');
+/** The CSV import's messages: 200 requests of 50. */
+const CSV_MESSAGES = 10_000;
 
 const checks = new Checks();
 const progress = progressLog();
@@ -60,7 +66,10 @@ async function main() {
 	const api = emulatorApi(emulator);
 
 	progress('A fresh n8n: the package as a community package, the credential, the three examples');
-	const n8n = await N8n.create(install);
+	// The CSV import's files: n8n reads files only where N8N_RESTRICT_FILE_ACCESS_TO allows.
+	const csvFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'cometchat-csv-import-'));
+	onCleanup('the CSV files', () => fs.rmSync(csvFolder, { recursive: true, force: true }));
+	const n8n = await N8n.create(install, { env: { N8N_RESTRICT_FILE_ACCESS_TO: csvFolder } });
 	await n8n.prepare(
 		emulator,
 		[USER_SYNC, REPORT, TRIAGE, INBOX].map((example) => path.basename(example.file)),
@@ -68,6 +77,10 @@ async function main() {
 
 	progress(`${USER_SYNC.name}: n8n execute --id ${USER_SYNC.id}`);
 	await checks.run(USER_SYNC.name, () => checkUserSync(checks, n8n, api));
+
+	progress(`${CSV_IMPORT.name}: n8n execute --id ${CSV_IMPORT.id}, twice`);
+	await api.reset();
+	await checks.run(CSV_IMPORT.name, () => checkCsvImport(checks, n8n, api, csvFolder));
 
 	progress('n8n start');
 	await api.reset();
@@ -524,6 +537,116 @@ function checkForms(checks, api, moderator, warned) {
 			),
 		JSON.stringify(forms[0], null, 1),
 	);
+}
+
+/**
+ * The CSV import: four CSV files written to a folder n8n may read (its copy of the example points
+ * Settings → folder at it), then `n8n execute` twice. The emulator allows each Data Import endpoint
+ * 60 requests a window, as CometChat allows 60 a minute, with the window shortened to 1 s (the
+ * shortest the emulator takes) to keep the run short: the node learns the window's length from its
+ * first 429, whatever it is. Checked in the emulator's store: every user, group, membership and
+ * message of the files stored, each message once; the second run stores nothing and reports every
+ * row as already imported.
+ * @param {Checks} checks @param {N8n} n8n @param {ReturnType<typeof emulatorApi>} api @param {string} folder
+ */
+async function checkCsvImport(checks, n8n, api, folder) {
+	const { store } = api.emulator;
+	api.emulator.setDataImportRateLimit(60, 1000);
+	const users = Array.from({ length: 120 }, (_, i) => ({ uid: `csv-user-${i}`, name: `CSV User ${i}`, createdAt: 1_500_000_000 + i }));
+	const groups = Array.from({ length: 10 }, (_, i) => ({
+		guid: `csv-group-${i}`,
+		name: `CSV Group ${i}`,
+		type: i % 2 ? 'private' : 'public',
+		owner: `csv-user-${i}`,
+		createdAt: 1_500_100_000,
+	}));
+	const members = groups.flatMap((group, g) =>
+		Array.from({ length: 10 }, (_, m) => ({
+			guid: group.guid,
+			uid: `csv-user-${10 + g * 10 + m}`,
+			scope: m === 0 ? 'moderator' : '',
+			joinedAt: 1_500_200_000,
+		})),
+	);
+	const messages = Array.from({ length: CSV_MESSAGES }, (_, i) => {
+		const toGroup = i % 2 === 0;
+		return {
+			muid: `csv-msg-${i}`,
+			sender: toGroup ? `csv-user-${10 + (i % 100)}` : `csv-user-${i % 120}`,
+			receiverType: toGroup ? 'group' : 'user',
+			receiver: toGroup ? `csv-group-${Math.floor((i % 100) / 10)}` : `csv-user-${(i + 1) % 120}`,
+			sentAt: 1_600_000_000 + i,
+			text: `Message ${i}, "quoted", with a comma`,
+		};
+	});
+	for (const [name, rows] of Object.entries({ users, groups, members, messages }))
+		fs.writeFileSync(path.join(folder, `${name}.csv`), csvOf(rows));
+	const workflow = structuredClone(CSV_IMPORT.workflow);
+	const settings = workflow.nodes.find((/** @type {any} */ node) => node.name === 'Settings');
+	settings.parameters.assignments.assignments.find((/** @type {any} */ a) => a.name === 'folder').value = folder;
+	await n8n.importWorkflows([workflow]);
+
+	/** @param {string} label @param {'imported' | 'alreadyImported'} outcome */
+	const run = async (label, outcome) => {
+		const started = Date.now();
+		const result = await n8n.executeLarge(CSV_IMPORT.id);
+		checks.ok(
+			`${label}: the run succeeded`,
+			result.status === 'success' && result.exitCode === 0,
+			`status ${result.status}, ${result.error ?? ''}`,
+		);
+		const summary = result.nodes.Summary?.[0]?.[0] ?? {};
+		const counts = (/** @type {number} */ n) => ({
+			imported: outcome === 'imported' ? n : 0,
+			alreadyImported: outcome === 'alreadyImported' ? n : 0,
+			failed: 0,
+		});
+		checks.equal(`${label}: Import users`, summary['Import users'], counts(users.length));
+		checks.equal(`${label}: Import groups`, summary['Import groups'], counts(groups.length));
+		checks.equal(`${label}: Import group members`, summary['Import group members'], counts(members.length));
+		checks.equal(`${label}: Import messages`, summary['Import messages'], counts(messages.length));
+		const imported = result.nodes['Import messages']?.[0] ?? [];
+		checks.ok(
+			`${label}: each message row has its own output, in order`,
+			imported.length === messages.length &&
+				imported.every((/** @type {any} */ item, /** @type {number} */ i) => item.key === messages[i].muid),
+			`${imported.length} items`,
+		);
+		return Date.now() - started;
+	};
+	const stored = () => {
+		const byMuid = new Map();
+		for (const message of store.areas.messages.list())
+			if (message.muid?.startsWith('csv-msg-')) byMuid.set(message.muid, (byMuid.get(message.muid) ?? 0) + 1);
+		return {
+			users: users.filter((user) => store.areas.users.byId.has(user.uid)).length,
+			groups: groups.filter((group) => store.areas.groups.byId.get(group.guid)?.owner === group.owner).length,
+			members: members.filter((member) => store.areas.groups.byId.get(member.guid)?.members.has(member.uid)).length,
+			messages: byMuid.size,
+			messagesTwice: [...byMuid.values()].filter((count) => count > 1).length,
+		};
+	};
+	const expected = { users: users.length, groups: groups.length, members: members.length, messages: messages.length, messagesTwice: 0 };
+	const firstMs = await run('first run', 'imported');
+	checks.equal('first run: the emulator stored every entity once', stored(), expected);
+	const sentAt = store.areas.messages.list().find((/** @type {any} */ message) => message.muid === 'csv-msg-7')?.sentAt;
+	checks.equal('first run: a message keeps its sentAt', sentAt, messages[7].sentAt);
+	const secondMs = await run('run again', 'alreadyImported');
+	checks.equal('run again: nothing new stored', stored(), expected);
+	const imports = api.requests('POST', '/v3/data_import/messages').filter((/** @type {any} */ r) => r.status === 200).length;
+	checks.equal('the messages went 50 to a request (two runs)', imports, 2 * (CSV_MESSAGES / 50));
+	console.log(`  CSV import: ${(firstMs / 1000).toFixed(1)} s, again ${(secondMs / 1000).toFixed(1)} s`);
+	api.emulator.setDataImportRateLimit(60);
+}
+
+/** Rows as CSV with a header row; a value with a comma or a quote is quoted. @param {Array<Record<string, unknown>>} rows */
+function csvOf(rows) {
+	const columns = Object.keys(rows[0]);
+	const cell = (/** @type {unknown} */ value) => {
+		const text = String(value ?? '');
+		return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+	};
+	return [columns.join(','), ...rows.map((row) => columns.map((column) => cell(row[column])).join(','))].join('\n') + '\n';
 }
 
 runScript(main, checks, 'the test could set up n8n and the emulator');

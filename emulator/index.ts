@@ -3,6 +3,7 @@
  * management host (app webhooks), on 127.0.0.1, for tests, the demo and the benchmarks. See README.md.
  */
 import { buildRouters } from './areas';
+import { DATA_IMPORT_ENDPOINTS, DATA_IMPORT_LIMIT_MESSAGE, DATA_IMPORT_PER_MINUTE } from './areas/dataImport/routes';
 import type { Fault, FaultKind, FaultMatch, FaultOptions } from './core/faults';
 import { datedToNow, loadSeed } from './core/seed';
 import type { SeedOption } from './core/seed';
@@ -72,6 +73,7 @@ export async function startEmulator(options: EmulatorOptions = {}) {
 	const seedData = loadSeed(options.seed ?? 'none');
 	if (seedData) store.seed(options.seedDatedToNow ? datedToNow(seedData, Math.floor(Date.now() / 1000)) : seedData);
 	const runtime = new Runtime(options);
+	runtime.limitEndpoints(DATA_IMPORT_ENDPOINTS, DATA_IMPORT_PER_MINUTE, 60_000, DATA_IMPORT_LIMIT_MESSAGE);
 	const mgmtKey = options.mgmtKey ?? DEFAULT_MGMT_KEY;
 	const mgmtSecret = options.mgmtSecret ?? DEFAULT_MGMT_SECRET;
 	const region = (options.region ?? 'us').toLowerCase();
@@ -144,6 +146,17 @@ export async function startEmulator(options: EmulatorOptions = {}) {
 		/** Requests per window (0 = off); the window is a minute unless a test shortens it (`windowMs`, 1000 or more). */
 		setRateLimit(n: number, windowMs?: number): void {
 			runtime.setRateLimit(n, windowMs);
+		},
+		/**
+		 * Each Data Import endpoint's own limit: `n` requests a window (0 = off), 60 a minute unless
+		 * changed; a test may shorten the window (`windowMs`, 1000 or more). Opens new windows.
+		 */
+		setDataImportRateLimit(n: number, windowMs?: number): void {
+			runtime.limitEndpoints(DATA_IMPORT_ENDPOINTS, n, windowMs, DATA_IMPORT_LIMIT_MESSAGE);
+		},
+		/** Counts `n` requests as already made in the current window of each Data Import endpoint. */
+		spendDataImportRateLimit(n: number): void {
+			for (const endpoint of DATA_IMPORT_ENDPOINTS) runtime.endpointLimiters.get(endpoint)?.limiter.spend(n);
 		},
 		/** Counts `n` requests as already made in the current minute of the rate limit (by the app's other clients). */
 		spendRateLimit(n: number): void {

@@ -52,6 +52,11 @@ export class Runtime {
 	readonly stalledSockets = new Set<Socket>();
 	/** Outgoing deliveries (webhooks, bots) and their attempts. */
 	readonly deliveries: Deliverer;
+	/**
+	 * Limits of single endpoints of the chat host, by `METHOD /path`, on top of the app's: Data
+	 * Import's 60 requests a minute on each of its four (areas/dataImport/routes.ts).
+	 */
+	readonly endpointLimiters = new Map<string, { limiter: RateLimiter; message: string }>();
 
 	constructor(options: RuntimeOptions) {
 		this.faults = new Faults(options.faults ?? {});
@@ -71,6 +76,20 @@ export class Runtime {
 		this.limiter.perMinute = n;
 		this.limiter.windowMs = windowMs;
 		this.limiter.resetWindow();
+	}
+
+	/** Limits each endpoint (`METHOD /path`) to `n` requests a window (0 = off; tests may shorten the window); opens new windows. */
+	limitEndpoints(
+		endpoints: readonly string[],
+		n: number,
+		windowMs = 60_000,
+		message = 'Too many requests. Please retry after some time.',
+	): void {
+		if (typeof n !== 'number' || !Number.isFinite(n) || n < 0)
+			throw validationError({ perMinute: ['The endpoint limit must be a non-negative number (0 = off).'] });
+		if (typeof windowMs !== 'number' || !Number.isInteger(windowMs) || windowMs < 1000)
+			throw validationError({ windowMs: ['The endpoint limit window must be a whole number of milliseconds, 1000 or more.'] });
+		for (const endpoint of endpoints) this.endpointLimiters.set(endpoint, { limiter: new RateLimiter(n, windowMs), message });
 	}
 
 	/** Counts `n` requests as already made in the current minute (by the app's other clients). */

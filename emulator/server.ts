@@ -94,7 +94,16 @@ async function handle(ctx: ServerContext, host: Host, request: FastifyRequest, r
 		entry.fault = 'rateLimited';
 		return answer(429, tooMany().toBody(), rl.headers);
 	}
-	const extraHeaders = rl.headers;
+	// An endpoint's own limit (Data Import's), on top of the app's: its headers are the ones the answer carries.
+	const endpointLimit = host === 'chat' ? runtime.endpointLimiters.get(`${method} ${rawPath}`) : undefined;
+	const own = endpointLimit?.limiter.take();
+	if (endpointLimit && own && !own.allowed) {
+		faults.counts.rateLimited++;
+		entry.status = 429;
+		entry.fault = 'rateLimited';
+		return answer(429, new ApiError('ERR_TOO_MANY_REQUESTS', endpointLimit.message).toBody(), { ...rl.headers, ...own.headers });
+	}
+	const extraHeaders = { ...rl.headers, ...own?.headers };
 
 	const fault = faults.pick({ method, rawPath, host, query });
 	if (fault) entry.fault = fault.kind;

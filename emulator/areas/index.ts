@@ -17,6 +17,7 @@ import { Calls } from './calls/collection';
 import * as callRoutes from './calls/routes';
 import { Conversations } from './conversations/collection';
 import * as conversationRoutes from './conversations/routes';
+import * as dataImportRoutes from './dataImport/routes';
 import { Groups } from './groups/collection';
 import * as groupMemberRoutes from './groups/memberRoutes';
 import * as groupRoutes from './groups/routes';
@@ -103,6 +104,7 @@ export const CHAT_ROUTES: readonly Register[] = [
 	apiKeyRoutes.register,
 	notificationSettingRoutes.register,
 	pushProviderRoutes.register,
+	dataImportRoutes.register,
 ];
 
 /** The routes of the call host. */

@@ -11,7 +11,8 @@
  * - Body: the published schema: types, enums, required properties, and no property the schema
  *   does not declare, except those deviations.json lists. A send without `category` is read as
  *   category `message`, the emulator's default.
- * - Headers stay with the routes (`onBehalfOf`, users/access.ts); the apikey with the server.
+ * - Headers stay with the routes (`onBehalfOf`, users/access.ts); the apikey, and the management
+ *   host's key, secret and X-Webhook-Version, with the server.
  *
  * Anything refused is a 400 ERR_BAD_REQUEST whose `details` map each field to its messages.
  * Requests for routes that are not such an operation (the emulator's extras) are not checked here.
@@ -32,7 +33,7 @@ const DISCRIMINATOR_DEFAULTS: Record<string, Record<string, string>> = {
 export interface RequestToCheck {
 	host: Host;
 	method: string;
-	/** The raw path, `/v3/…`. */
+	/** The raw path, `/v3/…` (`/apps/{appId}/…` on the management host). */
 	rawPath: string;
 	query: Query;
 	body: unknown;
@@ -50,7 +51,6 @@ export class ContractValidator {
 
 	/** The published operation a request is for, if the package uses one. */
 	operationOf(request: Pick<RequestToCheck, 'host' | 'method' | 'rawPath'>): Operation | undefined {
-		if (request.host === 'mgmt') return undefined; // the management host has no operation in the contract
 		const path = request.rawPath.length > 1 ? request.rawPath.replace(/\/$/, '') : request.rawPath;
 		return matchOperation(this.operations, { host: request.host, method: request.method, path, query: {}, headers: { apikey: true } });
 	}

@@ -58,6 +58,11 @@ export const ERROR_STATUS = Object.freeze({
 	ERR_WEBHOOK_LIMIT_REACHED: 403,
 	ERR_INTERNAL_SERVER_ERROR: 500,
 	ERR_SERVICE_UNAVAILABLE: 503,
+	// Data Import: a request whose entities are not an object keyed by their IDs, or more than 50 (the published codes; the statuses are the emulator's).
+	ERR_IMPORT_INVALID_USER_FORMAT: 400,
+	ERR_IMPORT_INVALID_GROUP_FORMAT: 400,
+	ERR_IMPORT_INVALID_MEMBER_FORMAT: 400,
+	ERR_IMPORT_INVALID_MESSAGE_FORMAT: 400,
 });
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -5,7 +5,9 @@ import { findOperation, nodeProperties } from './actions';
 import { sendAndWait } from './actions/message/sendAndWait/sendAndWait.operation';
 import { sendAndWaitWebhook, sendAndWaitWebhooks } from './actions/message/sendAndWait/webhook';
 import { ONE_AT_A_TIME } from './actions/oneAtATime';
+import { runImport } from './actions/dataImport/batches';
 import { ItemWithFiles } from './actions/types';
+import type { OperationResult } from './actions/types';
 import { orderKeysOf } from './actions/orderKeys';
 import { asNodeError, hideErrorSecrets, keepHttpCode } from './helpers/itemErrors';
 import { hideSecrets, knownSecrets } from './helpers/secrets';
@@ -31,7 +33,11 @@ export class CometChat implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'cometChatApi', required: true }],
+		// The Webhook resource is the management API's, with its own key and secret; every other resource uses the API key.
+		credentials: [
+			{ name: 'cometChatApi', required: true, displayOptions: { hide: { resource: ['webhook'] } } },
+			{ name: 'cometChatManagementApi', required: true, displayOptions: { show: { resource: ['webhook'] } } },
+		],
 		// Only Message → Send and Wait for Response uses it: the waiting execution's resume.
 		webhooks: sendAndWaitWebhooks,
 		properties: nodeProperties(),
@@ -77,29 +83,44 @@ export class CometChat implements INodeType {
 				return undefined;
 			}
 		};
-		await runItemsInFlight(
-			items.length,
-			keysOf,
-			async (itemIndex) => {
-				try {
-					outputs[itemIndex] = await runItem(context, itemIndex, String(resourceOf(itemIndex)), String(operationOf(itemIndex)));
+		/** Gives the item its output items, or its error (Continue On Fail); false when the run stops at it. */
+		const settle = async (itemIndex: number, work: () => Promise<INodeExecutionData[]>): Promise<boolean> => {
+			try {
+				outputs[itemIndex] = await work();
+				return true;
+			} catch (error) {
+				const itemError = withItemIndex(context, error, itemIndex);
+				if (continueOnFail) {
+					// n8n keeps `json` to the message and carries the whole error (description with the
+					// service code, `context.httpCode`) on `error`, which also routes the item to an error output.
+					outputs[itemIndex] = [{ json: { error: itemError.message }, error: itemError, pairedItem: { item: itemIndex } }];
 					return true;
-				} catch (error) {
-					const itemError = withItemIndex(context, error, itemIndex);
-					if (continueOnFail) {
-						// n8n keeps `json` to the message and carries the whole error (description with the
-						// service code, `context.httpCode`) on `error`, which also routes the item to an error output.
-						outputs[itemIndex] = [{ json: { error: itemError.message }, error: itemError, pairedItem: { item: itemIndex } }];
-						return true;
-					}
-					failures.set(itemIndex, itemError);
-					return false;
-				} finally {
-					memory.forget(itemIndex);
 				}
-			},
-			window,
-		);
+				failures.set(itemIndex, itemError);
+				return false;
+			} finally {
+				memory.forget(itemIndex);
+			}
+		};
+		const resource = String(resourceOf(0));
+		const entityImport = findOperation(resource, String(operationOf(0)))?.entityImport;
+		if (entityImport) {
+			// Data Import: the items' entities go 50 to a request, not one request an item (actions/dataImport/batches.ts).
+			await runImport(
+				context,
+				items.length,
+				entityImport,
+				async (itemIndex, work) => await settle(itemIndex, async () => outputItems(context, itemIndex, resource, await work(), [])),
+			);
+		} else {
+			await runItemsInFlight(
+				items.length,
+				keysOf,
+				async (itemIndex) =>
+					await settle(itemIndex, () => runItem(context, itemIndex, String(resourceOf(itemIndex)), String(operationOf(itemIndex)))),
+				window,
+			);
+		}
 		if (failures.size > 0) throw firstFailure(failures, outputs);
 		return [outputs.length === 1 ? outputs[0] : outputs.flat()];
 	}
@@ -123,6 +144,17 @@ async function runItem(
 	// Read before anything is sent (it checks its switch, e.g. Reveal Tokens).
 	const shown = operation.shownSecrets?.call(context, itemIndex) ?? [];
 	const result = await operation.execute.call(context, itemIndex);
+	return outputItems(context, itemIndex, resource, result, shown);
+}
+
+/** An item's output items through the secrets filter, paired with the item. */
+function outputItems(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	resource: string,
+	result: OperationResult | OperationResult[],
+	shown: string[],
+): INodeExecutionData[] {
 	// Every output goes through the one secrets filter (helpers/secrets.ts), also what the
 	// service echoed back; only the fields the operation exists to show keep their value.
 	const secrets = knownSecrets(context);

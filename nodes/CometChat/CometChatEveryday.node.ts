@@ -10,13 +10,15 @@ import { EVERYDAY_ACTIONS, selectActions } from './actions/everyday';
  */
 export class CometChatEveryday extends CometChat {
 	description: INodeTypeDescription = {
-		// The CometChat node's versions, icon, credential and send-and-wait webhook: the same fields.
+		// The CometChat node's versions, icon and send-and-wait webhook: the same fields.
 		...withoutTool(this.description),
 		displayName: 'CometChat Everyday',
 		name: 'cometChatEveryday',
 		// Two lines in the panel, above the actions: a longer one pushes the last below the first screen.
 		description: 'Send and list messages, create and update users, add and ban members, list flags',
 		defaults: { name: 'CometChat Everyday' },
+		// Its actions are all the API key's: the management credential (Webhook) is not offered.
+		credentials: [{ name: 'cometChatApi', required: true }],
 		properties: nodeProperties(selectActions(resources, EVERYDAY_ACTIONS)),
 	};
 }

@@ -23,11 +23,32 @@ const violationsOf = (overrides: Partial<RecordedRequest>) =>
 	);
 
 describe('the published operations file', () => {
-	it('names its source and lists each operation once, with the apikey header', () => {
+	it("names its source and lists each operation once, with its host's credential headers", () => {
 		const keys = operations.map((operation) => `${operation.host} ${operation.method} ${operation.path}`);
 		expect(new Set(keys).size).toBe(keys.length);
-		expect(operations.every((operation) => operation.headers.apikey?.required === true)).toBe(true);
+		const [management, api] = [operations.filter((o) => o.host === 'mgmt'), operations.filter((o) => o.host !== 'mgmt')];
+		expect(api.every((operation) => operation.headers.apikey?.required === true)).toBe(true);
+		// The management API: its key and secret, and X-Webhook-Version (declared optional, sent as 2).
+		expect(management.length).toBe(8);
+		for (const operation of management) {
+			expect(operation.headers).toEqual({ key: { required: true }, secret: { required: true }, 'X-Webhook-Version': { required: false } });
+		}
 		expect(operations.length).toBeGreaterThanOrEqual(30);
+	});
+
+	it('a management request without its key or secret, or without X-Webhook-Version: 2, violates the contract', () => {
+		const webhook = { host: 'mgmt' as const, method: 'GET', path: '/apps/demo-app/webhooks/orders' };
+		expect(violationsOf({ ...webhook, headers: { apikey: false, key: true, secret: true, webhookVersion: '2' } })).toEqual([]);
+		expect(violationsOf({ ...webhook, headers: { apikey: false, key: false, secret: true } })).toEqual([
+			'header key: the key header is required and missing',
+			'header X-Webhook-Version: the X-Webhook-Version header must be 2, was undefined',
+		]);
+		expect(violationsOf({ ...webhook, headers: { apikey: true, key: true, secret: false, webhookVersion: '1' } })).toEqual([
+			'header secret: the secret header is required and missing',
+			'header X-Webhook-Version: the X-Webhook-Version header must be 2, was "1"',
+		]);
+		// The same path on the chat host is no published operation.
+		expect(violationsOf({ ...webhook, host: 'chat' })).toHaveLength(1);
 	});
 
 	it('every deviation names an operation of the file', () => {

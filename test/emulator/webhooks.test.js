@@ -111,6 +111,17 @@ describe('emulator: app webhooks', () => {
 		expect((await mgmt.post('/webhooks', { name: 'x' })).status).toBe(400);
 	});
 
+	test('the published operations check the management requests: a property or query value they do not declare is refused', async () => {
+		const undeclared = await create('hookExtra', { color: 'red' });
+		expect(undeclared.status).toBe(400);
+		expect(undeclared.data.error).toMatchObject({ code: 'ERR_BAD_REQUEST', details: { color: [expect.stringMatching(/not declared/)] } });
+		const triggers = await mgmt.post('/webhooks/hookExtra/triggers', { triggerIds: 'message_sent' });
+		expect(triggers.status).toBe(400);
+		const perPage = await mgmt.get('/webhooks', { params: { perPage: 'ten' } });
+		expect(perPage.status).toBe(400);
+		expect(perPage.data.error.details.perPage).toBeDefined();
+	});
+
 	test(`at most ${WEBHOOK_LIMIT} webhooks`, async () => {
 		for (let i = 1; i <= WEBHOOK_LIMIT; i++) expect((await create(`h${i}`)).status).toBe(200);
 		const over = await create('oneTooMany');

@@ -40,9 +40,14 @@ export function recordForContract(emulator: Emulator): Emulator {
 	if (!file) return emulator;
 	const testFile = typeof expect === 'function' ? (expect.getState().testPath ?? '') : '';
 	const flush = () => {
-		const lines = apiRequests(emulator).map((request) => {
+		// The management host's requests (/apps/…) are checked too: its webhook operations are in the contract.
+		const lines = [...apiRequests(emulator), ...emulator.requests.filter((request) => request.host === 'mgmt')].map((request) => {
 			const { apikey, onbehalfof } = request.headers;
-			const headers = { apikey: apikey !== undefined, ...(onbehalfof !== undefined ? { onBehalfOf: onbehalfof } : {}) };
+			const headers = {
+				apikey: apikey !== undefined,
+				...(onbehalfof !== undefined ? { onBehalfOf: onbehalfof } : {}),
+				...(request.host === 'mgmt' ? managementHeadersOf(request.headers) : {}),
+			};
 			const { host, method, path, query, body, status } = request;
 			return JSON.stringify({ testFile, host, method, path, query, headers, body, status, offContract: offContractReasons.get(request) });
 		});
@@ -58,6 +63,16 @@ export function recordForContract(emulator: Emulator): Emulator {
 		await close.call(emulator);
 	};
 	return emulator;
+}
+
+/** The management credential's headers as the contract records them: whether key and secret came, and the webhook version. */
+function managementHeadersOf(headers: EmulatorRequest['headers']): { key: boolean; secret: boolean; webhookVersion?: string } {
+	const version = headers['x-webhook-version'];
+	return {
+		key: headers.key !== undefined,
+		secret: headers.secret !== undefined,
+		...(version !== undefined ? { webhookVersion: String(version) } : {}),
+	};
 }
 
 export function credentialsFor(emulator: Emulator, overrides: Partial<CredentialData> = {}): CredentialData {

@@ -61,7 +61,9 @@ export function missingParts({ resource, operation }: OperationName): string[] {
 	const notContracted = (endpoints ?? []).filter((endpoint) => !contracted.some((entry) => `${entry.method} ${entry.path}` === endpoint));
 	if (contracted.length === 0 || notContracted.length > 0) missing.push('contract entry');
 	const unrouted = contracted.filter((entry) => {
-		const found = ROUTERS[entry.host].match(entry.method, `/v3${entry.path.replace(/\{[^}]+\}/g, 'x1')}`);
+		// The management API's paths are whole (/apps/{appId}/…); the chat and call APIs' follow /v3.
+		const base = entry.host === 'mgmt' ? '' : '/v3';
+		const found = ROUTERS[entry.host].match(entry.method, `${base}${entry.path.replace(/\{[^}]+\}/g, 'x1')}`);
 		return found === null || 'methodMismatch' in found;
 	});
 	if (contracted.length === 0 || unrouted.length > 0) missing.push('emulator route');

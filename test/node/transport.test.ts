@@ -265,6 +265,35 @@ describe('credential URLs', () => {
 	});
 });
 
+describe('a host that is not CometChat', () => {
+	it('a 200 without "data" (a proxy or another service at a Custom Host) fails the item saying so, after the retries of a GET', async () => {
+		const requests: string[] = [];
+		const server = createServer((request, response) => {
+			requests.push(`${request.method} ${request.url}`);
+			response.writeHead(200, { 'content-type': 'application/json' });
+			response.end('{"ok":true}');
+		});
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+		const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+		// What is counted is the retries, not how long they wait.
+		const restore = overrideRequestLimits({ firstBackoffMs: 10 });
+		try {
+			const run = await runNode(credentialsFor(emulator(), { baseUrl: url, callUrl: url }), getUser());
+			expect(run.error?.message).toBe(
+				'CometChat answered GET /v3/users/ada with a 200 that holds no "data", as every CometChat answer does [item 0]',
+			);
+			expect(run.error?.description).toMatch(
+				/^The answer is not used: it is not CometChat's\. Check the credential's host \(Custom Host or Base URL\)/,
+			);
+			expect(requests).toEqual(Array(5).fill('GET /v3/users/ada'));
+		} finally {
+			restore();
+			server.closeAllConnections();
+			await new Promise<void>((resolve) => server.close(() => resolve()));
+		}
+	});
+});
+
 describe('secrets in errors', () => {
 	it('Update Auth Token on a 404 shows the path with the token redacted', async () => {
 		emulator().store.addUser({ uid: 'ada', name: 'Ada' });

@@ -198,7 +198,7 @@ describe('CometChat Webhook Trigger: registration (automatic mode)', () => {
 		emu.injectNext(['invalidJson'], { pathPrefix: '/apps' });
 		const garbled = await methods.create.call(hook(workflow, node)).catch((e: unknown) => e);
 		expect(garbled).toBeInstanceOf(NodeApiError);
-		expect((garbled as Error).message).toMatch(/body that is not JSON/);
+		expect((garbled as Error).message).toMatch(/answer that is not valid JSON/);
 		expect((workflow.getStaticData('node', node) as IDataObject).password).toBeUndefined();
 		emu.injectNext(['500'], { pathPrefix: '/apps' });
 		const failed = await methods.create.call(hook(workflow, node)).catch((e: unknown) => e);

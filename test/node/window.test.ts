@@ -12,7 +12,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { RequestObserver } from '../../nodes/CometChat/transport/request';
-import { ITEM_WINDOW_BOUNDS, RequestWindow, WINDOW_BOUNDS } from '../../nodes/CometChat/transport/window';
+import { IMPORT_WINDOW_BOUNDS, ITEM_WINDOW_BOUNDS, RequestWindow, WINDOW_BOUNDS } from '../../nodes/CometChat/transport/window';
 import { apiRequests, credentialsFor } from '../harness/emulator';
 import { runNode } from '../harness/engine';
 import { useEmulator } from '../harness/suite';
@@ -275,5 +275,35 @@ describe('the window on a controlled clock', () => {
 		expect(window.hasRoom()).toBe(false);
 		await jest.advanceTimersByTimeAsync(1000);
 		expect(fill(window, inFlight)).toBe(ITEM_WINDOW_BOUNDS.initial / 2 - 1);
+	});
+
+	it("learnsRateWindow: the first 429 tells the window's length; after it, a spent window waits for the next, without a 429", async () => {
+		// A service of 3 requests a 10 s window, opened by the first request.
+		const window = new RequestWindow(IMPORT_WINDOW_BOUNDS, { learnsRateWindow: true });
+		const inFlight: Array<{ answer: () => void; observer: RequestObserver }> = [];
+		const answerNext = async (remaining: number) => {
+			expect(fill(window, inFlight)).toBe(1);
+			const request = inFlight.shift()!;
+			request.observer.onAnswer?.(remaining);
+			request.answer();
+			await jest.advanceTimersByTimeAsync(100);
+		};
+		for (const remaining of [2, 1, 0]) await answerNext(remaining);
+		// Spent, its length unknown: one request asks, and meets a 429 until the window's end (9.7 s on).
+		expect(fill(window, inFlight)).toBe(1);
+		const asking = inFlight.shift()!;
+		asking.observer.onRetry?.('rateLimit', 9_700);
+		await jest.advanceTimersByTimeAsync(9_700);
+		// Its repeat opens the next window.
+		asking.observer.onAnswer?.(2);
+		asking.answer();
+		await jest.advanceTimersByTimeAsync(100);
+		for (const remaining of [1, 0]) await answerNext(remaining);
+		// Spent again: nothing asks until the window opened by the repeat has passed (10 s and 2 % slack).
+		expect(window.hasRoom()).toBe(false);
+		await jest.advanceTimersByTimeAsync(10_200 - 300 - 1);
+		expect(window.hasRoom()).toBe(false);
+		await jest.advanceTimersByTimeAsync(1);
+		expect(fill(window, inFlight)).toBe(1);
 	});
 });

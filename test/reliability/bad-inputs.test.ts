@@ -14,15 +14,22 @@
  */
 import type { IDataObject, INodeExecutionData, INodeParameters, INodeProperties, INodePropertyCollection } from 'n8n-workflow';
 
+import { CometChatManagementApi } from '../../credentials/CometChatManagementApi.credentials';
 import { CometChat } from '../../nodes/CometChat/CometChat.node';
 import { APNS_KEY_ID, APNS_P8_KEY, APNS_TEAM_ID, BAD_PEMS, FCM_PRIVATE_KEY, fcmAccountJson } from '../data/pushKeys';
 import type { CredentialData } from '../harness/engine';
-import { NODE_TYPE, registerNodeType, runNode } from '../harness/engine';
+import { NODE_TYPE, registerCredential, registerNodeType, runNode } from '../harness/engine';
 import { appCredentialsFor, credentialsFor } from '../harness/emulator';
 import { useEmulator } from '../harness/suite';
 import { report } from './report';
 
 const emulator = useEmulator();
+registerCredential(new CometChatManagementApi(), () => ({
+	appId: emulator().appId,
+	managementApiKey: emulator().mgmtKey,
+	managementSecret: emulator().mgmtSecret,
+	managementUrl: emulator().mgmtUrl,
+}));
 
 /** The node as an AI agent's tool, as n8n derives it from `usableAsTool`: the same node, its name with a "Tool" suffix. */
 const TOOL_TYPE = `${NODE_TYPE}Tool`;
@@ -183,6 +190,8 @@ interface OperationSpec {
 	asTool?: true;
 	/** The node's version, where it is not 1 (fields shown only there, e.g. a list's own Simplify in 1.1). */
 	typeVersion?: number;
+	/** The operation is the management API's (Webhook): the node carries the CometChat Management API credential. */
+	management?: true;
 }
 
 const limitFields: Field[] = [
@@ -262,6 +271,126 @@ const ruleEntryFields: Field[] = [
 /** API keys of the seed (seed()): the keys Get, Update and Delete pick. */
 const API_KEYS = ['a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0', 'b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c1'];
 const NOT_API_KEY_NAME: Bad = [...NOT_REQUIRED_TEXT, ['101 characters', 'n'.repeat(101)]];
+/** A webhook ID: 1 to 50 letters and digits (the management API's published rule). */
+const NOT_WEBHOOK_ID: Bad = [...NOT_ID, ['a dash', 'a-b'], ['51 characters', 'a'.repeat(51)]];
+/** A Basic Auth username or password: letters and digits, at most `max`. */
+const notBasicAuth = (max: number): Bad => [...NOT_TEXT, ['a space', 'a b'], [`${max + 1} characters`, 'a'.repeat(max + 1)]];
+
+/** Webhook (management API): every field of its eight operations. */
+function webhookOperations(): OperationSpec[] {
+	const picked = { webhookId: rl('webhookId', 'hooka') };
+	const pickedField: Field = { key: 'webhookId', label: 'Webhook', bad: NOT_WEBHOOK_ID };
+	const settings = (prefix: string) => ({
+		enabled: ex(`${prefix}enabled`, true),
+		retryOnFailure: ex(`${prefix}retryOnFailure`, false),
+		username: ex(`${prefix}username`, ''),
+		password: ex(`${prefix}password`, ''),
+	});
+	const settingsFields: Field[] = [
+		{ key: 'enabled', label: 'Enabled', bad: NOT_BOOLEAN },
+		{ key: 'retryOnFailure', label: 'Retry on Failure', bad: NOT_BOOLEAN },
+		{ key: 'username', label: 'Basic Auth Username', bad: notBasicAuth(50) },
+		{ key: 'password', label: 'Basic Auth Password', bad: notBasicAuth(100) },
+	];
+	const urlBad: Bad = [
+		...NOT_OPTIONAL_TEXT,
+		...NOT_URL,
+		['an ftp URL', 'ftp://example.com/x'],
+		['256 characters', `https://e.com/${'a'.repeat(242)}`],
+	];
+	const triggersField: Field = {
+		key: 'triggerIds',
+		label: 'Triggers',
+		bad: [...NOT_LIST, ['empty text', ''], ['a name with a space', 'message sent'], ['a capital letter', ['Message_sent']]],
+	};
+	const triggers = { triggerIds: ex('triggerIds', ['message_sent']) };
+	return [
+		{
+			resource: 'webhook',
+			operation: 'create',
+			management: true,
+			parameters: {
+				webhookId: ex('webhookId', 'newhook1'),
+				name: ex('name', 'New hook'),
+				webhookURL: ex('webhookURL', 'https://example.com/new'),
+				additionalFields: settings(''),
+			},
+			valid: [{}, { webhookId: 'newhook2', username: 'desk', password: 'Passw0rd' }],
+			fields: [
+				{ key: 'webhookId', label: 'Webhook ID', bad: [...NOT_WEBHOOK_ID, ['empty', '']] },
+				{ key: 'name', label: 'Name', bad: [...NOT_REQUIRED_TEXT, ['51 characters', 'n'.repeat(51)]] },
+				{ key: 'webhookURL', label: 'URL', bad: [...urlBad, ['empty', '']] },
+				...settingsFields,
+				{ key: 'password', label: 'Basic Auth Password', bad: [['missing beside a username', '']], with: { username: 'desk' } },
+			],
+		},
+		{
+			resource: 'webhook',
+			operation: 'get',
+			management: true,
+			parameters: picked,
+			valid: [{}, { webhookId: 'hookb' }],
+			fields: [pickedField],
+		},
+		{
+			resource: 'webhook',
+			operation: 'getAll',
+			management: true,
+			parameters: { ...listParameters, filters: { searchKey: ex('searchKey', '') } },
+			valid: [{}, { limit: 1, searchKey: 'Hook' }],
+			fields: [...limitFields, { key: 'searchKey', label: 'Search', bad: NOT_OPTIONAL_TEXT }],
+		},
+		{
+			resource: 'webhook',
+			operation: 'update',
+			management: true,
+			parameters: {
+				...picked,
+				updateFields: {
+					name: ex('name', ''),
+					webhookURL: ex('webhookURL', ''),
+					useBasicAuth: ex('useBasicAuth', false),
+					...settings(''),
+				},
+			},
+			valid: [{ name: 'Renamed' }, { webhookId: 'hookb', useBasicAuth: true, username: 'desk', password: 'Passw0rd' }],
+			fields: [
+				pickedField,
+				{ key: 'name', label: 'Name', bad: [...NOT_OPTIONAL_TEXT, ['51 characters', 'n'.repeat(51)]] },
+				{ key: 'webhookURL', label: 'URL', bad: urlBad },
+				{ key: 'useBasicAuth', label: 'Use Basic Auth', bad: NOT_BOOLEAN },
+				...settingsFields,
+			],
+		},
+		{
+			resource: 'webhook',
+			operation: 'delete',
+			management: true,
+			parameters: picked,
+			valid: [{}, { webhookId: 'hookb' }],
+			fields: [pickedField],
+		},
+		...(['addTriggers', 'removeTriggers'] as const).map(
+			(operation): OperationSpec => ({
+				resource: 'webhook',
+				operation,
+				management: true,
+				parameters: { ...picked, ...triggers },
+				valid: [{}, { webhookId: 'hookb', triggerIds: 'group_created, message_sent' }],
+				fields: [pickedField, triggersField],
+			}),
+		),
+		{
+			resource: 'webhook',
+			operation: 'getTriggers',
+			management: true,
+			parameters: picked,
+			valid: [{}, { webhookId: 'hookb' }],
+			fields: [pickedField],
+		},
+	];
+}
+
 function apiKeyOperations(): OperationSpec[] {
 	const picked = { apiKey: ex('apiKey', API_KEYS[0]) };
 	const pickedField: Field = { key: 'apiKey', label: 'API Key', bad: NOT_ID };
@@ -856,6 +985,166 @@ function providerSpecs(): OperationSpec[] {
 }
 
 /** Every operation of the node (actions/index.ts), with the wrong values each of its fields is given. */
+/** Data Import: every field of its four operations (each item one entity; the valid ones go in one request). */
+function dataImportSpecs(): OperationSpec[] {
+	const userDetails: Bad = [...NOT_JSON_OBJECT, ['without a name', '{"uid": "zed"}']];
+	const groupDetails: Bad = [...NOT_JSON_OBJECT, ['without a type', '{"guid": "g", "name": "G"}']];
+	return [
+		{
+			resource: 'dataImport',
+			operation: 'importUsers',
+			parameters: {
+				uid: ex('uid', 'imp-a'),
+				name: ex('name', 'Imp A'),
+				additionalFields: {
+					avatar: ex('avatar', ''),
+					link: ex('link', ''),
+					role: ex('role', ''),
+					createdAt: ex('createdAt', ''),
+					lastActiveAt: ex('lastActiveAt', ''),
+					deactivatedAt: ex('deactivatedAt', ''),
+					metadata: ex('metadata', '{}'),
+					tags: ex('tags', ''),
+				},
+			},
+			valid: [{}, { uid: 'imp-b', createdAt: '2020-09-13T12:26:40Z', tags: 'legacy' }],
+			fields: [
+				{ key: 'uid', label: 'UID', bad: [...NOT_UID, ['empty', '']] },
+				{ key: 'name', label: 'Name', bad: NOT_REQUIRED_TEXT },
+				{ key: 'avatar', label: 'Avatar URL', bad: [...NOT_OPTIONAL_TEXT, ...NOT_URL] },
+				{ key: 'link', label: 'Link', bad: [...NOT_OPTIONAL_TEXT, ...NOT_URL] },
+				{ key: 'role', label: 'Role Name or ID', bad: NOT_OPTIONAL_ID },
+				{ key: 'createdAt', label: 'Created At', bad: NOT_DATE },
+				{ key: 'lastActiveAt', label: 'Last Active At', bad: NOT_DATE },
+				{ key: 'deactivatedAt', label: 'Deactivated At', bad: NOT_DATE },
+				{ key: 'metadata', label: 'Metadata (JSON)', bad: NOT_METADATA },
+				{ key: 'tags', label: 'Tags', bad: NOT_TAGS },
+			],
+		},
+		{
+			resource: 'dataImport',
+			operation: 'importGroups',
+			parameters: {
+				guid: ex('guid', 'imp-g1'),
+				name: ex('name', 'Imp G'),
+				type: ex('type', 'public'),
+				additionalFields: {
+					createdAt: ex('createdAt', ''),
+					icon: ex('icon', ''),
+					metadata: ex('metadata', '{}'),
+					owner: ex('owner', ''),
+					groupOwnerDetails: ex('groupOwnerDetails', ''),
+					password: ex('password', ''),
+					tags: ex('tags', ''),
+				},
+			},
+			valid: [
+				{},
+				{ guid: 'imp-g2', type: 'password', password: 'pw123', owner: 'zed', groupOwnerDetails: '{"uid": "zed", "name": "Zed"}' },
+			],
+			fields: [
+				{ key: 'guid', label: 'GUID', bad: [...NOT_GUID, ['empty', '']] },
+				{ key: 'name', label: 'Name', bad: NOT_REQUIRED_TEXT },
+				{ key: 'type', label: 'Type', bad: NOT_OPTION },
+				{ key: 'createdAt', label: 'Created At', bad: NOT_DATE },
+				{ key: 'icon', label: 'Icon URL', bad: [...NOT_OPTIONAL_TEXT, ...NOT_URL] },
+				{ key: 'metadata', label: 'Metadata (JSON)', bad: NOT_METADATA },
+				{ key: 'owner', label: 'Owner UID', bad: NOT_OPTIONAL_UID },
+				{ key: 'groupOwnerDetails', label: 'Owner Details (JSON)', bad: userDetails },
+				{ key: 'password', label: 'Password', bad: [...NOT_TEXT, ['empty', '']], with: { type: 'password' } },
+				{ key: 'tags', label: 'Tags', bad: NOT_TAGS },
+			],
+		},
+		{
+			resource: 'dataImport',
+			operation: 'importMembers',
+			parameters: {
+				guid: ex('guid', 'crew'),
+				uid: ex('uid', 'cy'),
+				additionalFields: {
+					groupDetails: ex('groupDetails', ''),
+					isBanned: ex('isBanned', false),
+					joinedAt: ex('joinedAt', ''),
+					scope: ex('scope', 'participant'),
+					userDetails: ex('userDetails', ''),
+				},
+			},
+			valid: [{}, { guid: 'spare1', uid: 'bob', scope: 'moderator' }],
+			fields: [
+				{ key: 'guid', label: 'GUID', bad: [...NOT_GUID, ['empty', '']] },
+				{ key: 'uid', label: 'UID', bad: [...NOT_UID, ['empty', '']] },
+				{ key: 'groupDetails', label: 'Group Details (JSON)', bad: groupDetails },
+				{ key: 'isBanned', label: 'Is Banned', bad: NOT_BOOLEAN },
+				{ key: 'joinedAt', label: 'Joined At', bad: NOT_DATE },
+				{ key: 'scope', label: 'Scope', bad: NOT_OPTION },
+				{ key: 'userDetails', label: 'User Details (JSON)', bad: userDetails },
+			],
+		},
+		{
+			resource: 'dataImport',
+			operation: 'importMessages',
+			parameters: {
+				muid: ex('muid', 'imp-m1'),
+				sender: ex('sender', 'ada'),
+				receiverType: ex('receiverType', 'user'),
+				receiver: ex('receiver', 'bob'),
+				sentAt: ex('sentAt', 1_600_000_000),
+				additionalFields: {
+					attachments: ex('attachments', ''),
+					category: ex('category', 'message'),
+					customData: ex('customData', ''),
+					deliveredAt: ex('deliveredAt', ''),
+					mentionedUserDetails: ex('mentionedUserDetails', ''),
+					metadata: ex('metadata', ''),
+					readAt: ex('readAt', ''),
+					receiverGroupDetails: ex('receiverGroupDetails', ''),
+					receiverGroupOwnerDetails: ex('receiverGroupOwnerDetails', ''),
+					receiverUserDetails: ex('receiverUserDetails', ''),
+					senderUserDetails: ex('senderUserDetails', ''),
+					tags: ex('tags', ''),
+					text: ex('text', 'Hello'),
+					type: ex('type', 'text'),
+				},
+			},
+			valid: [
+				{},
+				{ muid: 'imp-m2', receiverType: 'group', receiver: 'crew', category: 'custom', type: 'location', customData: '{"lat": 1}' },
+			],
+			fields: [
+				{ key: 'muid', label: 'MUID', bad: [...NOT_ID, ['empty', '']] },
+				{ key: 'sender', label: 'Sender', bad: [...NOT_UID, ['empty', '']] },
+				{ key: 'receiverType', label: 'Receiver Type', bad: NOT_OPTION },
+				{ key: 'receiver', label: 'Receiver', bad: [...NOT_UID, ['empty', '']] },
+				{ key: 'receiver', label: 'Receiver', bad: NOT_GUID_RULES, with: { receiverType: 'group' } },
+				{ key: 'sentAt', label: 'Sent At', bad: [...NOT_DATE, ['empty', '']] },
+				{
+					key: 'attachments',
+					label: 'Attachments (JSON)',
+					bad: [
+						['invalid JSON', '[nope'],
+						['an object', '{"url": "https://example.com/a.png"}'],
+						['an entry without a url', '[{"name": "a.png", "mimeType": "image/png", "extension": "png"}]'],
+						['a number', 5],
+					],
+				},
+				{ key: 'category', label: 'Category', bad: NOT_OPTION },
+				{ key: 'customData', label: 'Custom Data (JSON)', bad: NOT_JSON_OBJECT },
+				{ key: 'deliveredAt', label: 'Delivered At', bad: NOT_DATE },
+				{ key: 'mentionedUserDetails', label: 'Mentioned Users (JSON)', bad: NOT_JSON_OBJECT },
+				{ key: 'metadata', label: 'Metadata (JSON)', bad: NOT_JSON_OBJECT },
+				{ key: 'readAt', label: 'Read At', bad: NOT_DATE },
+				{ key: 'receiverGroupDetails', label: 'Receiver Group Details (JSON)', bad: groupDetails },
+				{ key: 'receiverGroupOwnerDetails', label: 'Receiver Group Owner Details (JSON)', bad: userDetails },
+				{ key: 'receiverUserDetails', label: 'Receiver User Details (JSON)', bad: userDetails },
+				{ key: 'senderUserDetails', label: 'Sender Details (JSON)', bad: userDetails },
+				{ key: 'tags', label: 'Tags', bad: NOT_TAGS },
+				{ key: 'text', label: 'Text', bad: [...NOT_TEXT, ['65 KB', 'x'.repeat(65 * 1024)]] },
+				{ key: 'type', label: 'Type', bad: NOT_OPTION },
+			],
+		},
+	];
+}
+
 const OPERATIONS: OperationSpec[] = [
 	{
 		resource: 'user',
@@ -2508,6 +2797,7 @@ const OPERATIONS: OperationSpec[] = [
 		],
 	},
 	...apiKeyOperations(),
+	...webhookOperations(),
 	{ resource: 'notificationSetting', operation: 'get', parameters: {}, valid: [{}, {}], fields: [] },
 	{
 		resource: 'notificationSetting',
@@ -2530,6 +2820,7 @@ const OPERATIONS: OperationSpec[] = [
 	{ resource: 'notificationSetting', operation: 'reset', parameters: {}, valid: [{}, {}], fields: [] },
 	...fcmProviderOperations(),
 	...apnsProviderOperations(),
+	...dataImportSpecs(),
 ];
 
 /** Conversation: one user's conversation with another user (ada with bob has messages) or in a group; the app's global pins. */
@@ -2714,6 +3005,16 @@ function seed(): void {
 	API_KEYS.forEach((apiKey, index) => store.areas.apiKeys.add({ apiKey, name: `Key ${index + 1}`, scope: 'authOnly' }));
 	for (const providerId of ['p1', 'p2']) store.areas.fcmProviders.add({ providerId, serviceAccountCreds: JSON.parse(FCM_ACCOUNT) });
 	for (const providerId of ['a1', 'a2']) store.areas.apnsProviders.add({ providerId, ...APNS_VALID, bundleId: 'com.example' });
+	for (const id of ['hooka', 'hookb']) {
+		store.areas.webhooks.add({
+			id,
+			name: `Hook ${id}`,
+			webhookURL: `https://example.com/${id}`,
+			useBasicAuth: false,
+			enabled: true,
+			retryOnFailure: false,
+		});
+	}
 }
 
 function freshStore(): void {
@@ -2885,6 +3186,7 @@ describe('bad inputs: every operation', () => {
 	const nodeOptionsOf = (spec: OperationSpec) => ({
 		...(spec.asTool ? { ...CONTINUE, type: TOOL_TYPE } : CONTINUE),
 		...(spec.typeVersion ? { typeVersion: spec.typeVersion } : {}),
+		...(spec.management ? { credentials: { cometChatManagementApi: { id: 'mgmt-1', name: 'Management (emulator)' } } } : {}),
 	});
 
 	it.each(titled(OPERATIONS.filter((spec) => spec.onePerRun)))('%s (one item per run)', async (title, spec) => {

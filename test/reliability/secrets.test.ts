@@ -69,6 +69,11 @@ const fcmAccount = (project: string) =>
 const MGMT_KEY = 'mgmt-key-secret-value-4Wq8Zr2Ty6';
 const MGMT_SECRET = 'mgmt-secret-value-8Hn3Jk5Lp9';
 const WRONG_MGMT_SECRET = 'mgmt-wrong-secret-2Bx7Cv4Nm1';
+/** Webhook (management API): the Basic Auth password a webhook is stored with, and the new one an operation sends. */
+const WEBHOOK_PASSWORD = 'hookpwStored5Secret8Qv2';
+const NEW_WEBHOOK_PASSWORD = 'hookpwNew3Secret6Ld9';
+/** The node of a Webhook operation carries the management credential. */
+const MANAGEMENT_NODE = { credentials: { cometChatManagementApi: { id: 'mgmt-1', name: 'Management (emulator)' } } };
 /** The Basic Auth password of the webhook the Webhook Trigger registered in the latest case. */
 let hookPassword = 'no-webhook-registered-yet-0000';
 
@@ -156,7 +161,23 @@ function secretsOf(): Record<string, string> {
 		mgmtSecret: MGMT_SECRET,
 		wrongMgmtSecret: WRONG_MGMT_SECRET,
 		hookPassword,
+		webhookPassword: WEBHOOK_PASSWORD,
+		newWebhookPassword: NEW_WEBHOOK_PASSWORD,
 	};
+}
+
+/** A webhook of the app with Basic Auth (its password a secret the management API never answers back). */
+function seedWebhook(): void {
+	emulator.store.areas.webhooks.add({
+		id: 'hooka',
+		name: 'Hook A',
+		webhookURL: 'https://example.com/hooka',
+		useBasicAuth: true,
+		username: 'desk',
+		password: WEBHOOK_PASSWORD,
+		enabled: true,
+		retryOnFailure: false,
+	});
 }
 
 function stringify(value: unknown): string {
@@ -205,6 +226,8 @@ interface Operation {
 	pathPrefix: string;
 	/** Parameters; `known` is false for the 404 case (an unknown auth or push token). */
 	parameters: (known: boolean) => INodeParameters;
+	/** A management API operation (Webhook): its credential on the node, a wrong secret for `wrongKey`, and its own store. */
+	management?: true;
 }
 
 const OPERATIONS: Operation[] = [
@@ -296,6 +319,17 @@ const OPERATIONS: Operation[] = [
 			operation: 'update',
 			botUid: { __rl: true, mode: 'id', value: known ? 'helpbot' : 'nobot' },
 			updateFields: { password: NEW_BOT_PASSWORD },
+		}),
+	},
+	{
+		name: 'Webhook → Update (a new Basic Auth password)',
+		pathPrefix: '/apps',
+		management: true,
+		parameters: (known) => ({
+			resource: 'webhook',
+			operation: 'update',
+			webhookId: { __rl: true, mode: 'id', value: known ? 'hooka' : 'nohook' },
+			updateFields: { useBasicAuth: true, username: 'desk', password: NEW_WEBHOOK_PASSWORD },
 		}),
 	},
 	{
@@ -400,20 +434,22 @@ describe.each(OPERATIONS)('$name', (operation) => {
 	it.each(FAILURES)('leaks no secret on %s, with or without Continue On Fail', async (failure) => {
 		for (const continueOnFail of [false, true]) {
 			await freshStore();
+			if (operation.management) seedWebhook();
 			injectFor(failure, operation.pathPrefix);
 			captured.length = 0;
-			const credentials = credentialsFor(emulator, failure === 'wrongKey' ? { apiKey: WRONG_KEY } : {});
+			const wrongKey = failure === 'wrongKey';
+			const credentials = credentialsFor(emulator, wrongKey && !operation.management ? { apiKey: WRONG_KEY } : {});
+			mgmtSecret = wrongKey && operation.management ? WRONG_MGMT_SECRET : MGMT_SECRET;
 			const restore = overrideRequestLimits(FAILING_LIMITS);
 			let result: Awaited<ReturnType<typeof runNode>>;
 			try {
-				result = await runNode(
-					credentials,
-					operation.parameters(failure !== '404'),
-					[{}],
-					continueOnFail ? { onError: 'continueRegularOutput' } : {},
-				);
+				result = await runNode(credentials, operation.parameters(failure !== '404'), [{}], {
+					...(continueOnFail ? { onError: 'continueRegularOutput' } : {}),
+					...(operation.management ? MANAGEMENT_NODE : {}),
+				});
 			} finally {
 				restore();
+				mgmtSecret = MGMT_SECRET;
 			}
 			const label = `${operation.name} ${failure} ${continueOnFail ? 'continue' : 'stop'}`;
 			if (continueOnFail) expect(result.items[0]?.json.error).toEqual(expect.stringContaining('[item 0]'));
@@ -421,7 +457,7 @@ describe.each(OPERATIONS)('$name', (operation) => {
 			check(label, `${outputsOf(result)}\n${captured.join('\n')}`);
 			// The requests did carry them: the search would have found them.
 			const sent = stringify(emulator.requests);
-			const carried = count(sent, failure === 'wrongKey' ? WRONG_KEY : API_KEY);
+			const carried = count(sent, operation.management ? (wrongKey ? WRONG_MGMT_SECRET : MGMT_KEY) : wrongKey ? WRONG_KEY : API_KEY);
 			scan.inRequests += carried;
 			expect(carried).toBeGreaterThan(0);
 		}
@@ -595,6 +631,7 @@ async function echoStore(): Promise<void> {
 	});
 	store.areas.notifications.contacts.set('ada', { email: CONTACT_EMAIL, phno: CONTACT_PHONE });
 	seedNotificationProviders();
+	seedWebhook();
 }
 
 // Notification providers and logs: the saved providers' keys, tokens and passwords, which CometChat
@@ -837,6 +874,36 @@ const ECHO_PARAMETERS: Record<string, () => INodeParameters> = {
 	'apnsProvider:update': () => ({ providerId: 'apns-main', updateFields: { p8Key: APNS_P8_KEY, teamId: APNS_TEAM_ID } }),
 	'apnsProvider:delete': () => ({ providerId: 'apns-main' }),
 	'apnsProvider:setDefault': () => ({ providerId: 'apns-main' }),
+	// Webhook (management API): the Basic Auth password sent, the stored one, the management key and secret.
+	'webhook:create': () => ({
+		webhookId: 'hookb',
+		name: 'Hook B',
+		webhookURL: 'https://example.com/hookb',
+		additionalFields: { username: 'desk', password: NEW_WEBHOOK_PASSWORD },
+	}),
+	'webhook:get': () => ({ webhookId: byId('hooka') }),
+	'webhook:getAll': () => ({ returnAll: true }),
+	'webhook:update': () => ({ webhookId: byId('hooka'), updateFields: { password: NEW_WEBHOOK_PASSWORD } }),
+	'webhook:delete': () => ({ webhookId: byId('hooka') }),
+	'webhook:addTriggers': () => ({ webhookId: byId('hooka'), triggerIds: ['message_sent'] }),
+	'webhook:getTriggers': () => ({ webhookId: byId('hooka') }),
+	'webhook:removeTriggers': () => ({ webhookId: byId('hooka'), triggerIds: ['message_sent'] }),
+	'dataImport:importUsers': () => ({ uid: 'imported', name: 'Imported' }),
+	'dataImport:importGroups': () => ({
+		guid: 'imported-vault',
+		name: 'Imported Vault',
+		type: 'password',
+		additionalFields: { password: NEW_GROUP_PASSWORD, owner: 'ada' },
+	}),
+	'dataImport:importMembers': () => ({ guid: 'crew', uid: 'cy', additionalFields: { scope: 'moderator' } }),
+	'dataImport:importMessages': () => ({
+		muid: 'imported-1',
+		sender: 'ada',
+		receiverType: 'user',
+		receiver: 'bob',
+		sentAt: 1_600_000_000,
+		additionalFields: { text: 'Hi' },
+	}),
 };
 
 /** The operations whose output always shows a secret (it is what they are for), and the field. */
@@ -882,6 +949,7 @@ function storeSecrets(): Record<string, string> {
 	}
 	Object.assign(found, notificationSecrets());
 	for (const key of areas.apiKeys.byKey.values()) found[`apiKey ${key.name}`] = key.apiKey;
+	for (const webhook of areas.webhooks.byId.values()) if (webhook.password) found[`webhookPassword ${webhook.id}`] = webhook.password;
 	for (const provider of areas.fcmProviders.byId.values()) {
 		const creds = provider.serviceAccountCreds as Record<string, string> | undefined;
 		if (creds?.private_key) found[`fcmPrivateKey ${provider.providerId}`] = creds.private_key;
@@ -909,19 +977,23 @@ const echoScan = {
 async function echoCase(label: string, parametersOf: () => INodeParameters, failure: 'none' | '500', shownField?: string): Promise<void> {
 	await echoStore();
 	const parameters = parametersOf();
+	const management = parameters.resource === 'webhook';
 	await fetch(`${emulator.baseUrl}/__emulator/faults`, {
 		method: 'POST',
 		headers: { 'content-type': 'application/json' },
 		body: JSON.stringify({ echo: true }),
 	});
-	if (failure === '500') emulator.injectNext(Array(20).fill({ kind: '500' }), { pathPrefix: '/v3' });
+	if (failure === '500') emulator.injectNext(Array(20).fill({ kind: '500' }), { pathPrefix: management ? '/apps' : '/v3' });
 	const before = storeSecrets();
 	captured.length = 0;
 	// No retries: a 500 fails at once.
 	const restore = overrideRequestLimits({ attemptTimeoutMs: 300, requestBudgetMs: 400 });
 	let result: Awaited<ReturnType<typeof runNode>>;
 	try {
-		result = await runNode(credentialsFor(emulator), parameters, [{}], { onError: 'continueRegularOutput' });
+		result = await runNode(credentialsFor(emulator), parameters, [{}], {
+			onError: 'continueRegularOutput',
+			...(management ? MANAGEMENT_NODE : {}),
+		});
 	} finally {
 		restore();
 		await fetch(`${emulator.baseUrl}/__emulator/faults`, {
@@ -958,7 +1030,7 @@ async function echoCase(label: string, parametersOf: () => INodeParameters, fail
 		if (found > 0) echoScan.failures.push(`${label} ${failure}: ${name} ×${found}`);
 	}
 	// The service did echo the key back: the search had something to find.
-	const echoedKey = count(stringify(emulator.requests), API_KEY);
+	const echoedKey = count(stringify(emulator.requests), management ? MGMT_KEY : API_KEY);
 	echoScan.inRequests += echoedKey;
 	expect(echoedKey).toBeGreaterThan(0);
 }

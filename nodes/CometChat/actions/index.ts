@@ -11,6 +11,7 @@ import { bot } from './bot';
 import { call } from './call';
 import { conversation } from './conversation';
 import { contactDetail } from './contactDetail';
+import { dataImport } from './dataImport';
 import { flaggedMessage } from './flaggedMessage';
 import { group } from './group';
 import { groupMember } from './groupMember';
@@ -30,6 +31,7 @@ import { reviewedMessage } from './reviewedMessage';
 import { role } from './role';
 import type { OperationDefinition, ResourceDefinition } from './types';
 import { user } from './user';
+import { webhook } from './webhook';
 
 /** Every resource of the node, in the order of the Resource dropdown. */
 export const resources: ResourceDefinition[] = [
@@ -60,6 +62,8 @@ export const resources: ResourceDefinition[] = [
 	notificationSetting,
 	fcmProvider,
 	apnsProvider,
+	dataImport,
+	webhook,
 ];
 
 /** Each operation as the node runs it: its service errors name the field that held a refused value. */

@@ -192,6 +192,20 @@ export const ORDER_KEYS: Readonly<Record<string, KeyRule>> = {
 	'apnsProvider:delete': (read) => [`apnsProvider:${idOf(read('providerId'))}`, 'apnsProvider:default'],
 	'apnsProvider:setDefault': (read) => [`apnsProvider:${idOf(read('providerId'))}`, 'apnsProvider:default'],
 	'apnsProvider:getAll': 'alone',
+	// The same webhook (the management API): its create, updates, triggers and delete go in input order.
+	'webhook:create': (read) => [`webhook:${idOf(read('webhookId'))}`],
+	'webhook:get': (read) => [`webhook:${idOf(read('webhookId'))}`],
+	'webhook:update': (read) => [`webhook:${idOf(read('webhookId'))}`],
+	'webhook:delete': (read) => [`webhook:${idOf(read('webhookId'))}`],
+	'webhook:addTriggers': (read) => [`webhook:${idOf(read('webhookId'))}`],
+	'webhook:getTriggers': (read) => [`webhook:${idOf(read('webhookId'))}`],
+	'webhook:removeTriggers': (read) => [`webhook:${idOf(read('webhookId'))}`],
+	'webhook:getAll': 'alone',
+	// Data Import sends the run's items 50 to a request, one request at a time (dataImport/batches.ts), never item by item.
+	'dataImport:importUsers': 'alone',
+	'dataImport:importGroups': 'alone',
+	'dataImport:importMembers': 'alone',
+	'dataImport:importMessages': 'alone',
 };
 
 /**

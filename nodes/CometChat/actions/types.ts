@@ -27,6 +27,11 @@ export interface OperationDefinition {
 	 * `authToken` of Auth Token → Create; every other secret is hidden from the output.
 	 */
 	shownSecrets?(this: IExecuteFunctions, itemIndex: number): string[];
+	/**
+	 * Data Import: the item is one entity, which the node sends with the run's other items in
+	 * batches (actions/dataImport/batches.ts) rather than in a request of its own.
+	 */
+	entityImport?: EntityImport;
 	/** Returns one JSON object per output item (a list answer becomes several items), or one with its files. */
 	execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult | OperationResult[]>;
 }
@@ -41,4 +46,23 @@ export interface ResourceDefinition {
 	operations: OperationDefinition[];
 	/** The operation selected when the resource is picked. */
 	defaultOperation: string;
+}
+
+/** One entity of a Data Import operation, as read from its item. */
+export interface ImportedEntity {
+	/** Its key in the request's object (`uid`, `guid`, `<guid>_member_<uid>`, `muid`). */
+	id: string;
+	entity: IDataObject;
+	/** Values the entity carries that are secrets (a group's password). */
+	secrets?: string[];
+}
+
+/** What a Data Import operation sends: `POST /data_import/<endpoint>` with `{ <endpoint>: { <id>: entity } }`. */
+export interface EntityImport {
+	endpoint: 'users' | 'groups' | 'members' | 'messages';
+	/** The entity in words, e.g. "group member". */
+	noun: string;
+	/** The field (display name) whose value is the entity's key, for errors. */
+	idLabel: string;
+	read(context: IExecuteFunctions, itemIndex: number): ImportedEntity;
 }

@@ -22,6 +22,7 @@ export const LOCATOR_KINDS = {
 	keywordList: { searchListMethod: 'searchKeywordLists', placeholder: 'e.g. profanity-list', noun: 'keyword list' },
 	message: { searchListMethod: 'searchMessages', placeholder: 'e.g. 1234', noun: 'message' },
 	bot: { searchListMethod: 'searchBots', placeholder: 'e.g. helpbot', noun: 'bot' },
+	webhook: { searchListMethod: 'searchWebhooks', placeholder: 'e.g. orderupdates', noun: 'webhook' },
 } satisfies Record<string, LocatorKind>;
 
 /** A resource locator: pick from a searchable list, or type the ID. */

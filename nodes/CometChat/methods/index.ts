@@ -1,6 +1,8 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult, INodePropertyOptions } from 'n8n-workflow';
 
 import { readBots } from '../actions/bot/fields';
+import { WEBHOOKS_PER_PAGE_MAX } from '../actions/webhook/getMany.operation';
+import { managementRequest } from '../transport/management';
 import { paginate } from '../transport/returnAll';
 import { groupMemberListSearch } from './groupMembers';
 import { messageListSearch } from './messages';
@@ -52,6 +54,21 @@ export const listSearch = {
 		});
 		// One request (at most 25 bots, no paging or search parameter published): filtered here.
 		return { results: matchingText((await readBots(this)).map(toItem), filter) };
+	},
+	async searchWebhooks(this: ILoadOptionsFunctions, filter?: string) {
+		// One request: an app has at most 25 webhooks; the service searches their names (`searchKey`).
+		const answer = await managementRequest(this, {
+			method: 'GET',
+			path: ['webhooks'],
+			qs: { perPage: WEBHOOKS_PER_PAGE_MAX, ...(filter ? { searchKey: filter } : {}) },
+			expect: 'list',
+		});
+		const toItem = (webhook: IDataObject) => ({
+			name: `${String(webhook.name ?? webhook.id)} (${String(webhook.id)})${webhook.enabled === false ? ' (disabled)' : ''}`,
+			value: String(webhook.id),
+			url: typeof webhook.webhookURL === 'string' ? webhook.webhookURL : undefined,
+		});
+		return { results: (answer.body?.data as IDataObject[]).map(toItem) };
 	},
 	async searchRoles(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
 		const result = await searchPages(this, ['roles'], roleOption, undefined, paginationToken);

@@ -5,7 +5,7 @@
  */
 
 /** The fields a host comes from: each error about a host names the one to fix. */
-export type HostUrlField = 'Base URL' | 'Call URL' | 'Chat API Host' | 'Call API Host' | 'App ID and Region';
+export type HostUrlField = 'Base URL' | 'Call URL' | 'Chat API Host' | 'Call API Host' | 'App ID and Region' | 'Management URL';
 
 /** CometChat's regions, as the dashboard shows them. */
 export const REGIONS = ['us', 'eu', 'in'] as const;
@@ -21,6 +21,7 @@ export const HOST_URL_FORMS: Record<HostUrlField, string> = {
 	'Chat API Host': 'https://<APP_ID>.api-<REGION>.cometchat.io (or your proxy)',
 	'Call API Host': 'https://<APP_ID>.call-<REGION>.cometchat.io (or your proxy)',
 	'App ID and Region': 'the App ID and Region of the CometChat dashboard (API & Auth Keys)',
+	'Management URL': 'https://apimgmt.cometchat.io (or a test server)',
 };
 
 /** The chat and call hosts CometChat gives an app in a region. */

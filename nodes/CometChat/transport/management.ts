@@ -1,17 +1,17 @@
 /**
- * Requests to CometChat's management API (app webhooks), through n8n's helpers with the
- * CometChat Management API credential (headers key, secret, X-Webhook-Version: 2).
+ * Requests to CometChat's management API (app webhooks) as the Webhook Trigger makes them: through
+ * the one transport (request.ts, the `mgmt` host: the CometChat Management API credential, its
+ * headers key, secret and X-Webhook-Version: 2, the retries and time bounds of every request),
+ * with the statuses it answers itself instead of failing.
  */
-import type { IDataObject, IHookFunctions, IHttpRequestMethods, JsonObject } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import type { IDataObject, IHttpRequestMethods } from 'n8n-workflow';
 
-import { redact } from '../helpers/secrets';
+import { asNodeError } from '../helpers/itemErrors';
 import { isRecord } from '../helpers/records';
+import type { AnswerProblem, CometChatContext } from './request';
+import { cometChatRequest, MANAGEMENT_CREDENTIAL_TYPE } from './request';
 
-export const MANAGEMENT_CREDENTIAL_TYPE = 'cometChatManagementApi';
-
-/** A management request gives up after this long. */
-const TIMEOUT_MS = 15_000;
+export { MANAGEMENT_CREDENTIAL_TYPE };
 
 export interface ManagementRequest {
 	method: IHttpRequestMethods;
@@ -32,69 +32,44 @@ export interface ManagementResponse {
 	body: IDataObject | undefined;
 }
 
-export async function managementRequest(context: IHookFunctions, request: ManagementRequest): Promise<ManagementResponse> {
-	const credentials = await context.getCredentials(MANAGEMENT_CREDENTIAL_TYPE);
-	const base = String(credentials.managementUrl ?? '')
-		.trim()
-		.replace(/\/+$/, '');
-	const appId = String(credentials.appId ?? '').trim();
-	const path = ['apps', appId, ...request.path].map((s) => encodeURIComponent(s)).join('/');
-	// Every non-empty one is cut, however short: the key and secret are the management API's own.
-	const secrets = [
-		String(credentials.managementApiKey ?? ''),
-		String(credentials.managementSecret ?? ''),
-		...(request.secrets ?? []),
-	].filter((s) => s !== '');
-	let response: { statusCode: number; body: unknown };
+/**
+ * The record of a webhook answer: `data`, as the published schema and the emulator have it, or the
+ * one record the published examples of get and update wrap it in, `{ data: [{ data }] }`.
+ * docs/cometchat-api.md, Webhooks (management API).
+ */
+export function managementRecordOf(body: unknown): IDataObject | undefined {
+	const data = isRecord(body) ? body.data : undefined;
+	if (isRecord(data)) return data;
+	const wrapped = Array.isArray(data) && data.length === 1 && isRecord(data[0]) ? data[0].data : undefined;
+	return isRecord(wrapped) ? wrapped : undefined;
+}
+
+/** What is wrong with a 2xx answer whose `data` is not of the shape expected, or undefined. */
+export function managementShapeProblem(body: unknown, expected: 'list' | 'record'): AnswerProblem | undefined {
+	const data = isRecord(body) ? body.data : undefined;
+	const shaped = expected === 'list' ? Array.isArray(data) && data.every(isRecord) : managementRecordOf(body) !== undefined;
+	return shaped
+		? undefined
+		: { wrong: `is not the published shape: data is not ${expected === 'list' ? 'a list of records' : 'a record'}` };
+}
+
+export async function managementRequest(context: CometChatContext, request: ManagementRequest): Promise<ManagementResponse> {
+	const { expect } = request;
 	try {
-		response = (await context.helpers.httpRequestWithAuthentication.call(context, MANAGEMENT_CREDENTIAL_TYPE, {
+		const body = await cometChatRequest.call(context, {
+			host: 'mgmt',
 			method: request.method,
-			url: `${base}/${path}`,
+			path: request.path,
 			qs: request.qs,
 			body: request.body,
-			json: true,
-			timeout: TIMEOUT_MS,
-			returnFullResponse: true,
-			ignoreHttpStatusErrors: true,
-		})) as { statusCode: number; body: unknown };
-	} catch (error) {
-		const message = redact(String((error as Error)?.message ?? error), secrets);
-		throw new NodeApiError(context.getNode(), { message } as JsonObject, {
-			message: `The CometChat management API could not be reached (${request.method} /${path}): ${message}`,
+			secrets: request.secrets,
+			checkAnswer: expect === undefined ? undefined : (answer) => managementShapeProblem(answer, expect),
 		});
+		// A record is handed on as `data`, however the answer wrapped it.
+		return { status: 200, body: expect === 'record' ? { data: managementRecordOf(body) } : body };
+	} catch (error) {
+		const status = Number((error as { httpCode?: string }).httpCode);
+		if (request.accept?.includes(status)) return { status, body: undefined };
+		throw asNodeError(context.getNode(), error);
 	}
-	const body = response.body !== null && typeof response.body === 'object' ? (response.body as IDataObject) : undefined;
-	if (response.statusCode >= 200 && response.statusCode < 300) {
-		if (body === undefined) {
-			throw new NodeApiError(context.getNode(), { message: 'not JSON' } as JsonObject, {
-				message: `CometChat's management API answered ${request.method} /${path} with a body that is not JSON`,
-				description: 'The answer was cut short or garbled. Try again; if it keeps happening, check the Management URL.',
-				httpCode: String(response.statusCode),
-			});
-		}
-		const data = body.data;
-		const shaped =
-			request.expect === undefined || (request.expect === 'list' ? Array.isArray(data) && data.every(isRecord) : isRecord(data));
-		if (!shaped) {
-			throw new NodeApiError(context.getNode(), { message: 'unexpected answer' } as JsonObject, {
-				message: `CometChat's management API answered ${request.method} /${path} with an unexpected shape: data is not ${request.expect === 'list' ? 'a list of records' : 'a record'}`,
-				description: 'The answer does not match the published Management API. Try again; if it keeps happening, check the Management URL.',
-				httpCode: String(response.statusCode),
-			});
-		}
-		return { status: response.statusCode, body };
-	}
-	if (request.accept?.includes(response.statusCode)) return { status: response.statusCode, body };
-	const error = (body?.error ?? {}) as IDataObject;
-	const said = redact(String(error.message ?? `HTTP ${response.statusCode}`), secrets);
-	const code = error.code !== undefined ? ` (${String(error.code)})` : '';
-	const hint =
-		response.statusCode === 401
-			? ' Check the Management Key, Management Secret and App ID of the CometChat Management API credential.'
-			: '';
-	throw new NodeApiError(context.getNode(), { message: said, code: String(error.code ?? '') } as JsonObject, {
-		message: `CometChat's management API refused ${request.method} /${path}${code}: ${said}`,
-		description: hint.trim() || undefined,
-		httpCode: String(response.statusCode),
-	});
 }

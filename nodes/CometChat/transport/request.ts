@@ -12,8 +12,10 @@ import type {
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { noteSecrets, secretValues } from '../helpers/secrets';
+import { isRecord } from '../helpers/records';
 import { attempt, parseBody } from './attempt';
-import { credentialHosts, headerValueProblem, HOST_URL_FORMS } from './checks';
+import type { HostUrlField } from './checks';
+import { credentialHosts, headerValueProblem, HOST_URL_FORMS, parseHostUrl } from './checks';
 import type { RequestCall } from './requestErrors';
 import {
 	connectionError,
@@ -55,11 +57,18 @@ export type CometChatContext = IExecuteFunctions | ILoadOptionsFunctions | IPoll
 
 const CREDENTIAL_TYPE = 'cometChatApi';
 
-type CometChatHost = 'chat' | 'call';
+/** The credential of CometChat's management API (app webhooks): its own key and secret, its own host. */
+export const MANAGEMENT_CREDENTIAL_TYPE = 'cometChatManagementApi';
+
+/** The chat API, the calls API (both with the CometChat API credential), or the management API (its own credential). */
+export type CometChatHost = 'chat' | 'call' | 'mgmt';
 
 export interface CometChatRequest {
 	method: IHttpRequestMethods;
-	/** Path segments after /v3. Each one is percent-encoded, so a uid such as `a/b` stays one segment. */
+	/**
+	 * Path segments after /v3 (after /apps/{appId} on the management host). Each one is
+	 * percent-encoded, so a uid such as `a/b` stays one segment.
+	 */
 	path: Array<string | number>;
 	qs?: IDataObject;
 	body?: IDataObject;
@@ -70,7 +79,7 @@ export interface CometChatRequest {
 	form?: Record<string, FormValue>;
 	/** The uid the action is performed for (the `onBehalfOf` header). */
 	onBehalfOf?: string;
-	/** The chat API (default) or the calls API. */
+	/** The chat API (default), the calls API, or the management API. */
 	host?: CometChatHost;
 	/**
 	 * Values never to show (auth tokens, push tokens): a path segment that is one appears as
@@ -126,6 +135,23 @@ export interface AnswerProblem {
 	 * (the same list's service already answered so).
 	 */
 	settlesWhenRepeated?: { atOnce: boolean };
+	/** What the user can do about it, where not "try again later" (the error's description). */
+	hint?: string;
+}
+
+/**
+ * CometChat answers a success with its record or list under `data`, or (Flag, a flagged message's
+ * review) with `{success, message}` (docs/cometchat-api.md, Errors): a 2xx JSON answer with neither
+ * comes from something else at the credential's host.
+ */
+export function envelopeProblem(body: unknown): AnswerProblem | undefined {
+	if (isRecord(body) && ('data' in body || typeof body.success === 'boolean')) return undefined;
+	return {
+		wrong: 'holds no "data", as every CometChat answer does',
+		hint:
+			"The answer is not used: it is not CometChat's. Check the credential's host (Custom Host or Base URL): " +
+			"it must be your app's CometChat API (https://<app ID>.api-<region>.cometchat.io), not a proxy or another service.",
+	};
 }
 
 /** The disagreement each answer taken despite its `checkAnswer` held, by answer. */
@@ -160,9 +186,9 @@ export interface CometChatResponse extends IDataObject {
 	meta?: IDataObject;
 }
 
-/** `/v3/users/a%2Fb`: the path of a request, each segment percent-encoded. */
-export function buildPath(segments: Array<string | number>): string {
-	return '/v3/' + segments.map((segment) => encodeURIComponent(String(segment))).join('/');
+/** `/v3/users/a%2Fb`: the path of a request, each segment percent-encoded, after its base (`/v3` unless given). */
+export function buildPath(segments: Array<string | number>, basePath = '/v3'): string {
+	return `${basePath}/` + segments.map((segment) => encodeURIComponent(String(segment))).join('/');
 }
 
 /**
@@ -173,24 +199,110 @@ function dotSegmentOf(segments: Array<string | number>): string | undefined {
 	return segments.map(String).find((segment) => /^\.{1,2}$/.test(segment));
 }
 
-const WHY_HOST: Record<CometChatHost, string> = {
+const WHY_HOST: Record<'chat' | 'call', string> = {
 	chat: 'Every chat request goes to it.',
 	call: 'Calls live on their own host.',
 };
+
+/** Where a request goes, and with which credential: what differs between the chat, call and management hosts. */
+interface Destination {
+	credentialType: string;
+	/** The credential as n8n's helper takes it, decrypted once (n8n would decrypt it again per request). */
+	credentials: ICredentialDataDecryptedObject;
+	origin: string;
+	/** What the path's segments follow: `/v3`, or `/apps/{appId}` on the management host. */
+	basePath: string;
+	field: HostUrlField;
+	/** The credential's own secrets: cut from every error and output. */
+	credentialSecrets: string[];
+}
+
+/** The chat or call host of the CometChat API credential; a missing or wrong host or API key fails before anything is sent. */
+async function apiDestination(context: CometChatContext, host: 'chat' | 'call'): Promise<Destination> {
+	const credentials = await credentialsOf(context, CREDENTIAL_TYPE);
+	const hostUrl = credentialHosts(credentials)[host];
+	const { field } = hostUrl;
+	if ('problem' in hostUrl) {
+		if (hostUrl.missing) {
+			throw new NodeOperationError(context.getNode(), `The CometChat API credential has no ${field}`, {
+				description: `${WHY_HOST[host]} Add it to the credential, in the form ${HOST_URL_FORMS[field]}`,
+			});
+		}
+		throw new NodeOperationError(
+			context.getNode(),
+			`The ${field} in the CometChat API credential ${field === 'App ID and Region' ? 'are' : 'is'} not valid`,
+			{
+				description: `${hostUrl.problem.replace(/\.$/, '')}. Fix it in the credential.`,
+			},
+		);
+	}
+	if (typeof credentials.apiKey !== 'string' || credentials.apiKey.trim() === '') {
+		// Sent empty, it would only come back as the service's 401.
+		throw new NodeOperationError(context.getNode(), 'The CometChat API credential has no API Key', {
+			description: "Nothing was sent. Add the app's REST API Key to the credential: CometChat dashboard → your app → API & Auth Keys.",
+		});
+	}
+	checkHeaderValue(context, 'API Key in the CometChat API credential', credentials.apiKey, true);
+	return {
+		credentialType: CREDENTIAL_TYPE,
+		credentials,
+		origin: hostUrl.origin,
+		basePath: '/v3',
+		field,
+		credentialSecrets: secretValues([credentials.apiKey]),
+	};
+}
+
+/** The management credential's host and app; an empty key, secret or App ID, or a wrong URL, fails before anything is sent. */
+async function managementDestination(context: CometChatContext): Promise<Destination> {
+	const credentials = await credentialsOf(context, MANAGEMENT_CREDENTIAL_TYPE);
+	const name = 'CometChat Management API credential';
+	const field = 'Management URL';
+	const hostUrl = parseHostUrl(field, credentials.managementUrl);
+	if ('problem' in hostUrl) {
+		throw new NodeOperationError(context.getNode(), `The ${field} in the ${name} is not valid`, {
+			description: `${hostUrl.problem.replace(/\.$/, '')}. Fix it in the credential.`,
+		});
+	}
+	const appId = typeof credentials.appId === 'string' ? credentials.appId.trim() : '';
+	for (const [label, value] of [
+		['App ID', appId],
+		['Management Key', credentials.managementApiKey],
+		['Management Secret', credentials.managementSecret],
+	] as const) {
+		if (typeof value !== 'string' || value.trim() === '') {
+			throw new NodeOperationError(context.getNode(), `The ${name} has no ${label}`, {
+				description: 'Nothing was sent. Add it to the credential: CometChat issues the management key and secret with the management API.',
+			});
+		}
+		if (label !== 'App ID') checkHeaderValue(context, `${label} in the ${name}`, value, true);
+	}
+	return {
+		credentialType: MANAGEMENT_CREDENTIAL_TYPE,
+		credentials,
+		origin: hostUrl.origin,
+		basePath: `/apps/${encodeURIComponent(appId)}`,
+		field,
+		// Every non-empty one is cut, however short: the key and secret are the management API's own.
+		credentialSecrets: [String(credentials.managementApiKey), String(credentials.managementSecret)],
+	};
+}
 
 /**
  * The credential, read once per node run, poll or list (n8n gives each its own context object)
  * rather than once per request: n8n decrypts it on every read.
  */
-const credentialsByContext = new WeakMap<object, Promise<ICredentialDataDecryptedObject>>();
+const credentialsByContext = new WeakMap<object, Map<string, Promise<ICredentialDataDecryptedObject>>>();
 
-async function credentialsOf(context: CometChatContext): Promise<ICredentialDataDecryptedObject> {
-	let credentials = credentialsByContext.get(context);
+async function credentialsOf(context: CometChatContext, type: string): Promise<ICredentialDataDecryptedObject> {
+	let byType = credentialsByContext.get(context);
+	if (!byType) credentialsByContext.set(context, (byType = new Map()));
+	let credentials = byType.get(type);
 	if (!credentials) {
-		credentials = context.getCredentials(CREDENTIAL_TYPE);
-		credentialsByContext.set(context, credentials);
+		credentials = context.getCredentials(type);
+		byType.set(type, credentials);
 		// A failed read is not kept: the next request asks again.
-		credentials.catch(() => credentialsByContext.delete(context));
+		credentials.catch(() => byType.delete(type));
 	}
 	return await credentials;
 }
@@ -219,34 +331,11 @@ export async function cometChatRequest(
 			description: 'An ID made only of dots would address another resource. Use an ID with other characters.',
 		});
 	}
-	const credentials = await credentialsOf(this);
 	const host = request.host ?? 'chat';
-	const hostUrl = credentialHosts(credentials)[host];
-	const { field } = hostUrl;
-	if ('problem' in hostUrl) {
-		if (hostUrl.missing) {
-			throw new NodeOperationError(this.getNode(), `The CometChat API credential has no ${field}`, {
-				description: `${WHY_HOST[host]} Add it to the credential, in the form ${HOST_URL_FORMS[field]}`,
-			});
-		}
-		throw new NodeOperationError(
-			this.getNode(),
-			`The ${field} in the CometChat API credential ${field === 'App ID and Region' ? 'are' : 'is'} not valid`,
-			{
-				description: `${hostUrl.problem.replace(/\.$/, '')}. Fix it in the credential.`,
-			},
-		);
-	}
-
-	if (typeof credentials.apiKey !== 'string' || credentials.apiKey.trim() === '') {
-		// Sent empty, it would only come back as the service's 401.
-		throw new NodeOperationError(this.getNode(), 'The CometChat API credential has no API Key', {
-			description: "Nothing was sent. Add the app's REST API Key to the credential: CometChat dashboard → your app → API & Auth Keys.",
-		});
-	}
-	const secrets = secretsOf(request, credentials);
+	const destination = host === 'mgmt' ? await managementDestination(this) : await apiDestination(this, host);
+	const { field, credentialType } = destination;
+	const secrets = [...new Set([...secretValues(request.secrets ?? []), ...destination.credentialSecrets])];
 	noteSecrets(this, secrets);
-	checkHeaderValue(this, 'API Key in the CometChat API credential', credentials.apiKey, true);
 	const headers: IDataObject = { Accept: 'application/json' };
 	if (request.onBehalfOf) {
 		checkHeaderValue(this, "user the request is made as ('Sender', 'User' or 'Act As')", request.onBehalfOf, false);
@@ -254,8 +343,8 @@ export async function cometChatRequest(
 	}
 	const options: IHttpRequestOptions = {
 		method: request.method,
-		baseURL: hostUrl.origin,
-		url: buildPath(request.path),
+		baseURL: destination.origin,
+		url: buildPath(request.path, destination.basePath),
 		headers,
 		qs: request.qs,
 		// An array repeats its name (`roles=a&roles=b`): OpenAPI's default form, explode=true. A list
@@ -269,11 +358,11 @@ export async function cometChatRequest(
 	if (request.body !== undefined) options.body = request.body;
 	if (request.form !== undefined) options.body = formDataOf(request.form);
 	// Already decrypted above for the host: n8n would otherwise decrypt it again per request.
-	const credentialsDecrypted = { id: '', name: '', type: CREDENTIAL_TYPE, data: credentials };
+	const credentialsDecrypted = { id: '', name: '', type: credentialType, data: destination.credentials };
 	/** Sends the request once; n8n's helper hands `timeout` to axios (see `attempt`). */
 	const send = (timeoutMs: number): Promise<unknown> => {
 		options.timeout = timeoutMs;
-		return this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, options, { credentialsDecrypted });
+		return this.helpers.httpRequestWithAuthentication.call(this, credentialType, options, { credentialsDecrypted });
 	};
 
 	const call: RequestCall = {
@@ -281,7 +370,9 @@ export async function cometChatRequest(
 		request,
 		secrets,
 		// An origin is scheme://host[:port]: its host is what follows the scheme.
-		hostName: hostUrl.origin.slice(hostUrl.origin.indexOf('//') + 2),
+		hostName: destination.origin.slice(destination.origin.indexOf('//') + 2),
+		basePath: destination.basePath,
+		credentialType,
 		field,
 		idempotent: IDEMPOTENT_METHODS.has(request.method) || request.retrySafe === true,
 		limits: requestLimits(),
@@ -416,7 +507,7 @@ export async function cometChatRequest(
 				const error = serviceError(call, { ...response, body });
 				throw statusCode >= 500 ? markTransient(error) : error;
 			}
-			const problem = request.checkAnswer?.(body);
+			const problem = request.checkAnswer?.(body) ?? envelopeProblem(body);
 			if (problem !== undefined) {
 				const { wrong, settlesWhenRepeated } = problem;
 				if (settlesWhenRepeated && (settlesWhenRepeated.atOnce || wrong === lastUnsettled)) {
@@ -427,7 +518,7 @@ export async function cometChatRequest(
 				if (call.idempotent && transientRetries < MAX_TRANSIENT_RETRIES) {
 					if (await waitFor(backoffMs(transientRetries++))) continue;
 				}
-				throw markTransient(wrongAnswerError(call, response, wrong));
+				throw markTransient(wrongAnswerError(call, response, wrong, problem.hint));
 			}
 			return body as CometChatResponse;
 		}
@@ -456,11 +547,6 @@ function formDataOf(fields: Record<string, FormValue>): FormData {
  */
 export function appliedEarlier(response: CometChatResponse): IDataObject {
 	return response.appliedByEarlierAttempt === true ? { appliedByEarlierAttempt: true } : {};
-}
-
-/** The request's secrets and the API key (helpers/secrets.ts). */
-function secretsOf(request: CometChatRequest, credentials: ICredentialDataDecryptedObject): string[] {
-	return secretValues([...(request.secrets ?? []), credentials.apiKey]);
 }
 
 /** A header value that cannot be sent is the user's input to fix, not a failed connection: nothing was sent. */

@@ -22,6 +22,10 @@ export interface RequestCall {
 	secrets: string[];
 	/** The host (and port) the request goes to, e.g. `app.api-us.cometchat.io`. */
 	hostName: string;
+	/** What the path's segments follow: `/v3`, or `/apps/{appId}` on the management host. */
+	basePath: string;
+	/** The credential the request is sent with: a 401's advice names its fields. */
+	credentialType: string;
 	field: HostUrlField;
 	idempotent: boolean;
 	limits: Readonly<RequestLimits>;
@@ -60,7 +64,7 @@ function describeRequest(call: RequestCall): string {
 	const path = call.request.path.map((segment) =>
 		call.secrets.includes(String(segment)) ? REDACTED : encodeURIComponent(String(segment)),
 	);
-	return `${call.request.method} /v3/${path.join('/')}`;
+	return `${call.request.method} ${call.basePath}/${path.join('/')}`;
 }
 
 /** `?perPage=1000&page=3`: the query as an error shows it (secrets are cut from the whole error). */
@@ -184,10 +188,10 @@ export function unreadableAnswerError(call: RequestCall, response: RawResponse) 
 }
 
 /** A 2xx that is JSON but not what was asked for (`checkAnswer` says what is `wrong`). */
-export function wrongAnswerError(call: RequestCall, response: RawResponse, wrong: string) {
+export function wrongAnswerError(call: RequestCall, response: RawResponse, wrong: string, hint?: string) {
 	return serviceError(call, response, {
 		message: `CometChat answered ${describeRequest(call)}${queryOf(call.request.qs)} with a ${response.statusCode} that ${wrong}`,
-		description: `The answer is not used: read as it is, it would pass for a whole one${triesOf(call)}. Try again later.`,
+		description: hint ?? `The answer is not used: read as it is, it would pass for a whole one${triesOf(call)}. Try again later.`,
 	});
 }
 
@@ -199,7 +203,7 @@ export function serviceError(call: RequestCall, response: RawResponse, override?
 	const message = redact(override?.message ?? serviceMessage ?? `CometChat answered HTTP ${response.statusCode}`, call.secrets);
 	const description = redact(
 		override?.description ??
-			`${serviceCode ? `CometChat error code ${serviceCode}` : `HTTP ${response.statusCode}`} on ${describeRequest(call)}.${details}${hintFor(serviceCode, response.statusCode)}` +
+			`${serviceCode ? `CometChat error code ${serviceCode}` : `HTTP ${response.statusCode}`} on ${describeRequest(call)}.${details}${hintFor(serviceCode, response.statusCode, call.credentialType)}` +
 				(response.statusCode >= 500 ? appliedNote(call) : ''),
 		call.secrets,
 	);
@@ -214,7 +218,10 @@ export function serviceError(call: RequestCall, response: RawResponse, override?
 }
 
 /** Error codes whose fix is worth spelling out. */
-function hintFor(code: string | undefined, status: number): string {
+function hintFor(code: string | undefined, status: number, credentialType: string): string {
+	if (credentialType === 'cometChatManagementApi' && (code?.startsWith('AUTH_ERR') || status === 401)) {
+		return ' Check the Management Key, Management Secret and App ID of the CometChat Management API credential.';
+	}
 	if (code === 'AUTH_ERR_INVALID_APPID') {
 		return ' Check the App ID and the Region in the CometChat API credential (or its host): CometChat knows no such app there.';
 	}

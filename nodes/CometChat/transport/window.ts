@@ -28,6 +28,27 @@ export const WINDOW_BOUNDS: Readonly<WindowBounds> = Object.freeze({ initial: 16
 export const ITEM_WINDOW_BOUNDS: Readonly<WindowBounds> = Object.freeze({ initial: 16, max: 256, min: 1 });
 
 /**
+ * Data Import's batches (docs/cometchat-api.md, Data Import): one request at a time, so the batches
+ * reach CometChat in item order (messages in the order they were sent), and at 60 requests a minute
+ * more in flight would not end a run sooner.
+ */
+export const IMPORT_WINDOW_BOUNDS: Readonly<WindowBounds> = Object.freeze({ initial: 1, max: 1, min: 1 });
+
+/**
+ * What a window may learn of the service's rate limit beyond its headers. `learnsRateWindow`: the
+ * length of the service's rate-limit window, from a 429 (its Retry-After, from the request that
+ * opened the window); after it, a window whose requests are spent waits for the next one to open
+ * instead of asking with a request that would be answered 429. For an endpoint with a small limit
+ * (Data Import: 60 a minute), where asking would cost a 429 every minute.
+ */
+export interface WindowPolicy {
+	learnsRateWindow?: boolean;
+}
+
+/** Slack on a learned rate window: the service's window opens when the first request arrives, not when it is sent. */
+const RATE_WINDOW_SLACK = 0.02;
+
+/**
  * A window of work in flight: pages of one Return All, or the items of one node run. It grows by
  * one for each piece of work that ends with no slowdown since it started, and halves (once per
  * slowdown, however many pieces met it) on a 429 or a transient failure. Besides its size, two
@@ -52,17 +73,33 @@ export class RequestWindow {
 	private slowdowns = 0;
 	/** Who waits for work to end (`waitForRoom`). */
 	private waiting: Array<() => void> = [];
+	/** When the latest request was sent (a piece of work started, or a retry was sent after its wait). */
+	private lastSentAt = 0;
+	/** The latest X-Rate-Limit-Remaining: one that rises says a new rate window opened. */
+	private lastRemaining: number | undefined;
+	/** When the request that opened the service's current rate window was sent (`learnsRateWindow`). */
+	private rateWindowOpenedAt: number | undefined;
+	/** The length of the service's rate window, once a 429 has told it (`learnsRateWindow`). */
+	private rateWindowMs: number | undefined;
 
 	/** What every request of the window's work tells it (transport/request.ts calls it). */
 	readonly observer: RequestObserver = {
 		onAnswer: (remaining) => {
 			// The answering request is still counted in flight.
 			if (remaining !== undefined) this.budget = remaining - (this.inFlight - 1);
+			if (remaining !== undefined && this.policy.learnsRateWindow) this.noteRemaining(remaining);
 		},
-		onRetry: (reason, waitMs) => this.slowDown(reason, waitMs),
+		onRetry: (reason, waitMs) => {
+			if (reason === 'rateLimit' && this.policy.learnsRateWindow) this.learnRateWindow(waitMs);
+			this.slowDown(reason, waitMs);
+			this.lastSentAt = Date.now() + waitMs;
+		},
 	};
 
-	constructor(private readonly bounds: Readonly<WindowBounds> = WINDOW_BOUNDS) {
+	constructor(
+		private readonly bounds: Readonly<WindowBounds> = WINDOW_BOUNDS,
+		private readonly policy: Readonly<WindowPolicy> = {},
+	) {
 		this.size = bounds.initial;
 	}
 
@@ -70,6 +107,7 @@ export class RequestWindow {
 	hasRoom(): boolean {
 		if (Date.now() < this.pausedUntil) return false;
 		if (this.inFlight >= this.size) return false;
+		if (this.waitsForNextRateWindow()) return false;
 		// With nothing in flight one request may ask: its answer tells the count again, or its 429 how long to wait.
 		return this.budget === undefined || this.budget > 0 || this.inFlight === 0;
 	}
@@ -85,6 +123,7 @@ export class RequestWindow {
 	/** Runs one piece of work in the window (the caller checked `hasRoom`); its requests report to `observer`. */
 	async run<T>(work: (observer: RequestObserver) => Promise<T>): Promise<T> {
 		this.inFlight++;
+		this.lastSentAt = Date.now();
 		if (this.budget !== undefined) this.budget--;
 		const slowdownsAtStart = this.slowdowns;
 		try {
@@ -99,6 +138,36 @@ export class RequestWindow {
 			this.waiting = [];
 			for (const wake of waiting) wake();
 		}
+	}
+
+	/** A remaining count above the one before (or the first one seen): the latest request opened a new rate window. */
+	private noteRemaining(remaining: number): void {
+		if (this.lastRemaining === undefined || remaining > this.lastRemaining) this.rateWindowOpenedAt = this.lastSentAt;
+		this.lastRemaining = remaining;
+	}
+
+	/**
+	 * A 429 says when the current rate window ends: its length is from the request that opened it to
+	 * then. The longest one seen is kept: a run that starts in a window opened before it (by another
+	 * client, or its previous run) takes its first request for the opening one and learns too short a
+	 * length, which the next 429, in a window it opened, corrects.
+	 */
+	private learnRateWindow(waitMs: number): void {
+		if (this.rateWindowOpenedAt !== undefined) {
+			this.rateWindowMs = Math.max(this.rateWindowMs ?? 0, Date.now() + waitMs - this.rateWindowOpenedAt);
+		}
+		// The request after the wait opens the next window.
+		this.lastRemaining = undefined;
+	}
+
+	/** With the window's requests spent and its length known: pauses until the next one opens rather than ask. */
+	private waitsForNextRateWindow(): boolean {
+		if (this.rateWindowMs === undefined || this.rateWindowOpenedAt === undefined) return false;
+		if (this.budget === undefined || this.budget > 0) return false;
+		const nextOpens = this.rateWindowOpenedAt + this.rateWindowMs * (1 + RATE_WINDOW_SLACK);
+		if (Date.now() >= nextOpens) return false;
+		this.pausedUntil = Math.max(this.pausedUntil, nextOpens);
+		return true;
 	}
 
 	private slowDown(reason: RetryReason, waitMs: number): void {
