@@ -15,6 +15,7 @@ import { multipartBoundary, parseMultipart } from './core/multipart';
 import { withEcho } from './core/faults';
 import type { Fault } from './core/faults';
 import type { FilePart, LoggedRequest } from './core/request-log';
+import { NO_CONTENT } from './core/router';
 import type { Host, Router } from './core/router';
 import { header } from './core/validation';
 import type { Headers, Query } from './core/validation';
@@ -158,6 +159,10 @@ async function handle(ctx: ServerContext, host: Host, request: FastifyRequest, r
 				devMessage: String((err as Error)?.stack ?? err),
 			}).toBody();
 		}
+	}
+	if (payload === NO_CONTENT) {
+		entry.status = 204;
+		return reply.code(204).headers(extraHeaders).send();
 	}
 	entry.status = status;
 	if (fault && status >= 200 && status < 300) payload = misshapenList(fault, payload);

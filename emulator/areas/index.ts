@@ -11,6 +11,8 @@ import * as notificationSettingRoutes from './notificationSettings/routes';
 import { PushProviders } from './pushProviders/collection';
 import * as pushProviderRoutes from './pushProviders/routes';
 import { Bots } from './bots/collection';
+import { Campaigns } from './campaigns/collection';
+import * as campaignRoutes from './campaigns/routes';
 import * as botRoutes from './bots/routes';
 import { Router } from '../core/router';
 import { Calls } from './calls/collection';
@@ -61,6 +63,7 @@ export function createAreas(app: App): Areas {
 	const notificationSettings = new NotificationSettings();
 	const fcmProviders = new PushProviders('fcm');
 	const apnsProviders = new PushProviders('apns');
+	const campaigns = new Campaigns(app);
 	return {
 		app,
 		roles,
@@ -79,6 +82,7 @@ export function createAreas(app: App): Areas {
 		notificationSettings,
 		fcmProviders,
 		apnsProviders,
+		campaigns,
 	};
 }
 
@@ -103,6 +107,8 @@ export const CHAT_ROUTES: readonly Register[] = [
 	apiKeyRoutes.register,
 	notificationSettingRoutes.register,
 	pushProviderRoutes.register,
+	// The Campaigns service: its own API on the chat host, under /v3/campaigns.
+	campaignRoutes.register,
 ];
 
 /** The routes of the call host. */
@@ -141,6 +147,7 @@ export function resetAreas(a: Areas): void {
 		a.notificationSettings,
 		a.fcmProviders,
 		a.apnsProviders,
+		a.campaigns,
 	])
 		collection.reset();
 }

@@ -12,6 +12,8 @@ import type {
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { noteSecrets, secretValues } from '../helpers/secrets';
+import { API_HOSTS, pathAfterV3 } from './apis';
+import type { CometChatApi } from './apis';
 import { attempt, parseBody } from './attempt';
 import { credentialHosts, headerValueProblem, HOST_URL_FORMS } from './checks';
 import type { RequestCall } from './requestErrors';
@@ -55,11 +57,14 @@ export type CometChatContext = IExecuteFunctions | ILoadOptionsFunctions | IPoll
 
 const CREDENTIAL_TYPE = 'cometChatApi';
 
-type CometChatHost = 'chat' | 'call';
+type CometChatHost = CometChatApi;
 
 export interface CometChatRequest {
 	method: IHttpRequestMethods;
-	/** Path segments after /v3. Each one is percent-encoded, so a uid such as `a/b` stays one segment. */
+	/**
+	 * Path segments after /v3 (after /v3/campaigns for the Campaigns service). Each one is
+	 * percent-encoded, so a uid such as `a/b` stays one segment.
+	 */
 	path: Array<string | number>;
 	qs?: IDataObject;
 	body?: IDataObject;
@@ -70,8 +75,14 @@ export interface CometChatRequest {
 	form?: Record<string, FormValue>;
 	/** The uid the action is performed for (the `onBehalfOf` header). */
 	onBehalfOf?: string;
-	/** The chat API (default) or the calls API. */
+	/** The chat API (default), the calls API or the Campaigns service. */
 	host?: CometChatHost;
+	/**
+	 * The operation is published to answer its success with no body (204, e.g. a feed item's
+	 * delete): an empty 2xx answer is then its answer, `{}`, rather than a lost one to retry. A
+	 * garbled body is still retried.
+	 */
+	answersEmpty?: boolean;
 	/**
 	 * Values never to show (auth tokens, push tokens): a path segment that is one appears as
 	 * `[redacted]`, and they are cut from any error text. The API key always is.
@@ -176,6 +187,7 @@ function dotSegmentOf(segments: Array<string | number>): string | undefined {
 const WHY_HOST: Record<CometChatHost, string> = {
 	chat: 'Every chat request goes to it.',
 	call: 'Calls live on their own host.',
+	campaigns: 'The Campaigns service lives on the chat host.',
 };
 
 /**
@@ -221,7 +233,7 @@ export async function cometChatRequest(
 	}
 	const credentials = await credentialsOf(this);
 	const host = request.host ?? 'chat';
-	const hostUrl = credentialHosts(credentials)[host];
+	const hostUrl = credentialHosts(credentials)[API_HOSTS[host].host];
 	const { field } = hostUrl;
 	if ('problem' in hostUrl) {
 		if (hostUrl.missing) {
@@ -255,7 +267,7 @@ export async function cometChatRequest(
 	const options: IHttpRequestOptions = {
 		method: request.method,
 		baseURL: hostUrl.origin,
-		url: buildPath(request.path),
+		url: buildPath(pathAfterV3(request)),
 		headers,
 		qs: request.qs,
 		// An array repeats its name (`roles=a&roles=b`): OpenAPI's default form, explode=true. A list
@@ -384,6 +396,7 @@ export async function cometChatRequest(
 				if (next) return next;
 			}
 
+			if (request.answersEmpty && statusCode >= 200 && statusCode < 300 && isEmptyBody(response.body)) return {};
 			const body = parseBody(response.body);
 			if (body === undefined && statusCode >= 200 && statusCode < 300) {
 				// A cut-off or garbled answer: harmless to repeat a GET/PUT/DELETE; a POST only after its lookup.
@@ -432,6 +445,13 @@ export async function cometChatRequest(
 			return body as CometChatResponse;
 		}
 	}
+}
+
+/** An answer without a body: nothing, or nothing but white space. */
+function isEmptyBody(body: unknown): boolean {
+	if (body === undefined || body === null) return true;
+	const text = Buffer.isBuffer(body) ? body.toString('utf8') : typeof body === 'string' ? body : undefined;
+	return text !== undefined && text.trim() === '';
 }
 
 /**

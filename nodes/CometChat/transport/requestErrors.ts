@@ -2,6 +2,7 @@ import type { IDataObject, IHttpRequestMethods, INode, INodeParameters, JsonObje
 import { NodeApiError } from 'n8n-workflow';
 
 import { redact, REDACTED } from '../helpers/secrets';
+import { pathAfterV3 } from './apis';
 import type { RawResponse } from './attempt';
 import { parseBody } from './attempt';
 import type { HostUrlField } from './checks';
@@ -57,7 +58,7 @@ function errorNode(call: RequestCall): INode {
 
 /** `PUT /v3/users/u1/auth_tokens/[redacted]`: the request as errors show it. */
 function describeRequest(call: RequestCall): string {
-	const path = call.request.path.map((segment) =>
+	const path = pathAfterV3(call.request).map((segment) =>
 		call.secrets.includes(String(segment)) ? REDACTED : encodeURIComponent(String(segment)),
 	);
 	return `${call.request.method} /v3/${path.join('/')}`;
