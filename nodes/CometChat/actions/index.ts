@@ -9,6 +9,7 @@ import { blockedMessage } from './blockedMessage';
 import { blockedUser } from './blockedUser';
 import { bot } from './bot';
 import { call } from './call';
+import { campaignTemplate } from './campaignTemplate';
 import { conversation } from './conversation';
 import { contactDetail } from './contactDetail';
 import { flaggedMessage } from './flaggedMessage';
@@ -28,6 +29,7 @@ import { pushToken } from './pushToken';
 import { namingRefusedFields } from './refusedField';
 import { reviewedMessage } from './reviewedMessage';
 import { role } from './role';
+import { templateCategory } from './templateCategory';
 import type { OperationDefinition, ResourceDefinition } from './types';
 import { user } from './user';
 
@@ -60,6 +62,8 @@ export const resources: ResourceDefinition[] = [
 	notificationSetting,
 	fcmProvider,
 	apnsProvider,
+	campaignTemplate,
+	templateCategory,
 ];
 
 /** Each operation as the node runs it: its service errors name the field that held a refused value. */

@@ -192,6 +192,19 @@ export const ORDER_KEYS: Readonly<Record<string, KeyRule>> = {
 	'apnsProvider:delete': (read) => [`apnsProvider:${idOf(read('providerId'))}`, 'apnsProvider:default'],
 	'apnsProvider:setDefault': (read) => [`apnsProvider:${idOf(read('providerId'))}`, 'apnsProvider:default'],
 	'apnsProvider:getAll': 'alone',
+	// The Campaigns service: the same template, category, channel or campaign (by the ID or slug given).
+	'campaignTemplate:create': (read) => [`campaignTemplate:${idOf(read('name'))}`],
+	'campaignTemplate:get': (read) => [campaignRecord('campaignTemplate', read('templateId'))],
+	'campaignTemplate:getAll': 'alone',
+	'campaignTemplate:update': (read) => [campaignRecord('campaignTemplate', read('templateId'))],
+	'campaignTemplate:archive': (read) => [campaignRecord('campaignTemplate', read('templateId'))],
+	'campaignTemplate:updateChannelContent': (read) => [campaignRecord('campaignTemplate', read('templateId'))],
+	'campaignTemplate:createVersion': (read) => [campaignRecord('campaignTemplate', read('templateId'))],
+	'templateCategory:create': (read) => [`templateCategory:${idOf(read('name'))}`],
+	'templateCategory:get': (read) => [campaignRecord('templateCategory', read('categoryId'))],
+	'templateCategory:getAll': 'alone',
+	'templateCategory:update': (read) => [campaignRecord('templateCategory', read('categoryId'))],
+	'templateCategory:delete': (read) => [campaignRecord('templateCategory', read('categoryId'))],
 };
 
 /**
@@ -218,6 +231,11 @@ function idOf(value: unknown): string {
 function entriesOf(value: unknown): string[] {
 	const entries = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [value];
 	return entries.map(idOf).filter((entry) => entry !== '');
+}
+
+/** A record of the Campaigns service as a key. */
+function campaignRecord(kind: string, id: unknown): string {
+	return `${kind}:${idOf(id)}`;
 }
 
 function user(uid: unknown): string {

@@ -22,6 +22,11 @@ export const LOCATOR_KINDS = {
 	keywordList: { searchListMethod: 'searchKeywordLists', placeholder: 'e.g. profanity-list', noun: 'keyword list' },
 	message: { searchListMethod: 'searchMessages', placeholder: 'e.g. 1234', noun: 'message' },
 	bot: { searchListMethod: 'searchBots', placeholder: 'e.g. helpbot', noun: 'bot' },
+	// The Campaigns service's records: the ID (a CUID) or, for templates and channels, the slug.
+	campaignTemplate: { searchListMethod: 'searchCampaignTemplates', placeholder: 'e.g. deal-won', noun: 'template' },
+	campaignChannel: { searchListMethod: 'searchCampaignChannels', placeholder: 'e.g. cc-notification-channel-my-push', noun: 'channel' },
+	campaign: { searchListMethod: 'searchCampaigns', placeholder: 'e.g. cmcmp00000000000000000001', noun: 'campaign' },
+	templateCategory: { searchListMethod: 'searchTemplateCategories', placeholder: 'e.g. cmcat00000000000000000001', noun: 'category' },
 } satisfies Record<string, LocatorKind>;
 
 /** A resource locator: pick from a searchable list, or type the ID. */

@@ -2,6 +2,7 @@ import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeLis
 
 import { readBots } from '../actions/bot/fields';
 import { paginate } from '../transport/returnAll';
+import { campaignListSearch } from './campaigns';
 import { groupMemberListSearch } from './groupMembers';
 import { messageListSearch } from './messages';
 import { listPageSearch, matchingText, moderationListSearch } from './moderation';
@@ -27,6 +28,7 @@ export const listSearch = {
 	...moderationListSearch,
 	...groupMemberListSearch,
 	...messageListSearch,
+	...campaignListSearch,
 	async searchUsers(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
 		return await searchPages(
 			this,
