@@ -9,6 +9,7 @@ import { blockedMessage } from './blockedMessage';
 import { blockedUser } from './blockedUser';
 import { bot } from './bot';
 import { call } from './call';
+import { campaignChannel } from './campaignChannel';
 import { campaignTemplate } from './campaignTemplate';
 import { conversation } from './conversation';
 import { contactDetail } from './contactDetail';
@@ -64,6 +65,7 @@ export const resources: ResourceDefinition[] = [
 	apnsProvider,
 	campaignTemplate,
 	templateCategory,
+	campaignChannel,
 ];
 
 /** Each operation as the node runs it: its service errors name the field that held a refused value. */
