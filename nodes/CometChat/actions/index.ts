@@ -31,6 +31,7 @@ import { namingRefusedFields } from './refusedField';
 import { reviewedMessage } from './reviewedMessage';
 import { role } from './role';
 import { templateCategory } from './templateCategory';
+import { templatedNotification } from './templatedNotification';
 import type { OperationDefinition, ResourceDefinition } from './types';
 import { user } from './user';
 
@@ -66,6 +67,7 @@ export const resources: ResourceDefinition[] = [
 	campaignTemplate,
 	templateCategory,
 	campaignChannel,
+	templatedNotification,
 ];
 
 /** Each operation as the node runs it: its service errors name the field that held a refused value. */

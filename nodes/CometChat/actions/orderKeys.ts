@@ -205,6 +205,8 @@ export const ORDER_KEYS: Readonly<Record<string, KeyRule>> = {
 	'campaignChannel:getAll': 'alone',
 	'campaignChannel:getAvailability': 'alone',
 	'campaignChannel:update': (read) => [campaignRecord('campaignChannel', read('channelId'))],
+	// One item plans the run's sends (templatedNotification/plan.ts): the others wait for it.
+	'templatedNotification:send': 'alone',
 	'templateCategory:create': (read) => [`templateCategory:${idOf(read('name'))}`],
 	'templateCategory:get': (read) => [campaignRecord('templateCategory', read('categoryId'))],
 	'templateCategory:getAll': 'alone',
