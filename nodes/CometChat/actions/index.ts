@@ -9,6 +9,7 @@ import { blockedMessage } from './blockedMessage';
 import { blockedUser } from './blockedUser';
 import { bot } from './bot';
 import { call } from './call';
+import { campaign } from './campaign';
 import { campaignChannel } from './campaignChannel';
 import { campaignTemplate } from './campaignTemplate';
 import { conversation } from './conversation';
@@ -68,6 +69,7 @@ export const resources: ResourceDefinition[] = [
 	templateCategory,
 	campaignChannel,
 	templatedNotification,
+	campaign,
 ];
 
 /** Each operation as the node runs it: its service errors name the field that held a refused value. */
