@@ -14,6 +14,7 @@ import { campaignChannel } from './campaignChannel';
 import { campaignTemplate } from './campaignTemplate';
 import { conversation } from './conversation';
 import { contactDetail } from './contactDetail';
+import { feedItem } from './feedItem';
 import { flaggedMessage } from './flaggedMessage';
 import { group } from './group';
 import { groupMember } from './groupMember';
@@ -70,6 +71,7 @@ export const resources: ResourceDefinition[] = [
 	campaignChannel,
 	templatedNotification,
 	campaign,
+	feedItem,
 ];
 
 /** Each operation as the node runs it: its service errors name the field that held a refused value. */
