@@ -10,7 +10,9 @@ import { blockedUser } from './blockedUser';
 import { bot } from './bot';
 import { call } from './call';
 import { campaign } from './campaign';
+import { campaignAnalytics } from './campaignAnalytics';
 import { campaignChannel } from './campaignChannel';
+import { campaignPushNotification } from './campaignPushNotification';
 import { campaignTemplate } from './campaignTemplate';
 import { conversation } from './conversation';
 import { contactDetail } from './contactDetail';
@@ -72,6 +74,8 @@ export const resources: ResourceDefinition[] = [
 	templatedNotification,
 	campaign,
 	feedItem,
+	campaignPushNotification,
+	campaignAnalytics,
 ];
 
 /** Each operation as the node runs it: its service errors name the field that held a refused value. */
