@@ -1,4 +1,6 @@
 /** Campaign Channel (the Campaigns service), through n8n's engine against the emulator. */
+import type { IDataObject } from 'n8n-workflow';
+
 import { apiRequests, credentialsFor } from '../harness/emulator';
 import { listSearch, runNode } from '../harness/engine';
 import { byId, expectErrorItem, expectInputError, expectServiceError, useEmulator } from '../harness/suite';
@@ -7,7 +9,7 @@ const emulator = useEmulator();
 const NOW = 1_750_000_000;
 const SENDER_KEY = 'sk-provider-4f1e9a7c2b';
 const campaigns = () => emulator().store.areas.campaigns;
-const run = (parameters: Record<string, unknown>, input?: Array<Record<string, unknown>>, options = {}) =>
+const run = (parameters: Record<string, unknown>, input?: IDataObject[], options = {}) =>
 	runNode(credentialsFor(emulator()), parameters as never, input, options);
 
 beforeEach(() => emulator().store.setClock(NOW));

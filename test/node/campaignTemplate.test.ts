@@ -2,6 +2,8 @@
  * Campaign Template and Template Category (the Campaigns service, /v3/campaigns on the chat host),
  * and their searchable lists, through n8n's engine against the emulator.
  */
+import type { IDataObject } from 'n8n-workflow';
+
 import { apiRequests, credentialsFor } from '../harness/emulator';
 import { listSearch, runNode } from '../harness/engine';
 import { byId, expectErrorItem, expectInputError, expectServiceError, useEmulator } from '../harness/suite';
@@ -9,7 +11,7 @@ import { byId, expectErrorItem, expectInputError, expectServiceError, useEmulato
 const emulator = useEmulator();
 const NOW = 1_750_000_000;
 const campaigns = () => emulator().store.areas.campaigns;
-const run = (parameters: Record<string, unknown>, input?: Array<Record<string, unknown>>, options = {}) =>
+const run = (parameters: Record<string, unknown>, input?: IDataObject[], options = {}) =>
 	runNode(credentialsFor(emulator()), parameters as never, input, options);
 
 beforeEach(() => emulator().store.setClock(NOW));
@@ -214,7 +216,7 @@ describe('the searchable lists of templates and categories', () => {
 		const first = await listSearch(credentialsFor(emulator()), 'searchCampaignTemplates');
 		expect(first.results).toHaveLength(100);
 		expect(first.results[0]).toEqual({ name: 'Template 104 (template-104)', value: expect.stringMatching(/^cmtpl/) });
-		const second = await listSearch(credentialsFor(emulator()), 'searchCampaignTemplates', undefined, first.paginationToken);
+		const second = await listSearch(credentialsFor(emulator()), 'searchCampaignTemplates', undefined, first.paginationToken as string);
 		expect(second.results.map((item) => item.name)).toEqual([
 			'Template 4 (template-4)',
 			'Template 3 (template-3)',

@@ -20,6 +20,7 @@ import type { CredentialData } from '../harness/engine';
 import { NODE_TYPE, registerNodeType, runNode } from '../harness/engine';
 import { appCredentialsFor, credentialsFor } from '../harness/emulator';
 import { useEmulator } from '../harness/suite';
+import { campaignOperations, seedCampaigns } from './bad-inputs-campaigns';
 import { report } from './report';
 
 const emulator = useEmulator();
@@ -2530,6 +2531,29 @@ const OPERATIONS: OperationSpec[] = [
 	{ resource: 'notificationSetting', operation: 'reset', parameters: {}, valid: [{}, {}], fields: [] },
 	...fcmProviderOperations(),
 	...apnsProviderOperations(),
+	...campaignOperations({
+		ex,
+		rl,
+		listParameters,
+		limitFields,
+		bad: {
+			NOT_REQUIRED_TEXT,
+			NOT_OPTIONAL_TEXT,
+			NOT_ID,
+			NOT_OPTIONAL_ID,
+			NOT_UID,
+			NOT_OPTIONAL_UID,
+			NOT_UID_LIST,
+			NOT_LIST,
+			NOT_TAGS,
+			NOT_JSON_OBJECT,
+			NOT_LIMIT,
+			NOT_BOOLEAN,
+			NOT_DATE,
+			NOT_COUNT,
+			NOT_OPTION,
+		},
+	}),
 ];
 
 /** Conversation: one user's conversation with another user (ada with bob has messages) or in a group; the app's global pins. */
@@ -2714,6 +2738,7 @@ function seed(): void {
 	API_KEYS.forEach((apiKey, index) => store.areas.apiKeys.add({ apiKey, name: `Key ${index + 1}`, scope: 'authOnly' }));
 	for (const providerId of ['p1', 'p2']) store.areas.fcmProviders.add({ providerId, serviceAccountCreds: JSON.parse(FCM_ACCOUNT) });
 	for (const providerId of ['a1', 'a2']) store.areas.apnsProviders.add({ providerId, ...APNS_VALID, bundleId: 'com.example' });
+	seedCampaigns(store);
 }
 
 function freshStore(): void {

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { fieldError } from '../../readers/fieldErrors';
+import { describeValue, fieldError } from '../../readers/fieldErrors';
 import { listOf, tagsOf } from '../../readers/lists';
 import { optionalTextOf, requiredTextOf } from '../../readers/text';
 import { integerOf, optionalOptionOf, optionOf } from '../../readers/values';
@@ -238,8 +238,16 @@ function channelContentOf(context: IExecuteFunctions, itemIndex: number, entry: 
 	if (content !== undefined) channel.content = content;
 	if (entry.sequenceOrder !== undefined) channel.sequenceOrder = integerOf(context, itemIndex, 'Sequence Order', entry.sequenceOrder, 1);
 	if (entry.waitMinutes !== undefined && entry.waitMinutes !== 0) {
-		channel.waitMinutes = optionOf(context, itemIndex, 'Wait Minutes', String(entry.waitMinutes), WAIT_MINUTES.map(String));
-		channel.waitMinutes = Number(channel.waitMinutes);
+		if (!(WAIT_MINUTES as readonly unknown[]).includes(entry.waitMinutes)) {
+			throw fieldError(
+				context,
+				itemIndex,
+				'Wait Minutes',
+				`is ${describeValue(entry.waitMinutes)}, not one of ${WAIT_MINUTES.join(', ')}`,
+				`Choose a wait in 'Wait Minutes' from the list, or give one of ${WAIT_MINUTES.join(', ')} (a number) from an expression.`,
+			);
+		}
+		channel.waitMinutes = entry.waitMinutes;
 	}
 	if (entry.stopCondition !== undefined && entry.stopCondition !== '') {
 		const allowed = STOP_CONDITIONS_BY_TYPE[channelType] ?? STOP_CONDITIONS;
