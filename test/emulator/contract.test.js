@@ -3,7 +3,7 @@
 // allows the deviations of contract/deviations.json, ignores undeclared query parameters, and
 // serves at most the documented page sizes (docs/cometchat-api.md, Page sizes).
 const { useStarted, enc } = require('./helpers');
-const { loadOperations } = require('../../contract/schema');
+const { HOST_BASES, loadOperations } = require('../../contract/schema');
 const { MODERATION_MAX_LIMIT, PAGE_MAX, REACTIONS_LIMIT_MAX, THREAD_LIMIT_MAX } = require('../../emulator');
 
 const ctx = useStarted();
@@ -230,7 +230,7 @@ describe('the operations file', () => {
 	test('every published operation the package uses has a route in the emulator', async () => {
 		const unrouted = [];
 		for (const op of loadOperations()) {
-			const path = `/v3${op.path.replace(/\{[^}]+\}/g, enc('x'))}`;
+			const path = `${HOST_BASES[op.host]}${op.path.replace(/\{[^}]+\}/g, enc('x'))}`;
 			const client = op.host === 'call' ? ctx.client(ctx.emu.callUrl) : ctx.api;
 			const res = await client.request({ method: op.method, url: path.slice(3) });
 			if (res.data?.error?.code === 'ERR_ROUTE_NOT_FOUND') unrouted.push(`${op.method} ${op.path}`);
