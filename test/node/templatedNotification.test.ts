@@ -3,6 +3,9 @@
  * against the emulator: items combined into sends, or one send per item; realtime and batch; a lost
  * answer never sent again.
  */
+import { readFileSync } from 'fs';
+import { join } from 'path';
+
 import type { IDataObject } from 'n8n-workflow';
 
 import { planSends } from '../../nodes/CometChat/actions/templatedNotification/plan';
@@ -160,5 +163,38 @@ describe('planSends', () => {
 			{ body: { templateId: 't', receivers: ['c', 'a'] }, items: [3, 4] },
 			{ body: { templateId: 'u', receivers: ['a'] }, items: [2] },
 		]);
+	});
+});
+
+describe('the deal-won example (examples/deal-won-notification.json)', () => {
+	it("its Notify deal owners step sends the run's won deals in one request, each owner's variables rendered", async () => {
+		const workflow = JSON.parse(readFileSync(join(__dirname, '../../examples/deal-won-notification.json'), 'utf8')) as {
+			nodes: Array<{ name: string; typeVersion: number; parameters: Record<string, unknown> }>;
+		};
+		const step = workflow.nodes.find((node) => node.name === 'Notify deal owners');
+		const source = workflow.nodes.find((node) => node.name === 'Won deals');
+		expect(step?.parameters).toMatchObject({ resource: 'templatedNotification', operation: 'send', mode: 'combineItems' });
+		const { deals } = JSON.parse(source?.parameters.jsonOutput as string) as { deals: IDataObject[] };
+		const result = await run(step?.parameters ?? {}, deals, { typeVersion: step?.typeVersion });
+		expect(result.error).toBeUndefined();
+		expect(sends()).toHaveLength(1);
+		expect(sends()[0].body).toEqual({
+			templateId: 'deal-won',
+			receivers: ['ben-okafor', 'chloe-martin'],
+			variables: {
+				'ben-okafor': { name: 'Ben', deal: 'ACME renewal', amount: '$12,000' },
+				'chloe-martin': { name: 'Chloe', deal: 'Globex expansion', amount: '$30,500' },
+			},
+			tag: 'deal-won',
+		});
+		expect(
+			campaigns()
+				.deliveriesOf('feed')
+				.map((item) => [item.receiver, item.content.title]),
+		).toEqual([
+			['ben-okafor', 'Well done Ben, ACME renewal is won'],
+			['chloe-martin', 'Well done Chloe, Globex expansion is won'],
+		]);
+		expect(result.items.map((item) => item.json.receiver)).toEqual(['ben-okafor', 'chloe-martin']);
 	});
 });
