@@ -9,6 +9,7 @@ import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { handleControl } from './control';
 import { FORM_SUBMIT_PATH, submitForm } from './forms';
+import { UPLOAD_PATH } from './areas/campaigns/collection';
 import { contractValidator } from './core/contract';
 import { ApiError } from './core/errors';
 import { multipartBoundary, parseMultipart } from './core/multipart';
@@ -74,6 +75,9 @@ async function handle(ctx: ServerContext, host: Host, request: FastifyRequest, r
 		try {
 			const formSubmit = method === 'POST' ? FORM_SUBMIT_PATH.exec(rawPath) : null;
 			if (formSubmit) return send(200, { data: await submitForm(ctx.store, decodeURIComponent(formSubmit[1]), body) });
+			// A campaign's recipients CSV PUT to its upload URL, as to the presigned URL CometChat hands out.
+			const upload = method === 'PUT' ? UPLOAD_PATH.exec(rawPath) : null;
+			if (upload) return send(200, { data: ctx.store.areas.campaigns.upload(decodeURIComponent(upload[1]), rawBody ?? '') });
 			return send(200, { data: handleControl(method, rawPath, body, ctx.store, runtime) });
 		} catch (err) {
 			const e = err instanceof ApiError ? err : new ApiError('ERR_INTERNAL_SERVER_ERROR', String((err as Error)?.message ?? err));

@@ -231,7 +231,15 @@ describe('campaigns', () => {
 			expiresIn: 900,
 		});
 		expect((await api().get(`${C}/campaigns/${id}/import-status`)).status).toBe(404);
-		s().areas.campaigns.uploads.set(upload.s3Key, 'userId,name\nada,Ada\n,Nobody\ncy,Cy\n');
+		// The CSV PUT to the upload URL, without the API key, as to a presigned URL; another key is refused.
+		const put = await fetch(upload.uploadUrl, {
+			method: 'PUT',
+			headers: { 'content-type': 'text/csv' },
+			body: 'userId,name\nada,Ada\n,Nobody\ncy,Cy\n',
+		});
+		expect(put.status).toBe(200);
+		const stranger = await fetch(upload.uploadUrl.replace(id, 'cmcmpnope'), { method: 'PUT', body: 'userId\nx\n' });
+		expect(stranger.status).toBe(404);
 		const job = (await api().post(`${C}/campaigns/${id}/import-csv`, { s3Key: upload.s3Key })).data.data;
 		expect(job).toMatchObject({ status: 'completed', totalRows: 3, importedRows: 2, failedRows: 1 });
 		expect((await api().post(`${C}/campaigns/${id}/import-csv`, { s3Key: upload.s3Key })).data.error.code).toBe('ERR_CONFLICT');

@@ -214,7 +214,13 @@ describe('Campaign → Get, Get Many, Update, Delete, recipients and CSV import'
 		const upload = await run({ resource: 'campaign', operation: 'getUploadUrl', campaignId: byId(made.id) });
 		const s3Key = upload.items[0].json.s3Key as string;
 		expect(upload.items[0].json).toMatchObject({ uploadUrl: expect.any(String), expiresIn: 900 });
-		campaigns().uploads.set(s3Key, 'userId,name\nada,Ada\nbob,Bob\n');
+		// The file goes to the upload URL as an HTTP Request node would PUT it (no CometChat credential).
+		const put = await fetch(upload.items[0].json.uploadUrl as string, {
+			method: 'PUT',
+			headers: { 'content-type': 'text/csv' },
+			body: 'userId,name\nada,Ada\nbob,Bob\n',
+		});
+		expect(put.status).toBe(200);
 		emulator().injectNext(['truncated'], { method: 'POST', pathPrefix: `/v3/campaigns/campaigns/${made.id}/import-csv` });
 		const imported = await run({ resource: 'campaign', operation: 'importCsv', campaignId: byId(made.id), s3Key });
 		expect(imported.items[0].json).toMatchObject({ s3Key, status: 'completed', importedRows: 2, appliedByEarlierAttempt: true });

@@ -141,6 +141,9 @@ export interface SendResult {
 	mode: 'realtime' | 'batch';
 }
 
+/** Where a campaign's upload URL points: the emulator's own `PUT /__emulator/uploads/{s3Key}`. */
+export const UPLOAD_PATH = /^\/__emulator\/uploads\/([^/]+)$/;
+
 /** `{{name}}` in a text: replaced by the variable's value, left as it is when the variable has none (overview.mdx). */
 function render(value: unknown, variables: Json): unknown {
 	if (typeof value === 'string') {
@@ -512,6 +515,14 @@ export class Campaigns {
 		const campaign = this.requireDraft(id);
 		const s3Key = `campaigns/${campaign.id}/recipients-${this.newId('upl')}.csv`;
 		return { uploadUrl: `${origin}/__emulator/uploads/${encodeURIComponent(s3Key)}`, s3Key, expiresIn: 900 };
+	}
+
+	/** A CSV PUT to an upload URL the emulator handed out; another key is refused, as a presigned URL would be. */
+	upload(s3Key: string, csv: string): Json {
+		const issued = /^campaigns\/([^/]+)\//.exec(s3Key);
+		if (!issued || !this.campaigns.has(issued[1])) throw campaignsError('ERR_NOT_FOUND', 'No upload URL was issued for this key.');
+		this.uploads.set(s3Key, csv);
+		return { s3Key, bytes: Buffer.byteLength(csv) };
 	}
 
 	/** Imports the CSV at `s3Key` (header `userId`, then one column per variable); a key imported before is a conflict. */
