@@ -78,10 +78,12 @@ describe('Templated Notification → Send, one receiver per item', () => {
 		expect(batch.items[11].json).toMatchObject({ receiver: 'u0', notificationId: expect.any(String), mode: 'realtime', receivers: 1 });
 	});
 
-	it('an item with a wrong receiver fails alone, before anything is sent for it; with Continue On Fail the others go', async () => {
+	it('an item with a wrong receiver stops the run before anything is sent; with Continue On Fail it fails alone and the others go', async () => {
 		const input = [{ owner: 'ada', name: 'Ada' }, { owner: 'Not A Uid' }, { owner: 'cy', name: 'Cy' }];
 		const stopped = await run(combined, input);
+		// Without Continue On Fail the run stops at the wrong item, and nothing is sent for the others either.
 		expectInputError(stopped, /'Receiver'/, /UID|Receiver/, 1);
+		expect(sends()).toEqual([]);
 		emulator().clearRequests();
 		const kept = await run(combined, input, { continueOnFail: true });
 		expect(sends()).toHaveLength(1);

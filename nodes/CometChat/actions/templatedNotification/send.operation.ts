@@ -155,14 +155,25 @@ async function sendItem(context: IExecuteFunctions, itemIndex: number): Promise<
 function planRun(context: IExecuteFunctions): Map<number, ItemOutcome> {
 	const outcomes = new Map<number, ItemOutcome>();
 	const parts = new Map<number, ItemPart>();
-	for (let itemIndex = 0; itemIndex < context.getInputData().length; itemIndex++) {
+	const itemCount = context.getInputData().length;
+	for (let itemIndex = 0; itemIndex < itemCount; itemIndex++) {
 		try {
-			if (optionOf(context, itemIndex, 'Receivers', context.getNodeParameter('mode', itemIndex, 'combineItems'), MODES) !== 'combineItems')
-				continue;
-			parts.set(itemIndex, partOf(context, itemIndex));
+			const mode = optionOf(context, itemIndex, 'Receivers', context.getNodeParameter('mode', itemIndex, 'combineItems'), MODES);
+			if (mode === 'combineItems') parts.set(itemIndex, partOf(context, itemIndex));
 		} catch (error) {
 			outcomes.set(itemIndex, Promise.reject(error));
 		}
+	}
+	const [wrongItem] = outcomes.keys();
+	if (wrongItem !== undefined && !context.continueOnFail()) {
+		// The run stops at the wrong item: nothing is sent, and every item fails with its error.
+		const wrong = outcomes.get(wrongItem) as ItemOutcome;
+		for (const itemIndex of parts.keys())
+			outcomes.set(
+				itemIndex,
+				wrong.catch((error: unknown) => Promise.reject(ownCopy(error, wrongItem))),
+			);
+		return outcomes;
 	}
 	const sends = planSends(parts);
 	// One send after the other, in input order: the items of a later send wait for the earlier ones.
@@ -200,14 +211,17 @@ function partOf(context: IExecuteFunctions, itemIndex: number): ItemPart {
 	return { ...templateAndTag(context, itemIndex), receiver, ...(variables === undefined ? {} : { variables }) };
 }
 
-/** A send's error as one item's own: each item of the send gets a copy, which the node marks with its [item N]. */
-function ownCopy(error: unknown): unknown {
+/**
+ * A send's error as one item's own: each item of the send gets a copy, which the node marks with its
+ * [item N]; `ofItem`: the error is another item's, and its copy names that item.
+ */
+function ownCopy(error: unknown, ofItem?: number): unknown {
 	if (error === null || typeof error !== 'object') return error;
 	const copy = Object.assign(Object.create(Object.getPrototypeOf(error) as object) as object, error) as {
 		context?: IDataObject;
 		message?: string;
 	};
-	copy.message = (error as Error).message;
+	copy.message = (error as Error).message + (ofItem === undefined ? '' : ` [item ${ofItem}]`);
 	if (copy.context) copy.context = { ...copy.context };
 	return copy;
 }
