@@ -30,14 +30,25 @@ export interface OneOfByProperty {
 	oneOf: Record<string, Schema>;
 }
 
-/** The chat API, the calls API, or the management API (apimgmt.cometchat.io: app webhooks). */
+/** The hosts a request goes to: the chat API, the calls API, the management API (apimgmt.cometchat.io: app webhooks). */
 export type Host = 'chat' | 'call' | 'mgmt';
+
+/**
+ * Where an operation is published: the chat API and the calls API on their hosts, paths after
+ * /v3; the management API on its host, paths in full; the Campaigns service on the chat host, paths
+ * after /v3/campaigns (its `servers` entry).
+ */
+export type ContractHost = Host | 'campaigns';
+
+/** The path every published path of a host's operations is under, as requests send it. */
+export const HOST_BASES: Record<ContractHost, string> = { chat: '/v3', call: '/v3', mgmt: '', campaigns: '/v3/campaigns' };
 
 export interface Operation {
 	usedBy: string[];
 	method: string;
+	/** The published path, after its host's base (HOST_BASES). */
 	path: string;
-	host: Host;
+	host: ContractHost;
 	operationId: string;
 	headers: Record<string, { required: boolean }>;
 	query: Record<string, Schema>;
@@ -97,14 +108,28 @@ export function loadDeviations(file = join(here, 'deviations.json')): Deviation[
 	return (JSON.parse(readFileSync(file, 'utf8')) as { deviations: Deviation[] }).deviations;
 }
 
-export const operationKey = (operation: Pick<Operation, 'method' | 'path'>) => `${operation.method} ${operation.path}`;
+/**
+ * `METHOD /path`, the path as published; a Campaigns operation's with its base after /v3
+ * (`POST /campaigns/notifications/messages`), so that it is never taken for a chat API path.
+ */
+export const operationKey = (operation: Pick<Operation, 'method' | 'path'> & { host?: ContractHost }) =>
+	`${operation.method} ${operation.host === 'campaigns' ? '/campaigns' : ''}${operation.path}`;
+
+/** The host a request's operation is published on, and its path after that host's base. */
+export function publishedPathOf(request: Pick<RecordedRequest, 'host' | 'path'>): { host: ContractHost; path: string } {
+	const campaigns = HOST_BASES.campaigns;
+	if (request.host === 'chat' && request.path.startsWith(`${campaigns}/`)) {
+		return { host: 'campaigns', path: request.path.slice(campaigns.length) };
+	}
+	return { host: request.host, path: request.path.replace(/^\/v3(?=\/)/, '') };
+}
 
 /** The operation a request is for: same host and method, and its path matches the template. */
 export function matchOperation(operations: Operation[], request: RecordedRequest): Operation | undefined {
-	const path = request.path.replace(/^\/v3(?=\/)/, '');
+	const { host, path } = publishedPathOf(request);
 	const segments = path.split('/');
 	return operations.find((operation) => {
-		if (operation.host !== request.host || operation.method !== request.method) return false;
+		if (operation.host !== host || operation.method !== request.method) return false;
 		const template = operation.path.split('/');
 		return (
 			template.length === segments.length &&

@@ -9,12 +9,14 @@ import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { handleControl } from './control';
 import { FORM_SUBMIT_PATH, submitForm } from './forms';
+import { UPLOAD_PATH } from './areas/campaigns/collection';
 import { contractValidator } from './core/contract';
 import { ApiError } from './core/errors';
 import { multipartBoundary, parseMultipart } from './core/multipart';
 import { withEcho } from './core/faults';
 import type { Fault } from './core/faults';
 import type { FilePart, LoggedRequest } from './core/request-log';
+import { NO_CONTENT } from './core/router';
 import type { Host, Router } from './core/router';
 import { header } from './core/validation';
 import type { Headers, Query } from './core/validation';
@@ -73,6 +75,9 @@ async function handle(ctx: ServerContext, host: Host, request: FastifyRequest, r
 		try {
 			const formSubmit = method === 'POST' ? FORM_SUBMIT_PATH.exec(rawPath) : null;
 			if (formSubmit) return send(200, { data: await submitForm(ctx.store, decodeURIComponent(formSubmit[1]), body) });
+			// A campaign's recipients CSV PUT to its upload URL, as to the presigned URL CometChat hands out.
+			const upload = method === 'PUT' ? UPLOAD_PATH.exec(rawPath) : null;
+			if (upload) return send(200, { data: ctx.store.areas.campaigns.upload(decodeURIComponent(upload[1]), rawBody ?? '') });
 			return send(200, { data: handleControl(method, rawPath, body, ctx.store, runtime) });
 		} catch (err) {
 			const e = err instanceof ApiError ? err : new ApiError('ERR_INTERNAL_SERVER_ERROR', String((err as Error)?.message ?? err));
@@ -167,6 +172,10 @@ async function handle(ctx: ServerContext, host: Host, request: FastifyRequest, r
 				devMessage: String((err as Error)?.stack ?? err),
 			}).toBody();
 		}
+	}
+	if (payload === NO_CONTENT) {
+		entry.status = 204;
+		return reply.code(204).headers(extraHeaders).send();
 	}
 	entry.status = status;
 	if (fault && status >= 200 && status < 300) payload = misshapenList(fault, payload);

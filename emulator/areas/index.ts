@@ -11,6 +11,8 @@ import * as notificationSettingRoutes from './notificationSettings/routes';
 import { PushProviders } from './pushProviders/collection';
 import * as pushProviderRoutes from './pushProviders/routes';
 import { Bots } from './bots/collection';
+import { Campaigns } from './campaigns/collection';
+import * as campaignRoutes from './campaigns/routes';
 import * as botRoutes from './bots/routes';
 import { Router } from '../core/router';
 import { Calls } from './calls/collection';
@@ -62,6 +64,7 @@ export function createAreas(app: App): Areas {
 	const notificationSettings = new NotificationSettings();
 	const fcmProviders = new PushProviders('fcm');
 	const apnsProviders = new PushProviders('apns');
+	const campaigns = new Campaigns(app);
 	return {
 		app,
 		roles,
@@ -80,6 +83,7 @@ export function createAreas(app: App): Areas {
 		notificationSettings,
 		fcmProviders,
 		apnsProviders,
+		campaigns,
 	};
 }
 
@@ -105,6 +109,8 @@ export const CHAT_ROUTES: readonly Register[] = [
 	notificationSettingRoutes.register,
 	pushProviderRoutes.register,
 	dataImportRoutes.register,
+	// The Campaigns service: its own API on the chat host, under /v3/campaigns.
+	campaignRoutes.register,
 ];
 
 /** The routes of the call host. */
@@ -143,6 +149,7 @@ export function resetAreas(a: Areas): void {
 		a.notificationSettings,
 		a.fcmProviders,
 		a.apnsProviders,
+		a.campaigns,
 	])
 		collection.reset();
 }

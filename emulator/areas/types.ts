@@ -4,6 +4,7 @@ import type { ApiKeys } from './apikeys/collection';
 import type { NotificationSettings } from './notificationSettings/collection';
 import type { PushProviders } from './pushProviders/collection';
 import type { Bots } from './bots/collection';
+import type { Campaigns } from './campaigns/collection';
 import type { Calls } from './calls/collection';
 import type { Conversations } from './conversations/collection';
 import type { Groups } from './groups/collection';
@@ -34,4 +35,5 @@ export interface Areas {
 	notificationSettings: NotificationSettings;
 	fcmProviders: PushProviders;
 	apnsProviders: PushProviders;
+	campaigns: Campaigns;
 }

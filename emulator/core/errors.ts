@@ -56,6 +56,15 @@ export const ERROR_STATUS = Object.freeze({
 	ERR_WEBHOOK_NOT_FOUND: 404,
 	ERR_WEBHOOK_ALREADY_EXISTS: 409,
 	ERR_WEBHOOK_LIMIT_REACHED: 403,
+	// The Campaigns service (overview.mdx names the codes; the statuses beside 400/401/404/409/429/500 are the emulator's).
+	ERR_VALIDATION: 400,
+	ERR_UNAUTHORIZED: 401,
+	ERR_FORBIDDEN: 403,
+	ERR_NOT_FOUND: 404,
+	ERR_TEMPLATE_NOT_FOUND: 404,
+	ERR_CHANNEL_NOT_FOUND: 404,
+	ERR_FEED_ITEM_NOT_FOUND: 404,
+	ERR_CONFLICT: 409,
 	ERR_INTERNAL_SERVER_ERROR: 500,
 	ERR_SERVICE_UNAVAILABLE: 503,
 	// Data Import: a request whose entities are not an object keyed by their IDs, or more than 50 (the published codes; the statuses are the emulator's).
@@ -68,26 +77,35 @@ export const ERROR_STATUS = Object.freeze({
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
 export interface ErrorBody {
-	error: { code: string; message: string; devMessage?: string; source: string; details?: Record<string, unknown> };
+	error: { code: string; message: string; devMessage?: string; source: string; details?: Record<string, unknown> | string[] };
 }
+
+/** Who answers an error: the chat API's emulation, or the Campaigns service's (its `source`, overview.mdx). */
+export const CAMPAIGNS_SOURCE = 'campaigns-service';
 
 /** Error thrown by route handlers; turned into the service's error body. */
 export class ApiError extends Error {
 	readonly code: ErrorCode;
 	readonly status: number;
 	readonly devMessage?: string;
-	readonly details?: Record<string, unknown>;
+	readonly details?: Record<string, unknown> | string[];
+	readonly source: string;
 
-	constructor(code: ErrorCode, message: string, extra: { devMessage?: string; details?: Record<string, unknown>; status?: number } = {}) {
+	constructor(
+		code: ErrorCode,
+		message: string,
+		extra: { devMessage?: string; details?: Record<string, unknown> | string[]; status?: number; source?: string } = {},
+	) {
 		super(message);
 		this.code = code;
 		this.status = extra.status ?? ERROR_STATUS[code] ?? 400;
 		this.devMessage = extra.devMessage;
 		this.details = extra.details;
+		this.source = extra.source ?? 'cometchat-emulator';
 	}
 
 	toBody(): ErrorBody {
-		const error: ErrorBody['error'] = { code: this.code, message: this.message, source: 'cometchat-emulator' };
+		const error: ErrorBody['error'] = { code: this.code, message: this.message, source: this.source };
 		if (this.devMessage) error.devMessage = this.devMessage;
 		if (this.details) error.details = this.details;
 		return { error };

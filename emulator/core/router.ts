@@ -16,6 +16,9 @@ export interface Req {
 
 export type Handler = (req: Req) => unknown;
 
+/** What a handler returns for an answer without a body: 204 No Content. */
+export const NO_CONTENT = Symbol('no content');
+
 type Route = { method: string; segments: string[]; handler: Handler };
 
 /**

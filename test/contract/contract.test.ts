@@ -3,7 +3,7 @@
  * shapes the package sent before it followed them) and accept what they declare.
  */
 import type { RecordedRequest } from './contract';
-import { checkQueryParameter, checkRequest, loadDeviations, loadOperations, summarize, validate } from './contract';
+import { checkQueryParameter, checkRequest, loadDeviations, loadOperations, operationKey, summarize, validate } from './contract';
 
 const operations = loadOperations();
 const deviations = loadDeviations();
@@ -52,7 +52,7 @@ describe('the published operations file', () => {
 	});
 
 	it('every deviation names an operation of the file', () => {
-		const keys = new Set(operations.map((operation) => `${operation.method} ${operation.path}`));
+		const keys = new Set(operations.map(operationKey));
 		expect(deviations.filter((deviation) => !keys.has(deviation.operation))).toEqual([]);
 		expect(deviations.every((deviation) => deviation.reason.length > 20)).toBe(true);
 	});
@@ -143,6 +143,17 @@ describe('refuses the shapes the published contract refuses', () => {
 		]);
 		expect(violationsOf({ host: 'chat', path: '/v3/calls/abc' })).toHaveLength(1);
 		expect(violationsOf({ host: 'call', path: '/v3/calls/abc' })).toEqual([]);
+	});
+
+	it('a Campaigns path is matched under /v3/campaigns only, and keyed with its base', () => {
+		const send = { method: 'POST', path: '/v3/campaigns/notifications/messages', body: { templateId: 't', receivers: ['ada'] } };
+		expect(checkRequest(operations, deviations, request(send)).operation).toBe('POST /campaigns/notifications/messages');
+		expect(violationsOf(send)).toEqual([]);
+		expect(violationsOf({ ...send, body: { templateId: 't' } })).toEqual(['body receivers: is required and missing']);
+		// The same path under /v3 is no Campaigns operation.
+		expect(violationsOf({ ...send, path: '/v3/notifications/messages' })).toEqual([
+			'operation /v3/notifications/messages: no published operation for POST /v3/notifications/messages on the chat host',
+		]);
 	});
 
 	it('a listed deviation is allowed only as listed: `page` on the flagged list, not a wrong type of `limit`', () => {

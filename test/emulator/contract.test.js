@@ -4,7 +4,7 @@
 // serves at most the documented page sizes (docs/cometchat-api.md, Page sizes).
 const axios = require('axios');
 const { useStarted, enc } = require('./helpers');
-const { loadOperations } = require('../../contract/schema');
+const { HOST_BASES, loadOperations } = require('../../contract/schema');
 const {
 	DEFAULT_MGMT_KEY,
 	DEFAULT_MGMT_SECRET,
@@ -244,11 +244,10 @@ describe('the operations file', () => {
 			validateStatus: () => true,
 		});
 		for (const op of loadOperations()) {
-			const path = op.path.replace('{appId}', ctx.emu.appId).replace(/\{[^}]+\}/g, enc('x'));
-			const res =
-				op.host === 'mgmt'
-					? await mgmt.request({ method: op.method, url: path })
-					: await (op.host === 'call' ? ctx.client(ctx.emu.callUrl) : ctx.api).request({ method: op.method, url: path });
+			const path = `${HOST_BASES[op.host]}${op.path.replace('{appId}', ctx.emu.appId).replace(/\{[^}]+\}/g, enc('x'))}`;
+			const client = { mgmt, call: ctx.client(ctx.emu.callUrl) }[op.host] ?? ctx.api;
+			// The chat and call clients' base holds /v3.
+			const res = await client.request({ method: op.method, url: op.host === 'mgmt' ? path : path.slice(3) });
 			if (res.data?.error?.code === 'ERR_ROUTE_NOT_FOUND') unrouted.push(`${op.method} ${op.path}`);
 		}
 		expect(unrouted).toEqual([]);

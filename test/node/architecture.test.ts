@@ -8,8 +8,9 @@
 import * as fs from 'fs';
 import * as path from 'path';
 
+import type { ContractHost } from '../../contract/schema';
+import { HOST_BASES, operationKey } from '../../contract/schema';
 import { buildRouters } from '../../emulator/areas';
-import type { Host } from '../../emulator/core/router';
 import { Store } from '../../emulator/store';
 import { resources } from '../../nodes/CometChat/actions';
 
@@ -25,7 +26,7 @@ interface ContractOperation {
 	usedBy: string[];
 	method: string;
 	path: string;
-	host: Host;
+	host: ContractHost;
 }
 
 const README = read('README.md');
@@ -58,12 +59,12 @@ export function missingParts({ resource, operation }: OperationName): string[] {
 	const title = `${resource.name} → ${operation.name}`;
 	// `usedBy` may qualify the use: "Message → Get Many (group conversation)".
 	const contracted = CONTRACT.filter((entry) => entry.usedBy.some((use) => use === title || use.startsWith(`${title} (`)));
-	const notContracted = (endpoints ?? []).filter((endpoint) => !contracted.some((entry) => `${entry.method} ${entry.path}` === endpoint));
+	const notContracted = (endpoints ?? []).filter((endpoint) => !contracted.some((entry) => operationKey(entry) === endpoint));
 	if (contracted.length === 0 || notContracted.length > 0) missing.push('contract entry');
 	const unrouted = contracted.filter((entry) => {
-		// The management API's paths are whole (/apps/{appId}/…); the chat and call APIs' follow /v3.
-		const base = entry.host === 'mgmt' ? '' : '/v3';
-		const found = ROUTERS[entry.host].match(entry.method, `${base}${entry.path.replace(/\{[^}]+\}/g, 'x1')}`);
+		// The management API's paths are whole (/apps/{appId}/…); the Campaigns service is served on the chat host, under its base.
+		const router = ROUTERS[entry.host === 'campaigns' ? 'chat' : entry.host];
+		const found = router.match(entry.method, `${HOST_BASES[entry.host]}${entry.path.replace(/\{[^}]+\}/g, 'x1')}`);
 		return found === null || 'methodMismatch' in found;
 	});
 	if (contracted.length === 0 || unrouted.length > 0) missing.push('emulator route');

@@ -21,6 +21,7 @@ import type { CredentialData } from '../harness/engine';
 import { NODE_TYPE, registerCredential, registerNodeType, runNode } from '../harness/engine';
 import { appCredentialsFor, credentialsFor } from '../harness/emulator';
 import { useEmulator } from '../harness/suite';
+import { campaignOperations, seedCampaigns } from './bad-inputs-campaigns';
 import { report } from './report';
 
 const emulator = useEmulator();
@@ -2821,6 +2822,29 @@ const OPERATIONS: OperationSpec[] = [
 	...fcmProviderOperations(),
 	...apnsProviderOperations(),
 	...dataImportSpecs(),
+	...campaignOperations({
+		ex,
+		rl,
+		listParameters,
+		limitFields,
+		bad: {
+			NOT_REQUIRED_TEXT,
+			NOT_OPTIONAL_TEXT,
+			NOT_ID,
+			NOT_OPTIONAL_ID,
+			NOT_UID,
+			NOT_OPTIONAL_UID,
+			NOT_UID_LIST,
+			NOT_LIST,
+			NOT_TAGS,
+			NOT_JSON_OBJECT,
+			NOT_LIMIT,
+			NOT_BOOLEAN,
+			NOT_DATE,
+			NOT_COUNT,
+			NOT_OPTION,
+		},
+	}),
 ];
 
 /** Conversation: one user's conversation with another user (ada with bob has messages) or in a group; the app's global pins. */
@@ -3015,6 +3039,7 @@ function seed(): void {
 			retryOnFailure: false,
 		});
 	}
+	seedCampaigns(store);
 }
 
 function freshStore(): void {

@@ -37,6 +37,8 @@ import {
 	triggerNode,
 	workflowWith,
 } from '../harness/engine';
+import { seedCampaigns } from './bad-inputs-campaigns';
+import { CAMPAIGN_ECHO_PARAMETERS } from './campaigns-echo';
 import { report } from './report';
 
 const API_KEY = 'sk-cometchat-api-key-7Qx9Lm2Rt5Vb';
@@ -632,6 +634,7 @@ async function echoStore(): Promise<void> {
 	store.areas.notifications.contacts.set('ada', { email: CONTACT_EMAIL, phno: CONTACT_PHONE });
 	seedNotificationProviders();
 	seedWebhook();
+	seedCampaigns(store);
 }
 
 // Notification providers and logs: the saved providers' keys, tokens and passwords, which CometChat
@@ -904,6 +907,7 @@ const ECHO_PARAMETERS: Record<string, () => INodeParameters> = {
 		sentAt: 1_600_000_000,
 		additionalFields: { text: 'Hi' },
 	}),
+	...CAMPAIGN_ECHO_PARAMETERS,
 };
 
 /** The operations whose output always shows a secret (it is what they are for), and the field. */
@@ -953,6 +957,11 @@ function storeSecrets(): Record<string, string> {
 	for (const provider of areas.fcmProviders.byId.values()) {
 		const creds = provider.serviceAccountCreds as Record<string, string> | undefined;
 		if (creds?.private_key) found[`fcmPrivateKey ${provider.providerId}`] = creds.private_key;
+	}
+	// Campaign channels: their provider settings (metadata) hold keys.
+	for (const channel of areas.campaigns.channels.values()) {
+		for (const [name, value] of Object.entries(channel.metadata))
+			if (typeof value === 'string') found[`channel ${channel.channelId} ${name}`] = value;
 	}
 	for (const provider of areas.apnsProviders.byId.values()) {
 		for (const field of ['keyId', 'teamId'] as const) {

@@ -9,9 +9,15 @@ import { blockedMessage } from './blockedMessage';
 import { blockedUser } from './blockedUser';
 import { bot } from './bot';
 import { call } from './call';
+import { campaign } from './campaign';
+import { campaignAnalytics } from './campaignAnalytics';
+import { campaignChannel } from './campaignChannel';
+import { campaignPushNotification } from './campaignPushNotification';
+import { campaignTemplate } from './campaignTemplate';
 import { conversation } from './conversation';
 import { contactDetail } from './contactDetail';
 import { dataImport } from './dataImport';
+import { feedItem } from './feedItem';
 import { flaggedMessage } from './flaggedMessage';
 import { group } from './group';
 import { groupMember } from './groupMember';
@@ -29,6 +35,8 @@ import { pushToken } from './pushToken';
 import { namingRefusedFields } from './refusedField';
 import { reviewedMessage } from './reviewedMessage';
 import { role } from './role';
+import { templateCategory } from './templateCategory';
+import { templatedNotification } from './templatedNotification';
 import type { OperationDefinition, ResourceDefinition } from './types';
 import { user } from './user';
 import { webhook } from './webhook';
@@ -64,6 +72,14 @@ export const resources: ResourceDefinition[] = [
 	apnsProvider,
 	dataImport,
 	webhook,
+	campaignTemplate,
+	templateCategory,
+	campaignChannel,
+	templatedNotification,
+	campaign,
+	feedItem,
+	campaignPushNotification,
+	campaignAnalytics,
 ];
 
 /** Each operation as the node runs it: its service errors name the field that held a refused value. */

@@ -206,6 +206,58 @@ export const ORDER_KEYS: Readonly<Record<string, KeyRule>> = {
 	'dataImport:importGroups': 'alone',
 	'dataImport:importMembers': 'alone',
 	'dataImport:importMessages': 'alone',
+	// The Campaigns service: the same template, category, channel or campaign (by the ID or slug given).
+	'campaignTemplate:create': (read) => [`campaignTemplate:${idOf(read('name'))}`],
+	'campaignTemplate:get': (read) => [campaignRecord('campaignTemplate', read('templateId'))],
+	'campaignTemplate:getAll': 'alone',
+	'campaignTemplate:update': (read) => [campaignRecord('campaignTemplate', read('templateId'))],
+	'campaignTemplate:archive': (read) => [campaignRecord('campaignTemplate', read('templateId'))],
+	'campaignTemplate:updateChannelContent': (read) => [campaignRecord('campaignTemplate', read('templateId'))],
+	'campaignTemplate:createVersion': (read) => [campaignRecord('campaignTemplate', read('templateId'))],
+	'campaign:create': (read) => [`campaign:${idOf(read('name'))}`],
+	'campaign:getAll': 'alone',
+	'campaign:getRecipients': 'alone',
+	'campaign:addRecipients': (read) => [campaignRecord('campaign', read('campaignId'))],
+	'campaign:cancel': (read) => [campaignRecord('campaign', read('campaignId'))],
+	'campaign:get': (read) => [campaignRecord('campaign', read('campaignId'))],
+	'campaign:getImportStatus': (read) => [campaignRecord('campaign', read('campaignId'))],
+	'campaign:getRecipientSummary': (read) => [campaignRecord('campaign', read('campaignId'))],
+	'campaign:getSequenceMetrics': (read) => [campaignRecord('campaign', read('campaignId'))],
+	'campaign:getUploadUrl': (read) => [campaignRecord('campaign', read('campaignId'))],
+	'campaign:importCsv': (read) => [campaignRecord('campaign', read('campaignId'))],
+	'campaign:schedule': (read) => [campaignRecord('campaign', read('campaignId'))],
+	'campaign:send': (read) => [campaignRecord('campaign', read('campaignId'))],
+	'campaign:update': (read) => [campaignRecord('campaign', read('campaignId'))],
+	'campaign:delete': (read) => [campaignRecord('campaign', read('campaignId'))],
+	'feedItem:getAll': 'alone',
+	'feedItem:getUnreadCount': 'alone',
+	'feedItem:get': (read) => [campaignRecord('feedItem', read('feedItemId'))],
+	'feedItem:delete': (read) => [campaignRecord('feedItem', read('feedItemId'))],
+	'feedItem:markAsRead': (read) => [campaignRecord('feedItem', read('feedItemId'))],
+	'feedItem:markAsDelivered': (read) => [campaignRecord('feedItem', read('feedItemId'))],
+	'feedItem:reportEngagement': (read) => [campaignRecord('feedItem', read('feedItemId'))],
+	'campaignPushNotification:getAll': 'alone',
+	'campaignPushNotification:get': (read) => [campaignRecord('campaignPushNotification', read('pushNotificationId'))],
+	'campaignPushNotification:markAsDelivered': (read) => [campaignRecord('campaignPushNotification', read('pushNotificationId'))],
+	'campaignPushNotification:markAsClicked': (read) => [campaignRecord('campaignPushNotification', read('pushNotificationId'))],
+	'campaignPushNotification:reportEngagement': (read) => [campaignRecord('campaignPushNotification', read('pushNotificationId'))],
+	'campaignAnalytics:getOverview': 'alone',
+	'campaignAnalytics:getCampaign': 'alone',
+	'campaignAnalytics:getTemplate': 'alone',
+	'campaignAnalytics:getChannelBreakdown': 'alone',
+	'campaignAnalytics:getUserInsights': 'alone',
+	'campaignChannel:create': (read) => [`campaignChannel:${idOf(read('name'))}`],
+	'campaignChannel:get': (read) => [campaignRecord('campaignChannel', read('channelId'))],
+	'campaignChannel:getAll': 'alone',
+	'campaignChannel:getAvailability': 'alone',
+	'campaignChannel:update': (read) => [campaignRecord('campaignChannel', read('channelId'))],
+	// One item plans the run's sends (templatedNotification/plan.ts): the others wait for it.
+	'templatedNotification:send': 'alone',
+	'templateCategory:create': (read) => [`templateCategory:${idOf(read('name'))}`],
+	'templateCategory:get': (read) => [campaignRecord('templateCategory', read('categoryId'))],
+	'templateCategory:getAll': 'alone',
+	'templateCategory:update': (read) => [campaignRecord('templateCategory', read('categoryId'))],
+	'templateCategory:delete': (read) => [campaignRecord('templateCategory', read('categoryId'))],
 };
 
 /**
@@ -232,6 +284,11 @@ function idOf(value: unknown): string {
 function entriesOf(value: unknown): string[] {
 	const entries = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [value];
 	return entries.map(idOf).filter((entry) => entry !== '');
+}
+
+/** A record of the Campaigns service as a key. */
+function campaignRecord(kind: string, id: unknown): string {
+	return `${kind}:${idOf(id)}`;
 }
 
 function user(uid: unknown): string {

@@ -23,6 +23,11 @@ export const LOCATOR_KINDS = {
 	message: { searchListMethod: 'searchMessages', placeholder: 'e.g. 1234', noun: 'message' },
 	bot: { searchListMethod: 'searchBots', placeholder: 'e.g. helpbot', noun: 'bot' },
 	webhook: { searchListMethod: 'searchWebhooks', placeholder: 'e.g. orderupdates', noun: 'webhook' },
+	// The Campaigns service's records: the ID (a CUID) or, for templates and channels, the slug.
+	campaignTemplate: { searchListMethod: 'searchCampaignTemplates', placeholder: 'e.g. deal-won', noun: 'template' },
+	campaignChannel: { searchListMethod: 'searchCampaignChannels', placeholder: 'e.g. cc-notification-channel-my-push', noun: 'channel' },
+	campaign: { searchListMethod: 'searchCampaigns', placeholder: 'e.g. cmcmp00000000000000000001', noun: 'campaign' },
+	templateCategory: { searchListMethod: 'searchTemplateCategories', placeholder: 'e.g. cmcat00000000000000000001', noun: 'category' },
 } satisfies Record<string, LocatorKind>;
 
 /** A resource locator: pick from a searchable list, or type the ID. */

@@ -94,6 +94,8 @@ export const SECRET_FIELDS: Record<string, Record<string, Masking>> = {
 	apiKey: { ...EVERY_RESOURCE, apiKey: maskedApiKey },
 	// FCM providers: the service-account key shows its project and client e-mail, never its private key.
 	fcmProvider: { ...EVERY_RESOURCE, serviceAccountCreds: maskedServiceAccount },
+	// Campaign channels: a provider's settings (its example holds an API key) show only their keys.
+	campaignChannel: { ...EVERY_RESOURCE, metadata: (value) => ({ metadataKeys: Object.keys((value ?? {}) as IDataObject) }) },
 	// APNs providers: the .p8 key dropped (`hasP8Key` says it is there), its key and team IDs masked.
 	apnsProvider: {
 		...EVERY_RESOURCE,

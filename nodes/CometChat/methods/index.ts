@@ -4,6 +4,7 @@ import { readBots } from '../actions/bot/fields';
 import { WEBHOOKS_PER_PAGE_MAX } from '../actions/webhook/getMany.operation';
 import { managementRequest } from '../transport/management';
 import { paginate } from '../transport/returnAll';
+import { campaignListSearch } from './campaigns';
 import { groupMemberListSearch } from './groupMembers';
 import { messageListSearch } from './messages';
 import { listPageSearch, matchingText, moderationListSearch } from './moderation';
@@ -29,6 +30,7 @@ export const listSearch = {
 	...moderationListSearch,
 	...groupMemberListSearch,
 	...messageListSearch,
+	...campaignListSearch,
 	async searchUsers(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
 		return await searchPages(
 			this,

@@ -64,25 +64,37 @@ function splitList(text: string): string[] {
  */
 export const MAX_IDS_PER_REQUEST = 1000;
 
-/** Refuses a list of IDs longer than one request carries. */
-export function checkIdsPerRequest(context: IExecuteFunctions, itemIndex: number, label: string, count: number): void {
-	if (count <= MAX_IDS_PER_REQUEST) return;
+/** Refuses a list of IDs longer than one request carries (`max`: a published limit, where there is one). */
+export function checkIdsPerRequest(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	label: string,
+	count: number,
+	max = MAX_IDS_PER_REQUEST,
+): void {
+	if (count <= max) return;
 	throw fieldError(
 		context,
 		itemIndex,
 		label,
-		`has ${count} entries; at most ${MAX_IDS_PER_REQUEST} are sent at once`,
-		`Split the list over several items of at most ${MAX_IDS_PER_REQUEST} each, e.g. with the Loop Over Items node.`,
+		`has ${count} entries; at most ${max} are sent at once`,
+		`Split the list over several items of at most ${max} each, e.g. with the Loop Over Items node.`,
 	);
 }
 
 /**
  * A list of UIDs sent in one request: each checked against CometChat's UID rules, none twice, at
- * most MAX_IDS_PER_REQUEST.
+ * most MAX_IDS_PER_REQUEST (or the request's published `max`).
  */
-export function uidListOf(context: IExecuteFunctions, itemIndex: number, label: string, value: unknown): string[] {
+export function uidListOf(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	label: string,
+	value: unknown,
+	max = MAX_IDS_PER_REQUEST,
+): string[] {
 	const uids = listOf(context, itemIndex, label, value).map((uid) => uidOf(context, itemIndex, label, uid));
-	checkIdsPerRequest(context, itemIndex, label, uids.length);
+	checkIdsPerRequest(context, itemIndex, label, uids.length, max);
 	return uids;
 }
 

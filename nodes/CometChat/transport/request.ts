@@ -13,6 +13,8 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { noteSecrets, secretValues } from '../helpers/secrets';
 import { isRecord } from '../helpers/records';
+import { API_HOSTS } from './apis';
+import type { CometChatApi } from './apis';
 import { attempt, parseBody } from './attempt';
 import type { HostUrlField } from './checks';
 import { credentialHosts, headerValueProblem, HOST_URL_FORMS, parseHostUrl } from './checks';
@@ -60,13 +62,17 @@ const CREDENTIAL_TYPE = 'cometChatApi';
 /** The credential of CometChat's management API (app webhooks): its own key and secret, its own host. */
 export const MANAGEMENT_CREDENTIAL_TYPE = 'cometChatManagementApi';
 
-/** The chat API, the calls API (both with the CometChat API credential), or the management API (its own credential). */
-export type CometChatHost = 'chat' | 'call' | 'mgmt';
+/**
+ * The chat API, the calls API, the Campaigns service (all three with the CometChat API credential),
+ * or the management API (its own credential).
+ */
+export type CometChatHost = CometChatApi | 'mgmt';
 
 export interface CometChatRequest {
 	method: IHttpRequestMethods;
 	/**
-	 * Path segments after /v3 (after /apps/{appId} on the management host). Each one is
+	 * Path segments after /v3 (after /v3/campaigns for the Campaigns service, after /apps/{appId} on
+	 * the management host). Each one is
 	 * percent-encoded, so a uid such as `a/b` stays one segment.
 	 */
 	path: Array<string | number>;
@@ -79,8 +85,14 @@ export interface CometChatRequest {
 	form?: Record<string, FormValue>;
 	/** The uid the action is performed for (the `onBehalfOf` header). */
 	onBehalfOf?: string;
-	/** The chat API (default), the calls API, or the management API. */
+	/** The chat API (default), the calls API, the Campaigns service or the management API. */
 	host?: CometChatHost;
+	/**
+	 * The operation is published to answer its success with no body (204, e.g. a feed item's
+	 * delete): an empty 2xx answer is then its answer, `{}`, rather than a lost one to retry. A
+	 * garbled body is still retried.
+	 */
+	answersEmpty?: boolean;
 	/**
 	 * Values never to show (auth tokens, push tokens): a path segment that is one appears as
 	 * `[redacted]`, and they are cut from any error text. The API key always is.
@@ -199,9 +211,10 @@ function dotSegmentOf(segments: Array<string | number>): string | undefined {
 	return segments.map(String).find((segment) => /^\.{1,2}$/.test(segment));
 }
 
-const WHY_HOST: Record<'chat' | 'call', string> = {
+const WHY_HOST: Record<CometChatApi, string> = {
 	chat: 'Every chat request goes to it.',
 	call: 'Calls live on their own host.',
+	campaigns: 'The Campaigns service lives on the chat host.',
 };
 
 /** Where a request goes, and with which credential: what differs between the chat, call and management hosts. */
@@ -210,22 +223,25 @@ interface Destination {
 	/** The credential as n8n's helper takes it, decrypted once (n8n would decrypt it again per request). */
 	credentials: ICredentialDataDecryptedObject;
 	origin: string;
-	/** What the path's segments follow: `/v3`, or `/apps/{appId}` on the management host. */
+	/** What the path's segments follow: `/v3`, `/v3/campaigns` for the Campaigns service, or `/apps/{appId}` on the management host. */
 	basePath: string;
 	field: HostUrlField;
 	/** The credential's own secrets: cut from every error and output. */
 	credentialSecrets: string[];
 }
 
-/** The chat or call host of the CometChat API credential; a missing or wrong host or API key fails before anything is sent. */
-async function apiDestination(context: CometChatContext, host: 'chat' | 'call'): Promise<Destination> {
+/**
+ * The chat or call host of the CometChat API credential, for one of its APIs (transport/apis.ts); a
+ * missing or wrong host or API key fails before anything is sent.
+ */
+async function apiDestination(context: CometChatContext, api: CometChatApi): Promise<Destination> {
 	const credentials = await credentialsOf(context, CREDENTIAL_TYPE);
-	const hostUrl = credentialHosts(credentials)[host];
+	const hostUrl = credentialHosts(credentials)[API_HOSTS[api].host];
 	const { field } = hostUrl;
 	if ('problem' in hostUrl) {
 		if (hostUrl.missing) {
 			throw new NodeOperationError(context.getNode(), `The CometChat API credential has no ${field}`, {
-				description: `${WHY_HOST[host]} Add it to the credential, in the form ${HOST_URL_FORMS[field]}`,
+				description: `${WHY_HOST[api]} Add it to the credential, in the form ${HOST_URL_FORMS[field]}`,
 			});
 		}
 		throw new NodeOperationError(
@@ -247,7 +263,7 @@ async function apiDestination(context: CometChatContext, host: 'chat' | 'call'):
 		credentialType: CREDENTIAL_TYPE,
 		credentials,
 		origin: hostUrl.origin,
-		basePath: '/v3',
+		basePath: ['/v3', ...API_HOSTS[api].base].join('/'),
 		field,
 		credentialSecrets: secretValues([credentials.apiKey]),
 	};
@@ -475,6 +491,7 @@ export async function cometChatRequest(
 				if (next) return next;
 			}
 
+			if (request.answersEmpty && statusCode >= 200 && statusCode < 300 && isEmptyBody(response.body)) return {};
 			const body = parseBody(response.body);
 			if (body === undefined && statusCode >= 200 && statusCode < 300) {
 				// A cut-off or garbled answer: harmless to repeat a GET/PUT/DELETE; a POST only after its lookup.
@@ -523,6 +540,13 @@ export async function cometChatRequest(
 			return body as CometChatResponse;
 		}
 	}
+}
+
+/** An answer without a body: nothing, or nothing but white space. */
+function isEmptyBody(body: unknown): boolean {
+	if (body === undefined || body === null) return true;
+	const text = Buffer.isBuffer(body) ? body.toString('utf8') : typeof body === 'string' ? body : undefined;
+	return text !== undefined && text.trim() === '';
 }
 
 /**

@@ -4,6 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { ListPage, ListRequest, PaginationStrategy } from './paginate';
 import { CURSOR_MAX_LIMIT, firstPage, MODERATION_MAX_LIMIT, PAGES_MAX_PAGE_SIZE, readPage } from './paginate';
 import type { CometChatContext, RequestObserver } from './request';
+import { pathAfterV3 } from './apis';
 import { buildPath } from './request';
 import { RequestWindow } from './window';
 
@@ -77,7 +78,7 @@ function hintDisagreements(context: CometChatContext, walk: Walk): void {
 		type: 'warning',
 		location: 'outputPane',
 		message:
-			`In CometChat's answer to GET ${buildPath(walk.request.path)}, ${pages} with its own count, the same on a retry ` +
+			`In CometChat's answer to GET ${buildPath(pathAfterV3(walk.request))}, ${pages} with its own count, the same on a retry ` +
 			`(${first.replace(/^is a short page: /, '')}). The ${read === 1 ? '1 record it sent is' : `${read} records it sent are`} here, and the list was ` +
 			'followed as far as its own paging said: it may hold records it did not send.',
 	});
@@ -174,7 +175,7 @@ class Walk {
 	}
 
 	private repeatedPageError(at: IDataObject): NodeOperationError {
-		const endpoint = `GET ${buildPath(this.request.path)}`;
+		const endpoint = `GET ${buildPath(pathAfterV3(this.request))}`;
 		const parameter = PAGING_PARAMETER[this.strategy];
 		return new NodeOperationError(this.context.getNode(), `CometChat ignored the paging parameter "${parameter}" of ${endpoint}`, {
 			description:
