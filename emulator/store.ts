@@ -79,6 +79,8 @@ export class Store {
 		for (const t of data.pushTokens ?? []) a.push.add(t);
 		for (const b of data.bots ?? []) a.bots.add(b);
 		for (const l of data.notificationLogs ?? []) a.notificationProviders.addLog(l);
+		for (const c of data.campaignChannels ?? []) a.campaigns.createChannel(c);
+		for (const t of data.campaignTemplates ?? []) a.campaigns.createTemplate(t);
 	}
 
 	/** Counts of every collection (control API `GET /__emulator/state`). */

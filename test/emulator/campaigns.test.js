@@ -257,3 +257,17 @@ describe('campaigns', () => {
 		expect(JSON.stringify(r.data.error.details)).toContain('scheduledAt');
 	});
 });
+
+describe('the demo seed', () => {
+	it('holds the approved template deal-won that the deal-won example sends', async () => {
+		await ctx.control.post('/reset', { seed: 'demo' });
+		const sent = await api().post(`${C}/notifications/messages`, {
+			templateId: 'deal-won',
+			receivers: ['ben-okafor'],
+			variables: { 'ben-okafor': { name: 'Ben', deal: 'ACME renewal', amount: '$12,000' } },
+		});
+		expect(sent.data.data).toMatchObject({ mode: 'realtime', channels: ['in_app'] });
+		const [item] = (await asUser('ben-okafor').get(`${C}/notification-feed`)).data.data;
+		expect(item.content).toEqual({ title: 'Deal won', body: 'Well done Ben: ACME renewal ($12,000) is won' });
+	});
+});

@@ -6,23 +6,7 @@
 import type { IDataObject, INodeParameters, NodeParameterValueType } from 'n8n-workflow';
 
 import { Store } from '../../emulator/store';
-
-type Bad = Array<[string, unknown]>;
-
-interface Field {
-	key: string;
-	label: string;
-	bad: Bad;
-	with?: IDataObject;
-}
-
-interface OperationSpec {
-	resource: string;
-	operation: string;
-	parameters: INodeParameters;
-	valid: [IDataObject, IDataObject];
-	fields: Field[];
-}
+import type { Bad, Field, OperationSpec } from './bad-input-cases';
 
 /** What the matrix's file shares with these cases: its expressions and its families of bad values. */
 export interface BadInputKit {

@@ -22,6 +22,7 @@ import { NODE_TYPE, registerCredential, registerNodeType, runNode } from '../har
 import { appCredentialsFor, credentialsFor } from '../harness/emulator';
 import { useEmulator } from '../harness/suite';
 import { campaignOperations, seedCampaigns } from './bad-inputs-campaigns';
+import type { Bad, Field, OperationSpec } from './bad-input-cases';
 import { report } from './report';
 
 const emulator = useEmulator();
@@ -48,8 +49,6 @@ registerNodeType(TOOL_TYPE, toolNode);
 const ex = (key: string, fallback: unknown) => `={{ $json.${key} === undefined ? ${JSON.stringify(fallback)} : $json.${key} }}`;
 /** The same for a resource locator in By ID mode. */
 const rl = (key: string, fallback: unknown) => ({ __rl: true, mode: 'id', value: ex(key, fallback) });
-
-type Bad = Array<[string, unknown]>;
 
 const NOT_TEXT: Bad = [
 	['an object', { a: 1 }],
@@ -164,36 +163,6 @@ const NOT_OPTION: Bad = [
 ];
 
 // ------------------------------------------------------------------------------------------ cases
-
-interface Field {
-	/** The item key the field's expression reads. */
-	key: string;
-	/** The field's display name, which the error must name. */
-	label: string;
-	bad: Bad;
-	/** Other keys the item needs for the field to be read, e.g. `{ receiverType: 'group' }`. */
-	with?: IDataObject;
-}
-
-interface OperationSpec {
-	resource: string;
-	operation: string;
-	parameters: INodeParameters;
-	/** Two valid items: one runs before the bad ones, one after. */
-	valid: [IDataObject, IDataObject];
-	fields: Field[];
-	/**
-	 * The operation takes one item per run (Send and Wait asks once, from the first item, and the
-	 * execution waits): each bad case runs alone, as item 0.
-	 */
-	onePerRun?: true;
-	/** The cases run in the node's AI tool variant (fields shown only there, e.g. a list's Output). */
-	asTool?: true;
-	/** The node's version, where it is not 1 (fields shown only there, e.g. a list's own Simplify in 1.1). */
-	typeVersion?: number;
-	/** The operation is the management API's (Webhook): the node carries the CometChat Management API credential. */
-	management?: true;
-}
 
 const limitFields: Field[] = [
 	{ key: 'limit', label: 'Limit', bad: NOT_LIMIT },

@@ -7,8 +7,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { LOCATOR_KINDS, locatorField } from '../fields/common';
 import { fieldError } from '../readers/fieldErrors';
+import { tagsOf } from '../readers/lists';
 import { requiredId } from '../readers/text';
-import { parseJsonObject } from '../readers/values';
+import { optionalOptionOf, parseJsonObject } from '../readers/values';
 import type { CometChatRequest, CometChatResponse } from '../transport/request';
 import { cometChatRequest } from '../transport/request';
 import { listOperation } from './list';
@@ -63,6 +64,39 @@ export function recordField(record: CampaignRecord, description: string): INodeP
 export function recordIdOf(context: IExecuteFunctions, itemIndex: number, record: CampaignRecord): string {
 	const { field, label } = CAMPAIGN_LOCATORS[record];
 	return requiredId(context, itemIndex, field, label);
+}
+
+/** The Filters collection of a Campaigns list: the service filters by each option given. */
+export function filtersField(options: INodeProperties[]): INodeProperties {
+	return { displayName: 'Filters', name: 'filters', type: 'collection', placeholder: 'Add Filter', default: {}, options };
+}
+
+/** The `search` filter of a Campaigns list ("Search by name", or name and slug). */
+export function searchOption(description: string): INodeProperties {
+	return { displayName: 'Search', name: 'search', type: 'string', default: '', description };
+}
+
+/** The `tagMatch` filter: whether a record needs all the tags of `tags` or any one. */
+export const TAG_MATCH_OPTION: INodeProperties = {
+	displayName: 'Tags Match',
+	name: 'tagMatch',
+	type: 'options',
+	options: [
+		{ name: 'All', value: 'all' },
+		{ name: 'Any', value: 'any' },
+	],
+	default: 'any',
+	description: 'Whether a record needs all the tags or any one',
+};
+
+/** The `tags` (one comma-separated value, as published) and `tagMatch` filters given. */
+export function tagsQueryOf(context: IExecuteFunctions, itemIndex: number, filters: IDataObject): IDataObject {
+	const qs: IDataObject = {};
+	const tags = filters.tags === undefined ? [] : tagsOf(context, itemIndex, 'Tags', filters.tags);
+	if (tags.length > 0) qs.tags = tags.join(',');
+	const tagMatch = optionalOptionOf(context, itemIndex, 'Tags Match', filters.tagMatch, ['any', 'all'] as const);
+	if (tagMatch !== undefined) qs.tagMatch = tagMatch;
+	return qs;
 }
 
 /** A free-form JSON object field (content, config, variables, metadata). */

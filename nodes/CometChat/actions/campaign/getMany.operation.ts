@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { optionalTextOf } from '../../readers/text';
 import { optionalOptionOf } from '../../readers/values';
-import { campaignsList } from '../campaignService';
+import { campaignsList, filtersField, searchOption } from '../campaignService';
 import { CAMPAIGN_STATUSES, STATUS_OPTIONS } from './fields';
 
 /** GET /v3/campaigns/campaigns: a cursor list, each campaign enriched. */
@@ -10,17 +10,10 @@ export const getMany = campaignsList({
 	action: 'Get many campaigns',
 	description: "List the app's campaigns, by status or name",
 	filters: [
-		{
-			displayName: 'Filters',
-			name: 'filters',
-			type: 'collection',
-			placeholder: 'Add Filter',
-			default: {},
-			options: [
-				{ displayName: 'Search', name: 'search', type: 'string', default: '', description: 'Only campaigns whose name contains this text' },
-				{ displayName: 'Status', name: 'status', type: 'options', options: STATUS_OPTIONS, default: 'draft' },
-			],
-		},
+		filtersField([
+			searchOption('Only campaigns whose name contains this text'),
+			{ displayName: 'Status', name: 'status', type: 'options', options: STATUS_OPTIONS, default: 'draft' },
+		]),
 	],
 	request(this: IExecuteFunctions, itemIndex: number) {
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { optionalOptionOf } from '../../readers/values';
-import { campaignsList, recordField, recordIdOf } from '../campaignService';
+import { campaignsList, filtersField, recordField, recordIdOf } from '../campaignService';
 
 const RECIPIENT_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
 
@@ -13,22 +13,15 @@ export const getRecipients = campaignsList({
 	description: "List a campaign's recipients with their variables and status",
 	properties: [recordField('campaign', 'The campaign whose recipients to list')],
 	filters: [
-		{
-			displayName: 'Filters',
-			name: 'filters',
-			type: 'collection',
-			placeholder: 'Add Filter',
-			default: {},
-			options: [
-				{
-					displayName: 'Status',
-					name: 'status',
-					type: 'options',
-					options: RECIPIENT_STATUSES.map((status) => ({ name: status[0].toUpperCase() + status.slice(1), value: status })),
-					default: 'pending',
-				},
-			],
-		},
+		filtersField([
+			{
+				displayName: 'Status',
+				name: 'status',
+				type: 'options',
+				options: RECIPIENT_STATUSES.map((status) => ({ name: status[0].toUpperCase() + status.slice(1), value: status })),
+				default: 'pending',
+			},
+		]),
 	],
 	request(this: IExecuteFunctions, itemIndex: number) {
 		const id = recordIdOf(this, itemIndex, 'campaign');

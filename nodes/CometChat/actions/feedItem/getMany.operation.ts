@@ -3,10 +3,9 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { ACTING_USER, onBehalfOfField, onBehalfOfValue } from '../../fields/common';
 import { fieldError } from '../../readers/fieldErrors';
 import { checkRange, rangeEndOf } from '../../readers/dates';
-import { tagsOf } from '../../readers/lists';
 import { idOf, optionalTextOf, uidOf } from '../../readers/text';
 import { booleanOf, optionalOptionOf } from '../../readers/values';
-import { campaignsList } from '../campaignService';
+import { campaignsList, filtersField, TAG_MATCH_OPTION, tagsQueryOf } from '../campaignService';
 
 const READ_STATES = ['read', 'unread', 'all'] as const;
 
@@ -18,89 +17,73 @@ export const getMany = campaignsList({
 		onBehalfOfField(ACTING_USER.actAs, false, 'The user whose feed to list. Leave empty to list as the app (every user, or Receiver).'),
 	],
 	filters: [
-		{
-			displayName: 'Filters',
-			name: 'filters',
-			type: 'collection',
-			placeholder: 'Add Filter',
-			default: {},
-			options: [
-				{ displayName: 'Channel ID', name: 'channelId', type: 'string', default: '', description: 'Only items sent through this channel' },
-				{
-					displayName: 'Include Deleted',
-					name: 'includeDeleted',
-					type: 'boolean',
-					default: false,
-					description: 'Whether to list deleted items too',
-				},
-				{
-					displayName: 'Include Expired',
-					name: 'includeExpired',
-					type: 'boolean',
-					default: false,
-					description: 'Whether to list expired items too',
-				},
-				{
-					displayName: 'Read State',
-					name: 'readState',
-					type: 'options',
-					options: [
-						{ name: 'All', value: 'all' },
-						{ name: 'Read', value: 'read' },
-						{ name: 'Unread', value: 'unread' },
-					],
-					default: 'unread',
-				},
-				{
-					displayName: 'Receiver',
-					name: 'receiver',
-					type: 'string',
-					default: '',
-					placeholder: 'e.g. cometchat-uid-1',
-					description: "Only this user's items (as the app; Act As lists the acting user's own)",
-				},
-				{
-					displayName: 'Sent After',
-					name: 'dateFrom',
-					type: 'dateTime',
-					default: '',
-					description: 'Only items sent at or after this time',
-				},
-				{
-					displayName: 'Sent Before',
-					name: 'dateTo',
-					type: 'dateTime',
-					default: '',
-					description: 'Only items sent at or before this time',
-				},
-				{
-					displayName: 'Tags',
-					name: 'tags',
-					type: 'string',
-					default: '',
-					placeholder: 'e.g. crm, deals',
-					description: 'Only items with these tags',
-				},
-				{
-					displayName: 'Tags Match',
-					name: 'tagMatch',
-					type: 'options',
-					options: [
-						{ name: 'All', value: 'all' },
-						{ name: 'Any', value: 'any' },
-					],
-					default: 'any',
-				},
-				{ displayName: 'Template Category', name: 'templateCategory', type: 'string', default: '', placeholder: 'e.g. Transactional' },
-				{
-					displayName: 'Template Only',
-					name: 'templateOnly',
-					type: 'boolean',
-					default: false,
-					description: "Whether to get the template's content as it is, {{variables}} not filled in",
-				},
-			],
-		},
+		filtersField([
+			{ displayName: 'Channel ID', name: 'channelId', type: 'string', default: '', description: 'Only items sent through this channel' },
+			{
+				displayName: 'Include Deleted',
+				name: 'includeDeleted',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to list deleted items too',
+			},
+			{
+				displayName: 'Include Expired',
+				name: 'includeExpired',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to list expired items too',
+			},
+			{
+				displayName: 'Read State',
+				name: 'readState',
+				type: 'options',
+				options: [
+					{ name: 'All', value: 'all' },
+					{ name: 'Read', value: 'read' },
+					{ name: 'Unread', value: 'unread' },
+				],
+				default: 'unread',
+			},
+			{
+				displayName: 'Receiver',
+				name: 'receiver',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. cometchat-uid-1',
+				description: "Only this user's items (as the app; Act As lists the acting user's own)",
+			},
+			{
+				displayName: 'Sent After',
+				name: 'dateFrom',
+				type: 'dateTime',
+				default: '',
+				description: 'Only items sent at or after this time',
+			},
+			{
+				displayName: 'Sent Before',
+				name: 'dateTo',
+				type: 'dateTime',
+				default: '',
+				description: 'Only items sent at or before this time',
+			},
+			{
+				displayName: 'Tags',
+				name: 'tags',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. crm, deals',
+				description: 'Only items with these tags',
+			},
+			TAG_MATCH_OPTION,
+			{ displayName: 'Template Category', name: 'templateCategory', type: 'string', default: '', placeholder: 'e.g. Transactional' },
+			{
+				displayName: 'Template Only',
+				name: 'templateOnly',
+				type: 'boolean',
+				default: false,
+				description: "Whether to get the template's content as it is, {{variables}} not filled in",
+			},
+		]),
 	],
 	request(this: IExecuteFunctions, itemIndex: number) {
 		const onBehalfOf = onBehalfOfValue(this, itemIndex, ACTING_USER.actAs);
@@ -113,10 +96,7 @@ export const getMany = campaignsList({
 		checkRange(this, itemIndex, from, to);
 		if (from.seconds !== undefined) qs.dateFrom = from.seconds;
 		if (to.seconds !== undefined) qs.dateTo = to.seconds;
-		const tags = filters.tags === undefined ? [] : tagsOf(this, itemIndex, 'Tags', filters.tags);
-		if (tags.length > 0) qs.tags = tags.join(',');
-		const tagMatch = optionalOptionOf(this, itemIndex, 'Tags Match', filters.tagMatch, ['any', 'all'] as const);
-		if (tagMatch !== undefined) qs.tagMatch = tagMatch;
+		Object.assign(qs, tagsQueryOf(this, itemIndex, filters));
 		const category = optionalTextOf(this, itemIndex, 'Template Category', filters.templateCategory);
 		if (category !== undefined) qs.templateCategory = category;
 		const channelId = idOf(this, itemIndex, 'Channel ID', filters.channelId);
