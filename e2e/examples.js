@@ -14,6 +14,8 @@
  *                       marked read for them only; run again: nothing unread, nothing marked
  *   7. CSV import       `n8n execute`: four CSV files (users, groups, members, 10,000 messages)
  *                       read from disk and imported; every entity stored once; run again: 0 new
+ *   8. deal won         `n8n execute`: two won deals from a CRM, one templated notification send
+ *                       with both owners and their variables; each owner's feed item as rendered
  *
  * Ends with the line `N passed, M failed`; the exit code is non-zero on any failure.
  * Env: E2E_SKIP_BUILD=1 (dist/ is fresh), KEEP_N8N_FOLDER=1 (keep n8n's user folder and log).
@@ -35,6 +37,7 @@ const REPORT = readWorkflow('moderation-report.json');
 const TRIAGE = readWorkflow('moderation-triage.json');
 const INBOX = readWorkflow('support-inbox.json');
 const CSV_IMPORT = readWorkflow('csv-import.json');
+const DEAL_WON = readWorkflow('deal-won-notification.json');
 /** The CSV import's messages: 200 requests of 50. */
 const CSV_MESSAGES = 10_000;
 
@@ -81,6 +84,10 @@ async function main() {
 	progress(`${CSV_IMPORT.name}: n8n execute --id ${CSV_IMPORT.id}, twice`);
 	await api.reset();
 	await checks.run(CSV_IMPORT.name, () => checkCsvImport(checks, n8n, api, csvFolder));
+
+	progress(`${DEAL_WON.name}: n8n execute --id ${DEAL_WON.id}`);
+	await api.reset();
+	await checks.run(DEAL_WON.name, () => checkDealWon(checks, n8n, api));
 
 	progress('n8n start');
 	await api.reset();
@@ -536,6 +543,49 @@ function checkForms(checks, api, moderator, warned) {
 					f.body.data.interactiveData.submitElement.action.actionType === 'apiAction',
 			),
 		JSON.stringify(forms[0], null, 1),
+	);
+}
+
+/**
+ * The deal-won example (examples/deal-won-notification.json) as a user imports it, run with `n8n
+ * execute`: its two won deals become one templated notification send (the demo seed holds the
+ * approved template deal-won). Checked in the emulator: the request's receivers and per-user
+ * variables, and each owner's feed item with the template's body rendered for their deal.
+ * @param {Checks} checks @param {N8n} n8n @param {ReturnType<typeof emulatorApi>} api
+ */
+async function checkDealWon(checks, n8n, api) {
+	const { campaigns } = api.emulator.store.areas;
+	const deals = JSON.parse(
+		DEAL_WON.workflow.nodes.find((/** @type {any} */ node) => node.name === 'Won deals').parameters.jsonOutput,
+	).deals;
+	await n8n.importWorkflows([DEAL_WON.workflow]);
+	const run = await n8n.execute(DEAL_WON.id);
+	checks.ok('the run succeeded', run.status === 'success' && run.exitCode === 0, `status ${run.status}, ${run.error ?? ''}`);
+	const sends = api.requests('POST', '/v3/campaigns/notifications/messages');
+	checks.equal(
+		'the emulator received one send: the template, both owners, each with their name, deal and amount, and the tag',
+		sends.map((/** @type {any} */ request) => request.body),
+		[
+			{
+				templateId: 'deal-won',
+				receivers: deals.map((/** @type {any} */ deal) => deal.ownerUid),
+				variables: Object.fromEntries(
+					deals.map((/** @type {any} */ deal) => [deal.ownerUid, { name: deal.ownerName, deal: deal.dealName, amount: deal.amount }]),
+				),
+				tag: 'deal-won',
+			},
+		],
+	);
+	checks.equal(
+		"each owner's feed holds the template's in-app notification, rendered with their deal",
+		campaigns.deliveriesOf('feed').map((/** @type {any} */ item) => [item.receiver, item.content.body]),
+		deals.map((/** @type {any} */ deal) => [deal.ownerUid, `Well done ${deal.ownerName}: ${deal.dealName} (${deal.amount}) is won`]),
+	);
+	const notificationId = campaigns.sends[0]?.result?.notificationId;
+	checks.equal(
+		'each deal outputs its owner and the send (realtime, one notification)',
+		run.items('Notify deal owners').map((/** @type {any} */ item) => [item.receiver, item.notificationId, item.mode]),
+		deals.map((/** @type {any} */ deal) => [deal.ownerUid, notificationId, 'realtime']),
 	);
 }
 
