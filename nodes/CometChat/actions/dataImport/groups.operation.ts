@@ -4,7 +4,7 @@ import { metadataField, tagsField } from '../../fields/common';
 import { tagsOf } from '../../readers/lists';
 import { optionalUrlOf, readRequiredText, requiredGuid, textOf } from '../../readers/text';
 import { compact, metadataOf, readOption } from '../../readers/values';
-import { checkTypeAndPassword, GROUP_TYPES, groupTypeOptions } from '../group/fields';
+import { checkTypeAndPassword, GROUP_TYPES, newGroupFields } from '../group/fields';
 import type { EntityImport, OperationDefinition } from '../types';
 import { importOneItem } from './batches';
 import { detailsOf, jsonField, optionalUidOf, timeField, timeOf, USER_DETAILS } from './fields';
@@ -42,33 +42,7 @@ export const importGroups: OperationDefinition = {
 	description: 'Import groups with their history, 50 to a request; a group already in CometChat is reported as already imported',
 	entityImport: groups,
 	properties: [
-		{
-			displayName: 'GUID',
-			name: 'guid',
-			type: 'string',
-			required: true,
-			default: '',
-			placeholder: 'e.g. cometchat-guid-1',
-			description: 'Unique identifier of the group',
-		},
-		{
-			displayName: 'Name',
-			name: 'name',
-			type: 'string',
-			required: true,
-			default: '',
-			placeholder: 'e.g. Support Team',
-			description: 'Display name of the group',
-		},
-		{
-			displayName: 'Type',
-			name: 'type',
-			type: 'options',
-			required: true,
-			options: groupTypeOptions,
-			default: 'public',
-			description: 'Who can join the group',
-		},
+		...newGroupFields('Unique identifier of the group'),
 		{
 			displayName: 'Additional Fields',
 			name: 'additionalFields',

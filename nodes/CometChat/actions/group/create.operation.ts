@@ -7,7 +7,7 @@ import { compact, metadataOf, optionOf } from '../../readers/values';
 import { appliedEarlier, cometChatRequest } from '../../transport/request';
 import { createdRecordLookup } from '../createdRecord';
 import type { OperationDefinition } from '../types';
-import { checkTypeAndPassword, GROUP_TYPES, groupTypeOptions } from './fields';
+import { checkTypeAndPassword, GROUP_TYPES, newGroupFields } from './fields';
 import { memberFields, memberListsOf } from './members';
 
 export const create: OperationDefinition = {
@@ -16,33 +16,7 @@ export const create: OperationDefinition = {
 	action: 'Create a group',
 	description: 'Create a group, optionally with its first admins, moderators, participants and banned users',
 	properties: [
-		{
-			displayName: 'GUID',
-			name: 'guid',
-			type: 'string',
-			required: true,
-			default: '',
-			placeholder: 'e.g. cometchat-guid-1',
-			description: 'Unique identifier of the new group',
-		},
-		{
-			displayName: 'Name',
-			name: 'name',
-			type: 'string',
-			required: true,
-			default: '',
-			placeholder: 'e.g. Support Team',
-			description: 'Display name of the group',
-		},
-		{
-			displayName: 'Type',
-			name: 'type',
-			type: 'options',
-			required: true,
-			options: groupTypeOptions,
-			default: 'public',
-			description: 'Who can join the group',
-		},
+		...newGroupFields('Unique identifier of the new group'),
 		{
 			displayName: 'Password',
 			name: 'password',

@@ -13,6 +13,39 @@ export const groupTypeOptions = [
 	{ name: 'Public', value: 'public', description: 'Anyone can join' },
 ];
 
+/** A new group's GUID, Name and Type: Group → Create's, and Data Import → Import Groups'. */
+export function newGroupFields(guidDescription: string): INodeProperties[] {
+	return [
+		{
+			displayName: 'GUID',
+			name: 'guid',
+			type: 'string',
+			required: true,
+			default: '',
+			placeholder: 'e.g. cometchat-guid-1',
+			description: guidDescription,
+		},
+		{
+			displayName: 'Name',
+			name: 'name',
+			type: 'string',
+			required: true,
+			default: '',
+			placeholder: 'e.g. Support Team',
+			description: 'Display name of the group',
+		},
+		{
+			displayName: 'Type',
+			name: 'type',
+			type: 'options',
+			required: true,
+			options: groupTypeOptions,
+			default: 'public',
+			description: 'Who can join the group',
+		},
+	];
+}
+
 /** The group an operation acts on: a locator named `guid`, with the groups to pick from. */
 export function groupField(description: string): INodeProperties {
 	return locatorField(LOCATOR_KINDS.group, { name: 'guid', displayName: 'Group', required: true, description });
