@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { readRequiredText, requiredUid } from '../../readers/text';
 import { compact } from '../../readers/values';
-import { userProfileBody, userProfileOptions } from '../user/profile';
+import { newUserFields, userProfileBody, userProfileOptions } from '../user/profile';
 import type { EntityImport, OperationDefinition } from '../types';
 import { importOneItem } from './batches';
 import { timeField, timeOf } from './fields';
@@ -34,24 +34,7 @@ export const importUsers: OperationDefinition = {
 	description: 'Import users with their history, 50 to a request; a user already in CometChat is reported as already imported',
 	entityImport: users,
 	properties: [
-		{
-			displayName: 'UID',
-			name: 'uid',
-			type: 'string',
-			required: true,
-			default: '',
-			placeholder: 'e.g. cometchat-uid-1',
-			description: 'Unique identifier of the user',
-		},
-		{
-			displayName: 'Name',
-			name: 'name',
-			type: 'string',
-			required: true,
-			default: '',
-			placeholder: 'e.g. Ada Lovelace',
-			description: 'Display name of the user',
-		},
+		...newUserFields('Unique identifier of the user'),
 		{
 			displayName: 'Additional Fields',
 			name: 'additionalFields',

@@ -56,11 +56,8 @@ export function userProfileBody(context: IExecuteFunctions, itemIndex: number, f
 	});
 }
 
-/**
- * The fields of an operation that writes a whole user (Create, Create or Update): UID, name and the profile.
- * The texts differ by operation, so an AI agent reading them knows what happens to an existing UID.
- */
-export function userRecordFields(texts: { uid: string; withAuthToken: string }): INodeProperties[] {
+/** A user's UID and Name, required: User → Create's and Create or Update's, and Data Import → Import Users'. */
+export function newUserFields(uidDescription: string): INodeProperties[] {
 	return [
 		{
 			displayName: 'UID',
@@ -69,7 +66,7 @@ export function userRecordFields(texts: { uid: string; withAuthToken: string }):
 			required: true,
 			default: '',
 			placeholder: 'e.g. cometchat-uid-1',
-			description: texts.uid,
+			description: uidDescription,
 		},
 		{
 			displayName: 'Name',
@@ -80,6 +77,16 @@ export function userRecordFields(texts: { uid: string; withAuthToken: string }):
 			placeholder: 'e.g. Ada Lovelace',
 			description: 'Display name of the user',
 		},
+	];
+}
+
+/**
+ * The fields of an operation that writes a whole user (Create, Create or Update): UID, name and the profile.
+ * The texts differ by operation, so an AI agent reading them knows what happens to an existing UID.
+ */
+export function userRecordFields(texts: { uid: string; withAuthToken: string }): INodeProperties[] {
+	return [
+		...newUserFields(texts.uid),
 		{
 			displayName: 'Additional Fields',
 			name: 'additionalFields',
