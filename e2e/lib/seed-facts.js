@@ -142,4 +142,4 @@ function unflaggedMessage(/** @type {string[]} */ notBy = []) {
 	);
 }
 
-module.exports = { SEED, readExample, flaggedMessages, expectedReport, expectedTriage, expectedUserSync, unflaggedMessage, isLowRisk };
+module.exports = { SEED, readExample, expectedReport, expectedTriage, expectedUserSync, unflaggedMessage, isLowRisk };
