@@ -8,20 +8,12 @@ import { NodeHelpers } from 'n8n-workflow';
 
 import { CometChat } from '../../nodes/CometChat/CometChat.node';
 import { apiRequests, credentialsFor } from '../harness/emulator';
-import { cometChatNode, NODE_TYPE, registerNodeType, runNode } from '../harness/engine';
+import { cometChatNode, runNode } from '../harness/engine';
 import { expectInputError, useEmulator } from '../harness/suite';
+import { registerTool, TOOL_TYPE } from '../harness/tool';
 
 const emulator = useEmulator();
-const TOOL_TYPE = `${NODE_TYPE}Tool`;
-
-/** The tool variant as n8n 2.8.4 builds it (tool-generation/ai-tools.js): the same node, renamed. */
-function toolVariant(): INodeType {
-	const node = new CometChat();
-	node.description = { ...structuredClone(node.description), name: `${node.description.name}Tool`, displayName: 'CometChat Tool' };
-	return node;
-}
-const tool = toolVariant();
-registerNodeType(TOOL_TYPE, tool);
+const tool = registerTool();
 
 const listUsers = { resource: 'user', operation: 'getAll', returnAll: true };
 const seed = () => {

@@ -37,6 +37,7 @@ import { reviewedMessage } from './reviewedMessage';
 import { role } from './role';
 import { templateCategory } from './templateCategory';
 import { templatedNotification } from './templatedNotification';
+import { toolDescriptionFields } from './toolDescription';
 import type { OperationDefinition, ResourceDefinition } from './types';
 import { user } from './user';
 import { webhook } from './webhook';
@@ -116,6 +117,8 @@ function scopedTo(resource: string, operation: string, field: INodeProperties): 
 /**
  * A node's properties: the Resource dropdown, one Operation dropdown per resource, then the fields.
  * `shown`: the resources and operations the node offers (all of them for the CometChat node).
+ * Each operation's fields start with its Description for an AI agent, shown only in the node's AI
+ * tool (actions/toolDescription.ts), as Output is.
  */
 export function nodeProperties(shown: ResourceDefinition[] = resources): INodeProperties[] {
 	const defaultResource = shown[0].value;
@@ -147,7 +150,9 @@ export function nodeProperties(shown: ResourceDefinition[] = resources): INodePr
 		};
 	});
 	const fields = shown.flatMap((resource) =>
-		resource.operations.flatMap((operation) => operation.properties.map((field) => scopedTo(resource.value, operation.value, field))),
+		resource.operations.flatMap((operation) =>
+			[...toolDescriptionFields(operation), ...operation.properties].map((field) => scopedTo(resource.value, operation.value, field)),
+		),
 	);
 	return [resourceField, ...operationFields, ...fields, ...oneAtATimeFields(shown)];
 }

@@ -20,6 +20,11 @@ export interface OperationDefinition {
 	action: string;
 	description: string;
 	properties: INodeProperties[];
+	/**
+	 * What the output is, in one sentence for an AI agent's model ("Returns …"), where the one derived
+	 * from the operation's kind (actions/toolDescription.ts) would not be true; '' when its description says it.
+	 */
+	returns?: string;
 	/** The fields a record keeps with Simplify (at most 10, times' ISO copies aside), for a list or a send that has it. */
 	simplified?: string[];
 	/**

@@ -9,25 +9,52 @@ interface LocatorKind {
 	searchListMethod: string;
 	placeholder: string;
 	noun: string;
+	/** Which ID the field takes typed By ID, e.g. UID: an AI agent's model fills that mode. */
+	idName: string;
+}
+
+/** Whether a field's description already says which ID it takes (UID, GUID, message ID, …). */
+export function namesAnId(description: string): boolean {
+	return /\b(UIDs?|GUIDs?|MUIDs?|IDs?)\b/.test(description);
 }
 
 export const LOCATOR_KINDS = {
-	user: { searchListMethod: 'searchUsers', placeholder: 'e.g. cometchat-uid-1', noun: 'user' },
-	group: { searchListMethod: 'searchGroups', placeholder: 'e.g. cometchat-guid-1', noun: 'group' },
-	groupMember: { searchListMethod: 'searchGroupMembers', placeholder: 'e.g. cometchat-uid-1', noun: 'member' },
-	bannedUser: { searchListMethod: 'searchGroupBannedUsers', placeholder: 'e.g. cometchat-uid-1', noun: 'banned user' },
-	role: { searchListMethod: 'searchRoles', placeholder: 'e.g. default', noun: 'role' },
-	reason: { searchListMethod: 'searchReasons', placeholder: 'e.g. spam', noun: 'reason' },
-	rule: { searchListMethod: 'searchRules', placeholder: 'e.g. profanity-filter', noun: 'rule' },
-	keywordList: { searchListMethod: 'searchKeywordLists', placeholder: 'e.g. profanity-list', noun: 'keyword list' },
-	message: { searchListMethod: 'searchMessages', placeholder: 'e.g. 1234', noun: 'message' },
-	bot: { searchListMethod: 'searchBots', placeholder: 'e.g. helpbot', noun: 'bot' },
-	webhook: { searchListMethod: 'searchWebhooks', placeholder: 'e.g. orderupdates', noun: 'webhook' },
+	user: { searchListMethod: 'searchUsers', placeholder: 'e.g. cometchat-uid-1', noun: 'user', idName: 'UID' },
+	group: { searchListMethod: 'searchGroups', placeholder: 'e.g. cometchat-guid-1', noun: 'group', idName: 'GUID' },
+	groupMember: { searchListMethod: 'searchGroupMembers', placeholder: 'e.g. cometchat-uid-1', noun: 'member', idName: 'UID' },
+	bannedUser: { searchListMethod: 'searchGroupBannedUsers', placeholder: 'e.g. cometchat-uid-1', noun: 'banned user', idName: 'UID' },
+	role: { searchListMethod: 'searchRoles', placeholder: 'e.g. default', noun: 'role', idName: 'role ID' },
+	reason: { searchListMethod: 'searchReasons', placeholder: 'e.g. spam', noun: 'reason', idName: 'reason ID' },
+	rule: { searchListMethod: 'searchRules', placeholder: 'e.g. profanity-filter', noun: 'rule', idName: 'rule ID' },
+	keywordList: {
+		searchListMethod: 'searchKeywordLists',
+		placeholder: 'e.g. profanity-list',
+		noun: 'keyword list',
+		idName: 'keyword list ID',
+	},
+	message: { searchListMethod: 'searchMessages', placeholder: 'e.g. 1234', noun: 'message', idName: 'message ID' },
+	bot: { searchListMethod: 'searchBots', placeholder: 'e.g. helpbot', noun: 'bot', idName: 'bot UID' },
+	webhook: { searchListMethod: 'searchWebhooks', placeholder: 'e.g. orderupdates', noun: 'webhook', idName: 'webhook ID' },
 	// The Campaigns service's records: the ID (a CUID) or, for templates and channels, the slug.
-	campaignTemplate: { searchListMethod: 'searchCampaignTemplates', placeholder: 'e.g. deal-won', noun: 'template' },
-	campaignChannel: { searchListMethod: 'searchCampaignChannels', placeholder: 'e.g. cc-notification-channel-my-push', noun: 'channel' },
-	campaign: { searchListMethod: 'searchCampaigns', placeholder: 'e.g. cmcmp00000000000000000001', noun: 'campaign' },
-	templateCategory: { searchListMethod: 'searchTemplateCategories', placeholder: 'e.g. cmcat00000000000000000001', noun: 'category' },
+	campaignTemplate: {
+		searchListMethod: 'searchCampaignTemplates',
+		placeholder: 'e.g. deal-won',
+		noun: 'template',
+		idName: 'template ID or slug',
+	},
+	campaignChannel: {
+		searchListMethod: 'searchCampaignChannels',
+		placeholder: 'e.g. cc-notification-channel-my-push',
+		noun: 'channel',
+		idName: 'channel ID or slug',
+	},
+	campaign: { searchListMethod: 'searchCampaigns', placeholder: 'e.g. cmcmp00000000000000000001', noun: 'campaign', idName: 'campaign ID' },
+	templateCategory: {
+		searchListMethod: 'searchTemplateCategories',
+		placeholder: 'e.g. cmcat00000000000000000001',
+		noun: 'category',
+		idName: 'category ID',
+	},
 } satisfies Record<string, LocatorKind>;
 
 /** A resource locator: pick from a searchable list, or type the ID. */
@@ -41,7 +68,7 @@ export function locatorField(
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: field.required ?? false,
-		description: field.description,
+		description: namesAnId(field.description) ? field.description : `${field.description} (by ${kind.idName})`,
 		modes: [
 			{
 				displayName: 'From List',

@@ -6,6 +6,24 @@ import { fieldError } from '../readers/fieldErrors';
 import { listOf } from '../readers/lists';
 import { booleanOf, integerOf, readBoolean, readOption } from '../readers/values';
 
+/** A list's Limit in the node: what workflows saved with it keep. */
+export const LIST_LIMIT = 50;
+
+/** A list's Limit in the node's AI tool: small, so one call cannot flood the model's context. */
+export const TOOL_LIST_LIMIT = 10;
+
+/**
+ * A list's Limit as two fields of one name: as given (LIST_LIMIT) in the node, TOOL_LIST_LIMIT in its
+ * AI tool (the `@tool` display condition), so saved workflows keep theirs and the tool starts small.
+ */
+export function withToolLimit(limit: INodeProperties): INodeProperties[] {
+	const conditions = limit.displayOptions ?? {};
+	return [
+		{ ...limit, displayOptions: { ...conditions, hide: { ...conditions.hide, '@tool': [true] } } },
+		{ ...limit, default: TOOL_LIST_LIMIT, displayOptions: { ...conditions, show: { ...conditions.show, '@tool': [true] } } },
+	];
+}
+
 /** Return All + Limit, as every list in n8n has them. */
 export function returnAllOrLimitFields(): INodeProperties[] {
 	return [
@@ -16,7 +34,7 @@ export function returnAllOrLimitFields(): INodeProperties[] {
 			default: false,
 			description: 'Whether to return all results or only up to a given limit',
 		},
-		{
+		...withToolLimit({
 			displayName: 'Limit',
 			name: 'limit',
 			type: 'number',
@@ -24,7 +42,7 @@ export function returnAllOrLimitFields(): INodeProperties[] {
 			typeOptions: { minValue: 1 },
 			description: 'Max number of results to return',
 			displayOptions: { show: { returnAll: [false] } },
-		},
+		}),
 	];
 }
 
@@ -32,7 +50,7 @@ export function returnAllOrLimitFields(): INodeProperties[] {
 export function pageLimitOf(context: IExecuteFunctions, itemIndex: number): PageLimit {
 	const returnAll = readBoolean(context, itemIndex, 'returnAll', 'Return All', false);
 	if (returnAll) return { returnAll, limit: undefined };
-	const limit = integerOf(context, itemIndex, 'Limit', context.getNodeParameter('limit', itemIndex, 50), 1);
+	const limit = integerOf(context, itemIndex, 'Limit', context.getNodeParameter('limit', itemIndex, LIST_LIMIT), 1);
 	return { returnAll, limit };
 }
 

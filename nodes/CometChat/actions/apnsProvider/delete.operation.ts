@@ -11,7 +11,7 @@ export const deleteProvider: OperationDefinition = {
 	name: 'Delete',
 	action: 'Delete an APNs provider',
 	description: 'Delete an APNs provider: CometChat no longer sends iOS notifications with its key',
-	properties: [providerIdField('The APNs provider to delete')],
+	properties: [providerIdField('The ID of the APNs provider to delete')],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const providerId = providerIdValue(this, itemIndex);
 		await cometChatRequest.call(this, { method: 'DELETE', path: [...APNS_PATH, providerId] });

@@ -11,7 +11,7 @@ export const setDefault: OperationDefinition = {
 	name: 'Set Default',
 	action: 'Set the default APNs provider',
 	description: 'Make an APNs provider the one CometChat sends iOS notifications through by default',
-	properties: [providerIdField('The APNs provider to make the default')],
+	properties: [providerIdField('The ID of the APNs provider to make the default')],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const providerId = providerIdValue(this, itemIndex);
 		await cometChatRequest.call(this, { method: 'PUT', path: [...APNS_PATH, 'default', providerId] });

@@ -13,7 +13,7 @@ export const update: OperationDefinition = {
 	action: 'Update an APNs provider',
 	description: "Replace an APNs provider's key or change its bundle ID, payload flags or mode",
 	properties: [
-		providerIdField('The APNs provider to update'),
+		providerIdField('The ID of the APNs provider to update'),
 		{
 			displayName: 'Update Fields',
 			name: 'updateFields',

@@ -12,7 +12,15 @@ export const create: OperationDefinition = {
 	action: 'Create a campaign',
 	description: 'Create a draft campaign of a template version, with default variables',
 	properties: [
-		{ displayName: 'Name', name: 'name', type: 'string', default: '', required: true, placeholder: 'e.g. Q3 winners' },
+		{
+			displayName: 'Name',
+			name: 'name',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'e.g. Q3 winners',
+			description: 'A name that tells the campaign apart from the others',
+		},
 		recordField('template', 'The template the campaign sends'),
 		{
 			displayName: 'Template Version',

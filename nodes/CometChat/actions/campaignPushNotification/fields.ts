@@ -9,7 +9,7 @@ export const PUSH_FIELD: INodeProperties = {
 	default: '',
 	required: true,
 	placeholder: 'e.g. cmpsh0000000000000000001',
-	description: 'The push notification, as Get Many outputs it',
+	description: "The push notification's ID, as Get Many outputs it",
 };
 
 export function pushIdOf(context: IExecuteFunctions, itemIndex: number): string {

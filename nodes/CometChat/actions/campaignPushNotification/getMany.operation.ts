@@ -1,5 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
+import { LIST_LIMIT, withToolLimit } from '../../fields/lists';
 import { integerOf } from '../../readers/values';
 import { ACT_AS_REQUIRED, actingUserOf } from '../feedItem/fields';
 import { campaignsRequest, recordsOf } from '../campaignService';
@@ -19,18 +20,18 @@ export const getMany: OperationDefinition = {
 	description: "List a user's newest push notifications (one page: the list has no paging)",
 	properties: [
 		ACT_AS_REQUIRED,
-		{
+		...withToolLimit({
 			displayName: 'Limit',
 			name: 'limit',
 			type: 'number',
 			default: 50,
 			typeOptions: { minValue: 1, maxValue: PUSH_LIST_MAX },
 			description: 'Max number of results to return',
-		},
+		}),
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const onBehalfOf = actingUserOf(this, itemIndex);
-		const limit = Math.min(integerOf(this, itemIndex, 'Limit', this.getNodeParameter('limit', itemIndex, 50), 1), PUSH_LIST_MAX);
+		const limit = Math.min(integerOf(this, itemIndex, 'Limit', this.getNodeParameter('limit', itemIndex, LIST_LIMIT), 1), PUSH_LIST_MAX);
 		return recordsOf(
 			await campaignsRequest(this, { method: 'GET', path: ['push-notifications'], qs: { limit: String(limit) }, onBehalfOf }),
 		);

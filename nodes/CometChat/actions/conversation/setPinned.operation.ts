@@ -75,6 +75,7 @@ export const setPinned: OperationDefinition = {
 	name: 'Set Globally Pinned',
 	action: 'Set the globally pinned conversations',
 	description: `Replace the conversations the app pins at the top for every user (at most ${MAX_GLOBAL_PINS}, in order)`,
+	returns: 'Returns one item per pinned conversation, in display order.',
 	properties,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const given = this.getNodeParameter('pinnedConversations', itemIndex, {}) as IDataObject;

@@ -42,7 +42,7 @@ export const importGroups: OperationDefinition = {
 	description: 'Import groups with their history, 50 to a request; a group already in CometChat is reported as already imported',
 	entityImport: groups,
 	properties: [
-		...newGroupFields('Unique identifier of the group'),
+		...newGroupFields('The GUID of the group: its unique identifier'),
 		{
 			displayName: 'Additional Fields',
 			name: 'additionalFields',

@@ -46,7 +46,7 @@ export const importMembers: OperationDefinition = {
 			required: true,
 			default: '',
 			placeholder: 'e.g. cometchat-guid-1',
-			description: 'The group the user is a member of',
+			description: 'The GUID of the group the user is a member of',
 		},
 		{
 			displayName: 'UID',
@@ -55,7 +55,7 @@ export const importMembers: OperationDefinition = {
 			required: true,
 			default: '',
 			placeholder: 'e.g. cometchat-uid-1',
-			description: 'The member',
+			description: 'The UID of the member',
 		},
 		{
 			displayName: 'Additional Fields',

@@ -34,7 +34,7 @@ export const importUsers: OperationDefinition = {
 	description: 'Import users with their history, 50 to a request; a user already in CometChat is reported as already imported',
 	entityImport: users,
 	properties: [
-		...newUserFields('Unique identifier of the user'),
+		...newUserFields('The UID of the user: its unique identifier'),
 		{
 			displayName: 'Additional Fields',
 			name: 'additionalFields',

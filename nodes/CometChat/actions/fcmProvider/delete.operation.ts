@@ -11,7 +11,7 @@ export const deleteProvider: OperationDefinition = {
 	name: 'Delete',
 	action: 'Delete an FCM provider',
 	description: 'Delete an FCM provider: CometChat no longer sends push notifications through its Firebase project',
-	properties: [providerIdField('The FCM provider to delete')],
+	properties: [providerIdField('The ID of the FCM provider to delete')],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const providerId = providerIdValue(this, itemIndex);
 		await cometChatRequest.call(this, { method: 'DELETE', path: [...FCM_PATH, providerId] });

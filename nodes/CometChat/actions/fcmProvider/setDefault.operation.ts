@@ -11,7 +11,7 @@ export const setDefault: OperationDefinition = {
 	name: 'Set Default',
 	action: 'Set the default FCM provider',
 	description: 'Make an FCM provider the one CometChat sends push notifications through by default',
-	properties: [providerIdField('The FCM provider to make the default')],
+	properties: [providerIdField('The ID of the FCM provider to make the default')],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const providerId = providerIdValue(this, itemIndex);
 		await cometChatRequest.call(this, { method: 'PUT', path: [...FCM_PATH, 'default', providerId] });

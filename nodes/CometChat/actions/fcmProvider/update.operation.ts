@@ -20,7 +20,7 @@ export const update: OperationDefinition = {
 	action: 'Update an FCM provider',
 	description: "Replace an FCM provider's service-account key, or change where notifications are in the payload",
 	properties: [
-		providerIdField('The FCM provider to update'),
+		providerIdField('The ID of the FCM provider to update'),
 		{
 			displayName: 'Update Fields',
 			name: 'updateFields',

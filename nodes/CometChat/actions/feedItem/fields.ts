@@ -11,7 +11,7 @@ export const FEED_ITEM_FIELD: INodeProperties = {
 	default: '',
 	required: true,
 	placeholder: 'e.g. cmfd00000000000000000001',
-	description: 'The feed item, as Get Many outputs it',
+	description: "The feed item's ID, as Get Many outputs it",
 };
 
 export function feedItemIdOf(context: IExecuteFunctions, itemIndex: number): string {

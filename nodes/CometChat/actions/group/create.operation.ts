@@ -16,7 +16,7 @@ export const create: OperationDefinition = {
 	action: 'Create a group',
 	description: 'Create a group, optionally with its first admins, moderators, participants and banned users',
 	properties: [
-		...newGroupFields('Unique identifier of the new group'),
+		...newGroupFields('The GUID of the new group: its unique identifier'),
 		{
 			displayName: 'Password',
 			name: 'password',

@@ -35,6 +35,7 @@ export const add: OperationDefinition = {
 	name: 'Add',
 	action: 'Add members to a group',
 	description: 'Add users to a group as admins, moderators or participants, or ban users from it',
+	returns: 'Returns one item per user: its GUID, UID, scope and success, or the error CometChat gave for it.',
 	properties: [
 		groupField('The group to add the members to'),
 		{

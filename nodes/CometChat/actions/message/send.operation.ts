@@ -85,6 +85,7 @@ const contentFields: INodeProperties[] = [
 		default: '',
 		typeOptions: { rows: 3 },
 		placeholder: 'e.g. Your order has shipped',
+		description: 'The text of the message, as the receivers read it',
 		displayOptions: { show: { ...inFieldsMode, category: ['message'], messageType: ['text'] } },
 	},
 	{

@@ -27,7 +27,7 @@ export const getUsage: OperationDefinition = {
 			type: 'dateTime',
 			required: true,
 			default: '',
-			description: 'Start of the period',
+			description: 'Start of the period: a date and time, e.g. 2024-01-01T00:00:00Z',
 		},
 		{
 			displayName: 'To',
@@ -35,7 +35,7 @@ export const getUsage: OperationDefinition = {
 			type: 'dateTime',
 			required: true,
 			default: '',
-			description: 'End of the period',
+			description: 'End of the period: a date and time, e.g. 2024-01-31T23:59:59Z',
 		},
 	],
 	async execute(this: IExecuteFunctions, itemIndex: number) {

@@ -197,6 +197,7 @@ export const nameField: INodeProperties = {
 	type: 'string',
 	default: '',
 	placeholder: 'e.g. Profanity filter',
+	description: 'A name that tells the rule apart from the others',
 };
 
 /**

@@ -11,7 +11,7 @@ export const create: OperationDefinition = {
 	action: 'Create a user',
 	description: 'Create a new user. Fails if the UID already exists: use Create or Update.',
 	properties: userRecordFields({
-		uid: 'Unique identifier of the new user',
+		uid: 'The UID of the new user: its unique identifier',
 		withAuthToken: 'Whether to create an auth token for the user and return it',
 	}),
 	shownSecrets: askedAuthToken,

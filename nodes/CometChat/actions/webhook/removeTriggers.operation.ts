@@ -11,6 +11,7 @@ export const removeTriggers: OperationDefinition = {
 	name: 'Remove Triggers',
 	action: 'Remove triggers from a webhook',
 	description: 'Stop CometChat posting some events to a webhook',
+	returns: 'Returns one item per trigger with its result.',
 	properties: [webhookField('The webhook to remove triggers from'), triggersField('The events to stop posting to the webhook.')],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const id = webhookIdValue(this, itemIndex, 'Webhook');
