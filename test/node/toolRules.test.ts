@@ -15,6 +15,7 @@ import {
 	sentencesOf,
 	TOOL_DESCRIPTION_MAX_LENGTH,
 	TOOL_DESCRIPTION_MAX_SENTENCES,
+	toolDescriptionOf,
 } from '../../nodes/CometChat/actions/toolDescription';
 import { namesAnId } from '../../nodes/CometChat/fields/common';
 import { LIST_LIMIT, TOOL_LIST_LIMIT } from '../../nodes/CometChat/fields/lists';
@@ -116,6 +117,11 @@ describe('every operation as an AI tool', () => {
 		expect(operations.length).toBeGreaterThan(200);
 	});
 
+	it('says what each operation but a list returns in its own words (a list derives its sentence from its Limit)', () => {
+		const silent = operations.filter(({ operation }) => !isListOperation(operation) && operation.returns === undefined);
+		expect(silent.map(({ id }) => id)).toEqual([]);
+	});
+
 	describe.each(operations)('$id', ({ resource, operation }) => {
 		const parameters = { resource, operation: operation.value };
 		const toolNode = filled(tool, parameters);
@@ -165,6 +171,16 @@ describe('the rules can fail', () => {
 			`is n8n's automatic "Ban a user in CometChat", which does not say what the tool returns`,
 			'does not say what the tool returns',
 		]);
+		// An operation that is not a list and has no `returns` gets no sentence on what it returns, not a vague one.
+		const silent = {
+			value: 'ban',
+			name: 'Ban',
+			action: 'Ban a user',
+			description: 'Ban a user',
+			properties: [],
+			execute: async () => ({}),
+		};
+		expect(descriptionProblems(toolDescriptionOf(silent), 'Ban a user in CometChat')).toEqual(['does not say what the tool returns']);
 		expect(descriptionProblems(`${'Long. '.repeat(60)}Returns it.`, '')).toEqual([
 			'is 371 characters, more than 300',
 			'has 61 sentences, more than 3',

@@ -68,6 +68,7 @@ export function reviewOperation(spec: ReviewSpec): OperationDefinition {
 		name: spec.name,
 		action: spec.action,
 		description: spec.description,
+		returns: `Returns id (the message ID), status (${spec.status}) and CometChat's success and message.`,
 		properties: [messageIdField(spec.messageIdDescription)],
 		async execute(this: IExecuteFunctions, itemIndex: number) {
 			const id = messageIdValue(this, itemIndex);

@@ -31,15 +31,16 @@ export function isListOperation(operation: OperationDefinition): boolean {
 	return operation.properties.some((field) => field.name === 'limit');
 }
 
-/** The sentence on what the operation returns: its own, or one derived from its kind. */
+/**
+ * The sentence on what the operation returns: its own, or for a list one derived from its Limit and
+ * Simplify. Every other operation has its own (test/node/toolRules.test.ts): a sentence that fits
+ * every operation ("the record CometChat answers with") tells a model nothing it can act on.
+ */
 function returnsOf(operation: OperationDefinition): string {
 	if (operation.returns !== undefined) return operation.returns;
-	if (isListOperation(operation)) {
-		const shape = operation.simplified ? `, simplified to fields such as ${operation.simplified.slice(0, 3).join(', ')}` : '';
-		return `Returns up to Limit (${TOOL_LIST_LIMIT} by default) records, one item each${shape}.`;
-	}
-	if (operation.description.startsWith('List ')) return 'Returns one item per record.';
-	return 'Returns one item: the record CometChat answers with, or what was done.';
+	if (!isListOperation(operation)) return '';
+	const shape = operation.simplified ? `, simplified to fields such as ${operation.simplified.slice(0, 3).join(', ')}` : '';
+	return `Returns up to Limit (${TOOL_LIST_LIMIT} by default) records, one item each${shape}.`;
 }
 
 /** The model's default description of an operation: what it does, then what it returns. */

@@ -21,8 +21,10 @@ export interface OperationDefinition {
 	description: string;
 	properties: INodeProperties[];
 	/**
-	 * What the output is, in one sentence for an AI agent's model ("Returns …"), where the one derived
-	 * from the operation's kind (actions/toolDescription.ts) would not be true; '' when its description says it.
+	 * What the output is, in one sentence for an AI agent's model ("Returns …"): the keys of the item
+	 * the node builds, or which record and a few of its fields. Every operation has one except a list,
+	 * whose sentence is derived from its Limit and Simplify (actions/toolDescription.ts); '' when its
+	 * description says it.
 	 */
 	returns?: string;
 	/** The fields a record keeps with Simplify (at most 10, times' ISO copies aside), for a list or a send that has it. */

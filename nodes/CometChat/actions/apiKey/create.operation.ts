@@ -10,6 +10,7 @@ export const create: OperationDefinition = {
 	name: 'Create',
 	action: 'Create an API key',
 	description: 'Create an API key for the app; the output shows the key this once: store it as a password',
+	returns: 'Returns the new key: apiKey (in clear, this once), name, scope and createdAt.',
 	properties: [nameField(true), scopeField('What the key may do. Auth Only keys can only log users in from an app.', true)],
 	// What it is for: the new key, in clear.
 	shownSecrets: () => ['apiKey'],

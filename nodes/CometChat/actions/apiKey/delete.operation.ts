@@ -10,6 +10,7 @@ export const deleteApiKey: OperationDefinition = {
 	name: 'Delete',
 	action: 'Delete an API key',
 	description: 'Delete an API key: apps and workflows that use it can no longer call CometChat',
+	returns: 'Returns deleted (true); the key itself is not repeated.',
 	properties: [apiKeyField('The API key to delete')],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const apiKey = apiKeyValue(this, itemIndex);

@@ -10,6 +10,7 @@ export const get: OperationDefinition = {
 	name: 'Get',
 	action: 'Get an API key',
 	description: 'Get the name, scope and creation time of an API key. The key itself is masked: only its last 4 characters show.',
+	returns: 'Returns name, scope, createdAt and apiKeyMasked.',
 	properties: [apiKeyField('The API key to look up')],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const apiKey = apiKeyValue(this, itemIndex);

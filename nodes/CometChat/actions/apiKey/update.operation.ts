@@ -11,6 +11,7 @@ export const update: OperationDefinition = {
 	name: 'Update',
 	action: 'Update an API key',
 	description: 'Rename an API key or change its scope. The key itself stays the same and is masked in the output.',
+	returns: "Returns the key's name, scope, createdAt and apiKeyMasked as they now are.",
 	properties: [
 		apiKeyField('The API key to update'),
 		{

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { optionalId } from '../../readers/text';
 import { cometChatRequest } from '../../transport/request';
+import { providerReturns } from '../fcmProvider/fields';
 import type { OperationDefinition } from '../types';
 import { APNS_PATH, apnsBody, optionalFields, requiredKeyFields } from './fields';
 
@@ -11,6 +12,7 @@ export const add: OperationDefinition = {
 	name: 'Add',
 	action: 'Add an APNs provider',
 	description: "Add an Apple Push Notification service key for the app's iOS notifications (the key is never shown)",
+	returns: providerReturns('added'),
 	properties: [
 		...requiredKeyFields(),
 		{

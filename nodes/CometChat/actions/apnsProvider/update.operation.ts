@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { requireChanges } from '../../readers/fieldErrors';
 import { cometChatRequest } from '../../transport/request';
-import { providerIdField, providerIdValue } from '../fcmProvider/fields';
+import { providerIdField, providerIdValue, providerReturns } from '../fcmProvider/fields';
 import type { OperationDefinition } from '../types';
 import { APNS_PATH, apnsBody, optionalFields } from './fields';
 
@@ -12,6 +12,7 @@ export const update: OperationDefinition = {
 	name: 'Update',
 	action: 'Update an APNs provider',
 	description: "Replace an APNs provider's key or change its bundle ID, payload flags or mode",
+	returns: providerReturns('updated'),
 	properties: [
 		providerIdField('The ID of the APNs provider to update'),
 		{

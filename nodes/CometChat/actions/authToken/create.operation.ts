@@ -12,6 +12,7 @@ export const create: OperationDefinition = {
 	name: 'Create',
 	action: 'Create an auth token',
 	description: 'Create an auth token so an app can log a user in; the output shows the token: treat it as a password',
+	returns: 'Returns uid, authToken (in clear) and createdAt.',
 	properties: [
 		userField('The user to create an auth token for'),
 		{

@@ -11,6 +11,7 @@ export const deleteToken: OperationDefinition = {
 	name: 'Delete',
 	action: 'Delete an auth token',
 	description: 'Delete one auth token of a user, which logs out the session that uses it',
+	returns: "Returns deleted (true) and the user's uid.",
 	properties: [userField('The user the auth token belongs to'), authTokenField('The auth token to delete')],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const uid = requiredUid(this, itemIndex, 'uid', 'User');

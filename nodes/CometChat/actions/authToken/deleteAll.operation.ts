@@ -11,6 +11,7 @@ export const deleteAll: OperationDefinition = {
 	name: 'Delete All',
 	action: 'Delete all auth tokens of a user',
 	description: 'Delete every auth token of a user, which logs them out everywhere',
+	returns: "Returns deleted (true), the user's uid and allAuthTokens (true).",
 	properties: [userField('The user whose auth tokens to delete')],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const uid = requiredUid(this, itemIndex, 'uid', 'User');

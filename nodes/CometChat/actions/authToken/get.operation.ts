@@ -12,6 +12,7 @@ export const get: OperationDefinition = {
 	name: 'Get',
 	action: 'Get an auth token',
 	description: "Get one of a user's auth tokens (when created, its platform); masked unless Reveal Tokens is on",
+	returns: 'Returns uid, createdAt, platform and authTokenMasked, or authToken with Reveal Tokens.',
 	properties: [
 		userField('The user the auth token belongs to'),
 		authTokenField('The auth token to look up'),

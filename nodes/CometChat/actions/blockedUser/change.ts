@@ -16,6 +16,11 @@ export function blockFields(verb: 'block' | 'unblock'): INodeProperties[] {
 	];
 }
 
+/** What Block and Unblock output, for the AI tool's description: `done` names the list of UIDs taken. */
+export function changeReturns(done: 'blocked' | 'unblocked'): string {
+	return `Returns uid, ${done} (the UIDs ${done}) and failed: each UID refused, with CometChat's code and message.`;
+}
+
 /**
  * POST or DELETE /users/{uid}/blockedusers {blockedUids}. CometChat answers one entry per UID;
  * the output lists the UIDs it took (`done`) and those it refused, with the service's words (`failed`).

@@ -6,7 +6,7 @@ import { readRequiredText, requiredUid } from '../../readers/text';
 import { appliedEarlier, cometChatRequest } from '../../transport/request';
 import { createdRecordLookup } from '../createdRecord';
 import type { OperationDefinition } from '../types';
-import { botOutput, botSettingsBody, botSettingsOptions, groupChatSettingField } from './fields';
+import { BOT_RETURNS, botOutput, botSettingsBody, botSettingsOptions, groupChatSettingField } from './fields';
 
 const properties: INodeProperties[] = [
 	userField('The existing user that becomes the bot (CometChat turns a user into a bot; it does not create one)'),
@@ -37,6 +37,7 @@ export const create: OperationDefinition = {
 	name: 'Create',
 	action: 'Create a bot',
 	description: 'Turn an existing user into a bot whose messages CometChat relays to a webhook URL. An app has at most 25 bots.',
+	returns: BOT_RETURNS,
 	properties,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const uid = requiredUid(this, itemIndex, 'uid', 'User');

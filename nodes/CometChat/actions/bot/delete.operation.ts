@@ -11,6 +11,7 @@ export const deleteBot: OperationDefinition = {
 	name: 'Delete',
 	action: 'Delete a bot',
 	description: 'Delete a bot. Its user stays, as an ordinary user with its messages.',
+	returns: "Returns deleted (true) and the bot's uid.",
 	properties: [botField('The bot to delete')],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const uid = requiredUid(this, itemIndex, 'botUid', 'Bot');

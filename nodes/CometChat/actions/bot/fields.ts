@@ -171,6 +171,10 @@ function botSettingsOf(context: IExecuteFunctions, itemIndex: number, settings: 
 	});
 }
 
+/** What a bot's output holds (botOutput), for the AI tool's description of Create, Get and Update. */
+export const BOT_RETURNS =
+	'Returns the bot: uid, webhookURL, groupChatSetting, useBasicAuth, enabled and hasPassword (its password never shows).';
+
 /**
  * A bot with `hasPassword`: whether a Basic Auth password is stored. CometChat echoes the stored
  * password; the node drops it from every output (helpers/secrets.ts).

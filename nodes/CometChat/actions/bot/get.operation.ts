@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { requiredUid } from '../../readers/text';
 import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
-import { botField, botOutput } from './fields';
+import { BOT_RETURNS, botField, botOutput } from './fields';
 
 /** GET /bots/{uid}; the node drops the echoed password (helpers/secrets.ts). */
 export const get: OperationDefinition = {
@@ -11,6 +11,7 @@ export const get: OperationDefinition = {
 	name: 'Get',
 	action: 'Get a bot',
 	description: 'Get a bot by UID: its webhook URL, group messages setting and whether it is enabled',
+	returns: BOT_RETURNS,
 	properties: [botField('The bot to get')],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const uid = requiredUid(this, itemIndex, 'botUid', 'Bot');

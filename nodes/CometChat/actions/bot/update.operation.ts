@@ -4,7 +4,7 @@ import { requireChanges } from '../../readers/fieldErrors';
 import { requiredUid } from '../../readers/text';
 import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
-import { botField, botOutput, botSettingsBody, botSettingsOptions } from './fields';
+import { BOT_RETURNS, botField, botOutput, botSettingsBody, botSettingsOptions } from './fields';
 
 /** PUT /bots/{uid}: only the fields given are sent. */
 export const update: OperationDefinition = {
@@ -12,6 +12,7 @@ export const update: OperationDefinition = {
 	name: 'Update',
 	action: 'Update a bot',
 	description: "Change a bot's webhook URL, group messages setting, Basic Auth or whether it is enabled",
+	returns: BOT_RETURNS,
 	properties: [
 		botField('The bot to update'),
 		{

@@ -10,6 +10,7 @@ export const get: OperationDefinition = {
 	name: 'Get',
 	action: 'Get a call',
 	description: 'Get the details of a call session by its session ID: status, duration, participants and whether it was recorded',
+	returns: 'Returns the call: sessionId, status, initiator, receiver, totalDuration, hasRecording, participants and more.',
 	properties: [
 		sessionIdField,
 		onBehalfOfField(

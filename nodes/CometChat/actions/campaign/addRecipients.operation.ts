@@ -17,6 +17,7 @@ export const addRecipients: OperationDefinition = {
 	name: 'Add Recipients',
 	action: 'Add recipients to a campaign',
 	description: 'Add users to a draft campaign, each with their own variables',
+	returns: "Returns campaignId and the service's counts of recipients: added, updated and total.",
 	properties: [
 		recordField('campaign', 'The draft campaign'),
 		{

@@ -11,6 +11,7 @@ export const cancel: OperationDefinition = {
 	name: 'Cancel',
 	action: 'Cancel a campaign',
 	description: 'Cancel a scheduled campaign, or one being sent',
+	returns: 'Returns the campaign, now cancelled: id, name, status, cancelledAt, recipientSummary and more.',
 	properties: [recordField('campaign', 'The campaign to cancel')],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const id = recordIdOf(this, itemIndex, 'campaign');

@@ -11,6 +11,7 @@ export const create: OperationDefinition = {
 	name: 'Create',
 	action: 'Create a campaign',
 	description: 'Create a draft campaign of a template version, with default variables',
+	returns: 'Returns the draft: id, name, status, templateId, templateVersion, variables, config, template and recipientSummary.',
 	properties: [
 		{
 			displayName: 'Name',

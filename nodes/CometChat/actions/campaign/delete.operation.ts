@@ -10,6 +10,7 @@ export const deleteCampaign: OperationDefinition = {
 	name: 'Delete',
 	action: 'Delete a campaign',
 	description: 'Delete a draft campaign',
+	returns: 'Returns id and deleted (true).',
 	properties: [recordField('campaign', 'The draft campaign to delete')],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const id = recordIdOf(this, itemIndex, 'campaign');

@@ -35,3 +35,6 @@ export function campaignStateLookup(
 		return applied(response.data) ? { found: response } : { notFound: true };
 	};
 }
+
+/** What a CSV import's record holds (Import CSV and Get Import Status), for the AI tool's description. */
+export const IMPORT_JOB_RETURNS = 'Returns the import: id, s3Key, status, totalRows, importedRows, failedRows and errors.';

@@ -9,6 +9,7 @@ export const get: OperationDefinition = {
 	name: 'Get',
 	action: 'Get a campaign',
 	description: 'Get a campaign with its template and recipient summary',
+	returns: 'Returns id, name, status, templateVersion, scheduledAt, sentAt, template, recipientSummary and more.',
 	properties: [recordField('campaign', 'The campaign')],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const id = recordIdOf(this, itemIndex, 'campaign');

@@ -9,6 +9,7 @@ export const getRecipientSummary: OperationDefinition = {
 	name: 'Get Recipient Summary',
 	action: "Get a campaign's recipient summary",
 	description: "How many of a campaign's recipients are pending, processing, completed or failed",
+	returns: 'Returns campaignId and the counts total, pending, processing, completed and failed.',
 	properties: [recordField('campaign', 'The campaign')],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const id = recordIdOf(this, itemIndex, 'campaign');

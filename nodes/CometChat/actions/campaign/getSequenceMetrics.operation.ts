@@ -9,6 +9,7 @@ export const getSequenceMetrics: OperationDefinition = {
 	name: 'Get Sequence Metrics',
 	action: "Get a campaign's sequence metrics",
 	description: "Per step of the template's sequence: sent, delivered, viewed, clicked and interacted",
+	returns: 'Returns campaignId and steps: each sequenceOrder, channelType and counts sent, delivered, viewed, clicked, interacted.',
 	properties: [recordField('campaign', 'The campaign')],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const id = recordIdOf(this, itemIndex, 'campaign');

@@ -9,6 +9,7 @@ export const getUploadUrl: OperationDefinition = {
 	name: 'Get CSV Upload URL',
 	action: 'Get an upload URL for a recipient CSV',
 	description: 'Get a URL to PUT a CSV of recipients to, and the key Import CSV then takes',
+	returns: 'Returns uploadUrl (PUT the CSV there), s3Key (for Import CSV) and expiresIn (seconds).',
 	properties: [recordField('campaign', 'The draft campaign')],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const id = recordIdOf(this, itemIndex, 'campaign');

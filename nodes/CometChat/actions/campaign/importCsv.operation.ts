@@ -7,6 +7,7 @@ import { appliedEarlier } from '../../transport/request';
 import { serviceCodeOf, undecidedAfter } from '../../transport/requestErrors';
 import { campaignsRequest, recordField, recordIdOf, recordOf } from '../campaignService';
 import type { OperationDefinition } from '../types';
+import { IMPORT_JOB_RETURNS } from './fields';
 
 /**
  * POST /v3/campaigns/campaigns/{id}/import-csv with the `s3Key` of an uploaded CSV. After a lost
@@ -18,6 +19,7 @@ export const importCsv: OperationDefinition = {
 	name: 'Import CSV',
 	action: 'Import recipients from a CSV',
 	description: 'Start importing the recipients of a CSV uploaded to the URL of Get CSV Upload URL',
+	returns: IMPORT_JOB_RETURNS,
 	properties: [
 		recordField('campaign', 'The draft campaign'),
 		{

@@ -16,6 +16,7 @@ export const schedule: OperationDefinition = {
 	name: 'Schedule',
 	action: 'Schedule a campaign',
 	description: 'Schedule a draft campaign to be sent at a time',
+	returns: 'Returns the campaign, now scheduled: id, name, status, scheduledAt, recipientSummary and more.',
 	properties: [
 		recordField('campaign', 'The draft campaign to schedule'),
 		{

@@ -15,6 +15,7 @@ export const send: OperationDefinition = {
 	name: 'Send',
 	action: 'Send a campaign',
 	description: 'Send a draft or scheduled campaign to its recipients now',
+	returns: 'Returns the campaign: id, name, status (sending or completed), sentAt, recipientSummary and more.',
 	properties: [recordField('campaign', 'The campaign to send')],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const id = recordIdOf(this, itemIndex, 'campaign');

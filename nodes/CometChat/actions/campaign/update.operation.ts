@@ -11,6 +11,7 @@ export const update: OperationDefinition = {
 	name: 'Update',
 	action: 'Update a campaign',
 	description: 'Rename a draft campaign or change its config',
+	returns: 'Returns the campaign: id, name, status, config, template, recipientSummary and more.',
 	properties: [
 		recordField('campaign', 'The draft campaign to update'),
 		{

@@ -10,6 +10,7 @@ export const getCampaign: OperationDefinition = {
 	name: 'Get Campaign Analytics',
 	action: "Get a campaign's analytics",
 	description: "A campaign's counts, in total, per channel and as a series",
+	returns: 'Returns campaignId, totals (sent, delivered, viewed, clicked, interacted), byChannel and, with Series By, series.',
 	properties: [recordField('campaign', 'The campaign'), analyticsOptions(false)],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const id = recordIdOf(this, itemIndex, 'campaign');

@@ -10,6 +10,7 @@ export const getChannelBreakdown: OperationDefinition = {
 	name: 'Get Channel Breakdown',
 	action: 'Get campaigns analytics per channel',
 	description: 'The counts per channel type: in-app, push, …',
+	returns: 'Returns one item per channel type: channelType and its counts sent, delivered, viewed, clicked and interacted.',
 	properties: [analyticsOptions(true)],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		return recordsOf(

@@ -10,6 +10,7 @@ export const getOverview: OperationDefinition = {
 	name: 'Get Overview',
 	action: 'Get a campaigns analytics overview',
 	description: 'Sent, delivered, viewed, clicked and interacted, over every send or one dimension',
+	returns: 'Returns totals (sent, delivered, viewed, clicked, interacted) and, with Series By, period and series.',
 	properties: [analyticsOptions(true)],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		return recordOf(

@@ -10,6 +10,7 @@ export const getTemplate: OperationDefinition = {
 	name: 'Get Template Analytics',
 	action: "Get a template's analytics",
 	description: "A template's counts over all its sends, in total, per channel and as a series",
+	returns: 'Returns templateId, totals (sent, delivered, viewed, clicked, interacted), byChannel and, with Series By, series.',
 	properties: [recordField('template', 'The template'), analyticsOptions(false)],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const id = recordIdOf(this, itemIndex, 'template');

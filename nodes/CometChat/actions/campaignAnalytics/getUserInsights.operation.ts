@@ -12,6 +12,7 @@ export const getUserInsights: OperationDefinition = {
 	name: 'Get User Insights',
 	action: "Get a user's engagement insights",
 	description: 'How many notifications a user viewed, clicked and interacted with, and when last',
+	returns: 'Returns userId, viewed, clicked, interacted and lastEngagement (epoch seconds, or null).',
 	properties: [userField('The user'), analyticsOptions(true)],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const uid = requiredUid(this, itemIndex, 'uid', 'User');

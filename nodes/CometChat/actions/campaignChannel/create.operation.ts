@@ -4,7 +4,7 @@ import { optionOf } from '../../readers/values';
 import { campaignsRequest, recordOf } from '../campaignService';
 import { CHANNEL_TYPE_OPTIONS, CHANNEL_TYPES } from '../campaignTemplate/fields';
 import type { OperationDefinition } from '../types';
-import { channelBodyOf, ENABLED_FIELD, METADATA_FIELD, NAME_FIELD } from './fields';
+import { CHANNEL_RETURNS, channelBodyOf, ENABLED_FIELD, METADATA_FIELD, NAME_FIELD } from './fields';
 
 /** POST /v3/campaigns/channels. Not sent again after a lost answer (the emulator's "duplicate channelId" would not say which). */
 export const create: OperationDefinition = {
@@ -12,6 +12,7 @@ export const create: OperationDefinition = {
 	name: 'Create',
 	action: 'Create a campaign channel',
 	description: 'Create a channel that campaign notifications go out through: in-app feed, push, email, …',
+	returns: CHANNEL_RETURNS,
 	properties: [
 		{ ...NAME_FIELD, required: true },
 		{ displayName: 'Type', name: 'type', type: 'options', options: CHANNEL_TYPE_OPTIONS, default: 'in_app', required: true },

@@ -53,3 +53,7 @@ function metadataTexts(value: unknown): string[] {
 	if (value !== null && typeof value === 'object') return Object.values(value).flatMap(metadataTexts);
 	return [];
 }
+
+/** What a channel's record holds in the output (its metadata masked), for the AI tool's description. */
+export const CHANNEL_RETURNS =
+	'Returns the channel: id, channelId, name, channelType, enabled, createdAt and metadataKeys (the keys of its metadata, never their values).';

@@ -9,6 +9,7 @@ export const getAvailability: OperationDefinition = {
 	name: 'Get Availability',
 	action: 'Get channel type availability',
 	description: 'Which channel types the app may use, and how many channels of each it has',
+	returns: 'Returns one item per channel type: channelType, available, count (channels it has) and limit.',
 	properties: [],
 	async execute(this: IExecuteFunctions) {
 		return recordsOf(await campaignsRequest(this, { method: 'GET', path: ['channels', 'availability'] }));

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { requireChanges } from '../../readers/fieldErrors';
 import { campaignsRequest, recordField, recordIdOf, recordOf } from '../campaignService';
 import type { OperationDefinition } from '../types';
-import { channelBodyOf, ENABLED_FIELD, METADATA_FIELD, NAME_FIELD } from './fields';
+import { CHANNEL_RETURNS, channelBodyOf, ENABLED_FIELD, METADATA_FIELD, NAME_FIELD } from './fields';
 
 /** PUT /v3/campaigns/channels/{id}: only the fields given; metadata values sent as secrets. */
 export const update: OperationDefinition = {
@@ -11,6 +11,7 @@ export const update: OperationDefinition = {
 	name: 'Update',
 	action: 'Update a campaign channel',
 	description: 'Rename, enable or disable a channel, or change its metadata',
+	returns: CHANNEL_RETURNS,
 	properties: [
 		recordField('channel', 'The channel to update'),
 		{

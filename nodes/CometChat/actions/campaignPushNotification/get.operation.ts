@@ -11,6 +11,7 @@ export const get: OperationDefinition = {
 	name: 'Get',
 	action: 'Get a campaign push notification',
 	description: 'Get a push notification a campaign or a send made, with its delivery and clicks',
+	returns: 'Returns id, receiver, templateId, channelType, content, sentAt, deliveredAt, clickedAt, engagementCount and more.',
 	properties: [PUSH_FIELD, onBehalfOfField(ACTING_USER.actAs, false, 'The user it was sent to. Leave empty to read it as the app.')],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const id = pushIdOf(this, itemIndex);

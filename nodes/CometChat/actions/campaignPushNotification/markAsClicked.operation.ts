@@ -11,6 +11,7 @@ export const markAsClicked: OperationDefinition = {
 	name: 'Mark as Clicked',
 	action: 'Mark a campaign push notification as clicked',
 	description: 'Mark a push notification clicked by its user, as their app would',
+	returns: 'Returns the push notification with clickedAt set: id, receiver, content, deliveredAt, engagementCount and more.',
 	properties: [PUSH_FIELD, ACT_AS_REQUIRED],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const id = pushIdOf(this, itemIndex);

@@ -11,6 +11,7 @@ export const markAsDelivered: OperationDefinition = {
 	name: 'Mark as Delivered',
 	action: 'Mark a campaign push notification as delivered',
 	description: 'Mark a push notification delivered to its user, as their app would',
+	returns: 'Returns the push notification with deliveredAt set: id, receiver, content, clickedAt, engagementCount and more.',
 	properties: [PUSH_FIELD, ACT_AS_REQUIRED],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const id = pushIdOf(this, itemIndex);

@@ -11,6 +11,7 @@ export const reportEngagement: OperationDefinition = {
 	name: 'Report Engagement',
 	action: 'Report engagement with a push notification',
 	description: 'Report that a user engaged with a push notification (e.g. dismissed), as their app would',
+	returns: 'Returns the push notification with its engagementCount raised: id, receiver, content, deliveredAt, clickedAt and more.',
 	properties: [PUSH_FIELD, ACT_AS_REQUIRED, TOPIC_FIELD],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const id = pushIdOf(this, itemIndex);

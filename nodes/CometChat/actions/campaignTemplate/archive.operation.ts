@@ -9,6 +9,7 @@ export const archive: OperationDefinition = {
 	name: 'Archive',
 	action: 'Archive a campaign template',
 	description: 'Archive a template: it can no longer be sent',
+	returns: 'Returns the template, status archived: id, templateId, name, channels, version and more.',
 	properties: [recordField('template', 'The template to archive')],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const id = recordIdOf(this, itemIndex, 'template');

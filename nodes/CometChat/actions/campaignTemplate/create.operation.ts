@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { optionalTextOf, requiredTextOf } from '../../readers/text';
 import { campaignsRequest, recordOf } from '../campaignService';
 import type { OperationDefinition } from '../types';
-import { CHANNELS_FIELD, channelsOf, metadataBodyOf, metadataFields, NAME_FIELD, TEMPLATE_CATEGORIES } from './fields';
+import { CHANNELS_FIELD, channelsOf, metadataBodyOf, metadataFields, NAME_FIELD, TEMPLATE_CATEGORIES, TEMPLATE_RETURNS } from './fields';
 
 /** POST /v3/campaigns/templates. Not sent again after a lost answer: the template could be made twice. */
 export const create: OperationDefinition = {
@@ -11,6 +11,7 @@ export const create: OperationDefinition = {
 	name: 'Create',
 	action: 'Create a campaign template',
 	description: 'Create a template of notifications: its content per channel, with {{variables}}',
+	returns: TEMPLATE_RETURNS,
 	properties: [
 		{ ...NAME_FIELD, required: true },
 		CHANNELS_FIELD,

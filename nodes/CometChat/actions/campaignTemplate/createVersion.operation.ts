@@ -12,6 +12,7 @@ export const createVersion: OperationDefinition = {
 	name: 'Create Version',
 	action: 'Create a template version',
 	description: "Freeze the template's current content as a new version, which campaigns name",
+	returns: 'Returns the template with its new version number: id, templateId, name, version, channels and more.',
 	properties: [recordField('template', 'The template to version')],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const id = recordIdOf(this, itemIndex, 'template');

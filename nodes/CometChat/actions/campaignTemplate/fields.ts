@@ -257,3 +257,7 @@ function channelContentOf(context: IExecuteFunctions, itemIndex: number, entry: 
 		channel.dataType = optionOf(context, itemIndex, 'Data Type', entry.dataType, DATA_TYPES);
 	return channel;
 }
+
+/** What a template's record holds, for the AI tool's description of the operations that answer it. */
+export const TEMPLATE_RETURNS =
+	'Returns the template: id, templateId (its slug), name, status, channels, variableSchema, version and more.';

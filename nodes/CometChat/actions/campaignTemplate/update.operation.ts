@@ -4,7 +4,7 @@ import { requireChanges } from '../../readers/fieldErrors';
 import { requiredTextOf } from '../../readers/text';
 import { campaignsRequest, recordField, recordIdOf, recordOf } from '../campaignService';
 import type { OperationDefinition } from '../types';
-import { metadataBodyOf, metadataFields, NAME_FIELD } from './fields';
+import { metadataBodyOf, metadataFields, NAME_FIELD, TEMPLATE_RETURNS } from './fields';
 
 /** PUT /v3/campaigns/templates/{id}: the metadata only (channel content has its own operation). */
 export const update: OperationDefinition = {
@@ -12,6 +12,7 @@ export const update: OperationDefinition = {
 	name: 'Update',
 	action: 'Update a campaign template',
 	description: "Change a template's name, status, category, tags, variables or config",
+	returns: TEMPLATE_RETURNS,
 	properties: [
 		recordField('template', 'The template to update'),
 		{

@@ -3,7 +3,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { optionOf } from '../../readers/values';
 import { campaignsRequest, jsonObjectField, recordField, recordIdOf, recordOf, requiredJsonObjectOf } from '../campaignService';
 import type { OperationDefinition } from '../types';
-import { CHANNEL_TYPE_OPTIONS, CHANNEL_TYPES } from './fields';
+import { CHANNEL_TYPE_OPTIONS, CHANNEL_TYPES, TEMPLATE_RETURNS } from './fields';
 
 /** PUT /v3/campaigns/templates/{id}/channels/{channelType}. */
 export const updateChannelContent: OperationDefinition = {
@@ -11,6 +11,7 @@ export const updateChannelContent: OperationDefinition = {
 	name: 'Update Channel Content',
 	action: "Update a template's channel content",
 	description: 'Replace what a template shows on one channel type',
+	returns: TEMPLATE_RETURNS,
 	properties: [
 		recordField('template', 'The template whose content changes'),
 		{ displayName: 'Channel Type', name: 'channelType', type: 'options', options: CHANNEL_TYPE_OPTIONS, default: 'in_app', required: true },

@@ -9,6 +9,7 @@ export const deleteDetails: OperationDefinition = {
 	name: 'Delete',
 	action: "Delete a user's contact details",
 	description: "Forget a user's e-mail address and phone number: no more e-mail or SMS notifications to them",
+	returns: 'Returns uid and deleted (true).',
 	properties: [onBehalfOfField(ACTING_USER.user, true, 'The user whose contact details to delete')],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const uid = requiredOnBehalfOf(this, itemIndex, ACTING_USER.user);

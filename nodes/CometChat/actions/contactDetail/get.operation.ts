@@ -13,6 +13,7 @@ export const get: OperationDefinition = {
 	name: 'Get',
 	action: "Get a user's contact details",
 	description: 'Get the e-mail address and phone number a user is notified at, masked unless Reveal Contact Details is on',
+	returns: 'Returns uid, email and phno.',
 	properties: [
 		onBehalfOfField(ACTING_USER.user, true, 'The user whose contact details to get'),
 		revealOptionField(

@@ -14,6 +14,7 @@ export const update: OperationDefinition = {
 	name: 'Update',
 	action: "Update a user's contact details",
 	description: 'Set the e-mail address and/or phone number CometChat sends e-mail and SMS notifications to. The output masks them.',
+	returns: 'Returns uid with the email and phno now stored, masked.',
 	properties: [
 		onBehalfOfField(ACTING_USER.user, true, 'The user whose contact details to set'),
 		{

@@ -11,6 +11,7 @@ export const deleteById: OperationDefinition = {
 	name: 'Delete by ID (Deprecated)',
 	action: 'Delete a conversation by its ID (deprecated)',
 	description: 'Deprecated by CometChat: use Reset, which names the conversation by its user or group',
+	returns: "Returns CometChat's success and message.",
 	properties: [conversationIdField(), onBehalfOfField(ACTING_USER.actAs, true, 'The user (UID) whose view of the conversation it is')],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const conversationId = conversationIdValue(this, itemIndex);

@@ -117,3 +117,10 @@ export function markMessageIdValue(context: IExecuteFunctions, itemIndex: number
 	}
 	return number;
 }
+
+/** What a conversation's record holds (Get, Get by ID), for the AI tool's description. */
+export const CONVERSATION_RETURNS =
+	'Returns the conversation: conversationId, conversationType, unreadMessageCount, lastMessage, conversationWith, tags and more.';
+
+/** What Mark as Delivered, Read and Unread output, for the AI tool's description. */
+export const MARK_RETURNS = "Returns uid or guid, onBehalfOf, messageId and CometChat's success and message.";

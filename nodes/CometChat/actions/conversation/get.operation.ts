@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { OperationDefinition } from '../types';
-import { conversationFields, conversationRequest, conversationTarget } from './fields';
+import { CONVERSATION_RETURNS, conversationFields, conversationRequest, conversationTarget } from './fields';
 
 /** GET /users/{uid}/conversation or /groups/{guid}/conversation: see docs/cometchat-api.md, Conversations. */
 export const get: OperationDefinition = {
@@ -9,6 +9,7 @@ export const get: OperationDefinition = {
 	name: 'Get',
 	action: 'Get a conversation',
 	description: 'Get one conversation as a user sees it: last message, unread count, tags, pin, and the other party',
+	returns: CONVERSATION_RETURNS,
 	properties: conversationFields('to get'),
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const target = conversationTarget(this, itemIndex);

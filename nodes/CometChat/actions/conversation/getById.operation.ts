@@ -4,6 +4,7 @@ import { ACTING_USER, onBehalfOfField, requiredOnBehalfOf } from '../../fields/c
 import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
 import { conversationIdField, conversationIdValue } from './conversationId';
+import { CONVERSATION_RETURNS } from './fields';
 
 /** GET /conversations/{conversationId}, published as deprecated: see docs/cometchat-api.md, Conversations. */
 export const getById: OperationDefinition = {
@@ -11,6 +12,7 @@ export const getById: OperationDefinition = {
 	name: 'Get by ID (Deprecated)',
 	action: 'Get a conversation by its ID (deprecated)',
 	description: 'Deprecated by CometChat: use Get, which names the conversation by its user or group',
+	returns: CONVERSATION_RETURNS,
 	properties: [conversationIdField(), onBehalfOfField(ACTING_USER.actAs, true, 'The user (UID) whose view of the conversation it is')],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const conversationId = conversationIdValue(this, itemIndex);

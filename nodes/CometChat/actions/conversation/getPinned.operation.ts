@@ -9,6 +9,7 @@ export const getPinned: OperationDefinition = {
 	name: 'Get Globally Pinned',
 	action: 'Get the globally pinned conversations',
 	description: 'List the conversations the app pins at the top for every user, in display order (at most 5)',
+	returns: 'Returns one item per pinned conversation, in display order: its uid or guid, conversationType, pinnedBy and pinnedAt.',
 	properties: [],
 	async execute(this: IExecuteFunctions) {
 		const response = await cometChatRequest.call(this, { method: 'GET', path: ['conversations', 'pinned'] });

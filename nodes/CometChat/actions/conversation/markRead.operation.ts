@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { OperationDefinition } from '../types';
-import { conversationFields, conversationRequest, conversationTarget, markMessageField, markMessageIdValue } from './fields';
+import { conversationFields, conversationRequest, conversationTarget, MARK_RETURNS, markMessageField, markMessageIdValue } from './fields';
 
 /** POST /users/{uid}/conversation/read or /groups/{guid}/conversation/read with {messageId}: see docs/cometchat-api.md, Conversations. */
 export const markRead: OperationDefinition = {
@@ -9,6 +9,7 @@ export const markRead: OperationDefinition = {
 	name: 'Mark as Read',
 	action: 'Mark a conversation as read',
 	description: "Mark the messages of a conversation as read by a user, up to a message: the user's unread count drops",
+	returns: MARK_RETURNS,
 	properties: [...conversationFields('to mark'), markMessageField('read')],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const target = conversationTarget(this, itemIndex);

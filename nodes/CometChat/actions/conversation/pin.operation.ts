@@ -9,6 +9,7 @@ export const pin: OperationDefinition = {
 	name: 'Pin',
 	action: 'Pin a conversation for a user',
 	description: "Pin a conversation to the top of a user's list (up to 5 per user; the app's global pins stay)",
+	returns: 'Returns uid or guid, onBehalfOf, conversationId, conversationType, pinnedBy and pinnedAt.',
 	properties: conversationFields('to pin'),
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const target = conversationTarget(this, itemIndex);

@@ -10,6 +10,7 @@ export const reset: OperationDefinition = {
 	name: 'Reset',
 	action: 'Reset a conversation',
 	description: 'Clear a conversation for one user until a new message comes; the other party keeps theirs',
+	returns: "Returns uid or guid, onBehalfOf and CometChat's success and message.",
 	properties: [
 		...conversationFields('to reset'),
 		{

@@ -9,6 +9,7 @@ export const unpin: OperationDefinition = {
 	name: 'Unpin',
 	action: 'Unpin a conversation for a user',
 	description: "Remove a user's own pin from a conversation (the app's global pins stay)",
+	returns: 'Returns uid or guid, onBehalfOf, conversationId and conversationType.',
 	properties: conversationFields('to unpin'),
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const target = conversationTarget(this, itemIndex);

@@ -11,6 +11,7 @@ export const updateTags: OperationDefinition = {
 	name: 'Update Tags',
 	action: 'Update the tags of a conversation',
 	description: "Replace the tags a user gives a conversation (each user's own), e.g. to file it; Get Many can then filter by them",
+	returns: 'Returns the conversation with its new tags: conversationId, conversationType, tags, conversationWith and more.',
 	properties: [
 		...conversationFields('to tag'),
 		{

@@ -176,6 +176,14 @@ async function importBatch(
 	return goOn;
 }
 
+/**
+ * What an import's item outputs (outcomeOf), for the AI tool's description; `key` says what its key
+ * holds, e.g. "its UID".
+ */
+export function importReturns(key: string): string {
+	return `Returns outcome (imported or alreadyImported), key (${key}) and record (what CometChat stored), or code when already imported.`;
+}
+
 /** An item's output from its entity's answer (`data.<id>`: `success`, then `data` or `error`), or its error. */
 function outcomeOf(context: IExecuteFunctions, spec: EntityImport, id: string, answer: unknown, itemIndex: number): IDataObject {
 	if (!isRecord(answer)) {

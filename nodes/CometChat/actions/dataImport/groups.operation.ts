@@ -6,7 +6,7 @@ import { optionalUrlOf, readRequiredText, requiredGuid, textOf } from '../../rea
 import { compact, metadataOf, readOption } from '../../readers/values';
 import { checkTypeAndPassword, GROUP_TYPES, newGroupFields } from '../group/fields';
 import type { EntityImport, OperationDefinition } from '../types';
-import { importOneItem } from './batches';
+import { importOneItem, importReturns } from './batches';
 import { detailsOf, jsonField, optionalUidOf, timeField, timeOf, USER_DETAILS } from './fields';
 
 const groups: EntityImport = {
@@ -40,6 +40,7 @@ export const importGroups: OperationDefinition = {
 	name: 'Import Groups',
 	action: 'Import groups',
 	description: 'Import groups with their history, 50 to a request; a group already in CometChat is reported as already imported',
+	returns: importReturns('its GUID'),
 	entityImport: groups,
 	properties: [
 		...newGroupFields('The GUID of the group: its unique identifier'),

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { requiredGuid, requiredUid } from '../../readers/text';
 import { booleanOf, compact, optionalOptionOf } from '../../readers/values';
 import type { EntityImport, OperationDefinition } from '../types';
-import { importOneItem } from './batches';
+import { importOneItem, importReturns } from './batches';
 import { detailsOf, GROUP_DETAILS, jsonField, timeField, timeOf, USER_DETAILS } from './fields';
 
 const SCOPES = ['admin', 'moderator', 'participant'] as const;
@@ -37,6 +37,7 @@ export const importMembers: OperationDefinition = {
 	name: 'Import Group Members',
 	action: 'Import group members',
 	description: 'Import memberships of groups, 50 to a request; a member already in the group is reported as already imported',
+	returns: importReturns('<guid>_member_<uid>'),
 	entityImport: members,
 	properties: [
 		{

@@ -6,7 +6,7 @@ import { tagsOf } from '../../readers/lists';
 import { guidOf, optionalTextOf, requiredId, uidOf } from '../../readers/text';
 import { compact, messageTextOf, optionOf, parseJsonObject, readOption } from '../../readers/values';
 import type { EntityImport, OperationDefinition } from '../types';
-import { importOneItem } from './batches';
+import { importOneItem, importReturns } from './batches';
 import { detailsOf, GROUP_DETAILS, jsonField, requiredTimeOf, timeField, timeOf, USER_DETAILS } from './fields';
 
 const RECEIVER_TYPES = ['user', 'group'] as const;
@@ -104,6 +104,7 @@ export const importMessages: OperationDefinition = {
 	name: 'Import Messages',
 	action: 'Import messages',
 	description: 'Import messages with their original times, 50 to a request in item order; a MUID imported before is reported so',
+	returns: importReturns('its MUID'),
 	entityImport: messages,
 	properties: [
 		{

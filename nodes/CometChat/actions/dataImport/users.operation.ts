@@ -4,7 +4,7 @@ import { readRequiredText, requiredUid } from '../../readers/text';
 import { compact } from '../../readers/values';
 import { newUserFields, userProfileBody, userProfileOptions } from '../user/profile';
 import type { EntityImport, OperationDefinition } from '../types';
-import { importOneItem } from './batches';
+import { importOneItem, importReturns } from './batches';
 import { timeField, timeOf } from './fields';
 
 const users: EntityImport = {
@@ -32,6 +32,7 @@ export const importUsers: OperationDefinition = {
 	name: 'Import Users',
 	action: 'Import users',
 	description: 'Import users with their history, 50 to a request; a user already in CometChat is reported as already imported',
+	returns: importReturns('its UID'),
 	entityImport: users,
 	properties: [
 		...newUserFields('The UID of the user: its unique identifier'),

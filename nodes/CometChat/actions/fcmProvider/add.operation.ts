@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { optionalId } from '../../readers/text';
 import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
-import { notificationInPayloadField, providerBody, serviceAccountField, serviceAccountFilenameField } from './fields';
+import { notificationInPayloadField, providerBody, providerReturns, serviceAccountField, serviceAccountFilenameField } from './fields';
 import { FCM_PATH } from './getMany.operation';
 
 /** POST /notifications/push/v1/providers/fcm (fcmCreateProviderSchema); the key is a request secret. */
@@ -12,6 +12,7 @@ export const add: OperationDefinition = {
 	name: 'Add',
 	action: 'Add an FCM provider',
 	description: "Add a Firebase Cloud Messaging project for the app's push notifications (its key is never shown)",
+	returns: providerReturns('added'),
 	properties: [
 		serviceAccountField(true),
 		{

@@ -2,7 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
-import { providerIdField, providerIdValue } from './fields';
+import { providerIdField, providerIdValue, providerReturns } from './fields';
 import { FCM_PATH } from './getMany.operation';
 
 /** DELETE /notifications/push/v1/providers/fcm/{providerId}. */
@@ -11,6 +11,7 @@ export const deleteProvider: OperationDefinition = {
 	name: 'Delete',
 	action: 'Delete an FCM provider',
 	description: 'Delete an FCM provider: CometChat no longer sends push notifications through its Firebase project',
+	returns: providerReturns('deleted'),
 	properties: [providerIdField('The ID of the FCM provider to delete')],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const providerId = providerIdValue(this, itemIndex);

@@ -7,6 +7,14 @@ import { emailProblem, optionalTextOf, requiredId } from '../../readers/text';
 
 export const SERVICE_ACCOUNT_LABEL = 'Service Account JSON';
 
+/**
+ * What an FCM or APNs provider's Add, Delete, Set Default and Update output, for the AI tool's
+ * description: a flag saying what was done and the provider's ID (Add's only when one was given).
+ */
+export function providerReturns(done: 'added' | 'deleted' | 'isDefault' | 'updated'): string {
+	return `Returns ${done} (true) and the providerId${done === 'added' ? ', when one was given' : ''}.`;
+}
+
 /** The FCM provider an operation is about: its ID as CometChat lists it. */
 export function providerIdField(description: string): INodeProperties {
 	return {

@@ -10,6 +10,7 @@ import {
 	providerIdValue,
 	serviceAccountField,
 	serviceAccountFilenameField,
+	providerReturns,
 } from './fields';
 import { FCM_PATH } from './getMany.operation';
 
@@ -19,6 +20,7 @@ export const update: OperationDefinition = {
 	name: 'Update',
 	action: 'Update an FCM provider',
 	description: "Replace an FCM provider's service-account key, or change where notifications are in the payload",
+	returns: providerReturns('updated'),
 	properties: [
 		providerIdField('The ID of the FCM provider to update'),
 		{

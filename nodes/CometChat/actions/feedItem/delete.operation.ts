@@ -14,6 +14,7 @@ export const deleteFeedItem: OperationDefinition = {
 	name: 'Delete',
 	action: 'Delete a feed item',
 	description: "Delete an item from a user's feed (it stays listed with Include Deleted)",
+	returns: 'Returns id and deleted (true).',
 	properties: [FEED_ITEM_FIELD],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const id = feedItemIdOf(this, itemIndex);

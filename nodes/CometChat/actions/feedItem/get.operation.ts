@@ -12,6 +12,7 @@ export const get: OperationDefinition = {
 	name: 'Get',
 	action: 'Get a feed item',
 	description: "Get an item of a user's notification feed, its content rendered for them",
+	returns: 'Returns id, receiver, templateId, content, readState, sentAt, deliveredAt, readAt, engagementCount and more.',
 	properties: [
 		FEED_ITEM_FIELD,
 		onBehalfOfField(ACTING_USER.actAs, false, 'The user whose feed it is. Leave empty to read it as the app.'),

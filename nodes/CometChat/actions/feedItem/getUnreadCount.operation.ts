@@ -11,6 +11,7 @@ export const getUnreadCount: OperationDefinition = {
 	name: 'Get Unread Count',
 	action: "Get a user's unread feed count",
 	description: "How many of a user's feed items of a template category are unread",
+	returns: 'Returns templateCategory and unreadCount.',
 	properties: [
 		ACT_AS_REQUIRED,
 		{

@@ -10,6 +10,7 @@ export const markAsDelivered: OperationDefinition = {
 	name: 'Mark as Delivered',
 	action: 'Mark a feed item as delivered',
 	description: 'Mark a feed item delivered to its user, as their app would',
+	returns: 'Returns the feed item with deliveredAt set: id, receiver, content, readState, engagementCount and more.',
 	properties: [FEED_ITEM_FIELD, ACT_AS_REQUIRED],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const id = feedItemIdOf(this, itemIndex);

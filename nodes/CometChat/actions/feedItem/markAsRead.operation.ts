@@ -10,6 +10,7 @@ export const markAsRead: OperationDefinition = {
 	name: 'Mark as Read',
 	action: 'Mark a feed item as read',
 	description: 'Mark a feed item read for its user, as their app would',
+	returns: 'Returns the feed item with readAt set and readState read: id, receiver, content, engagementCount and more.',
 	properties: [FEED_ITEM_FIELD, ACT_AS_REQUIRED],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const id = feedItemIdOf(this, itemIndex);

@@ -10,6 +10,7 @@ export const reportEngagement: OperationDefinition = {
 	name: 'Report Engagement',
 	action: 'Report engagement with a feed item',
 	description: 'Report that a user engaged with a feed item (e.g. clicked), as their app would',
+	returns: 'Returns the feed item with its engagementCount raised: id, receiver, content, readState and more.',
 	properties: [FEED_ITEM_FIELD, ACT_AS_REQUIRED, TOPIC_FIELD],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const id = feedItemIdOf(this, itemIndex);

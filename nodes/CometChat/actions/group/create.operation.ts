@@ -7,7 +7,7 @@ import { compact, metadataOf, optionOf } from '../../readers/values';
 import { appliedEarlier, cometChatRequest } from '../../transport/request';
 import { createdRecordLookup } from '../createdRecord';
 import type { OperationDefinition } from '../types';
-import { checkTypeAndPassword, GROUP_TYPES, newGroupFields } from './fields';
+import { checkTypeAndPassword, GROUP_RETURNS, GROUP_TYPES, newGroupFields } from './fields';
 import { memberFields, memberListsOf } from './members';
 
 export const create: OperationDefinition = {
@@ -15,6 +15,7 @@ export const create: OperationDefinition = {
 	name: 'Create',
 	action: 'Create a group',
 	description: 'Create a group, optionally with its first admins, moderators, participants and banned users',
+	returns: GROUP_RETURNS,
 	properties: [
 		...newGroupFields('The GUID of the new group: its unique identifier'),
 		{

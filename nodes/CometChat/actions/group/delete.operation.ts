@@ -11,6 +11,7 @@ export const deleteGroup: OperationDefinition = {
 	name: 'Delete',
 	action: 'Delete a group',
 	description: 'Delete a group for good, with its members and banned users',
+	returns: "Returns deleted (true) and the group's guid.",
 	properties: [groupField('The group to delete'), onBehalfOfField(ACTING_USER.actAs, false)],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const guid = groupValue(this, itemIndex);

@@ -85,3 +85,6 @@ export function checkTypeAndPassword(
 		);
 	}
 }
+
+/** What a group's record holds, for the AI tool's description of Create, Get and Update. */
+export const GROUP_RETURNS = 'Returns the group: guid, name, type, description, owner, membersCount, tags, createdAt and more.';

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { ACTING_USER, onBehalfOfField, onBehalfOfValue } from '../../fields/common';
 import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
-import { groupField, groupValue } from './fields';
+import { GROUP_RETURNS, groupField, groupValue } from './fields';
 
 /** GET /groups/{guid} (docs/cometchat-api.md, Groups). */
 export const get: OperationDefinition = {
@@ -11,6 +11,7 @@ export const get: OperationDefinition = {
 	name: 'Get',
 	action: 'Get a group',
 	description: 'Get a group by GUID',
+	returns: GROUP_RETURNS,
 	properties: [
 		groupField('The group to get'),
 		onBehalfOfField(

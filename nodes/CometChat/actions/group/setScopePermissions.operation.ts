@@ -11,6 +11,7 @@ export const setScopePermissions: OperationDefinition = {
 	name: 'Set Scope Permissions',
 	action: "Set a group scope's permissions",
 	description: "Allow or deny what a group's admins, moderators or participants can do in it, e.g. send messages",
+	returns: 'Returns guid, scope and permissions: each permission of the scope with its value now.',
 	properties: [...scopeFields('set'), permissionsField('{"sendMessage": "deny", "addReaction": "allow"}')],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const path = scopePermissionsPath(this, itemIndex);

@@ -11,6 +11,7 @@ export const unsetScopePermission: OperationDefinition = {
 	name: 'Unset Scope Permission',
 	action: "Unset a group scope's permission",
 	description: 'Remove one permission set for a scope of a group, so its default applies again',
+	returns: "Returns guid, scope, unset (the permission removed) and permissions: the scope's permissions now.",
 	properties: [...scopeFields('unset'), permissionKeyField('The key of the permission to unset, e.g. sendMessage')],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const path = scopePermissionsPath(this, itemIndex);

@@ -7,7 +7,7 @@ import { idOf, optionalTextOf, optionalUrlOf, uidOf } from '../../readers/text';
 import { compact, metadataOf, optionalOptionOf } from '../../readers/values';
 import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
-import { checkTypeAndPassword, GROUP_TYPES, groupField, groupTypeOptions, groupValue } from './fields';
+import { checkTypeAndPassword, GROUP_RETURNS, GROUP_TYPES, groupField, groupTypeOptions, groupValue } from './fields';
 
 /**
  * What Clear Fields can clear: icon, description and metadata through `unset` (PUT /groups/{guid}),
@@ -87,6 +87,7 @@ export const update: OperationDefinition = {
 	name: 'Update',
 	action: 'Update a group',
 	description: 'Change a group, or clear its description, icon, metadata or tags',
+	returns: GROUP_RETURNS,
 	properties: [
 		groupField('The group to update'),
 		onBehalfOfField(ACTING_USER.actAs, false),

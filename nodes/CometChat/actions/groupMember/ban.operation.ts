@@ -12,6 +12,7 @@ export const ban: OperationDefinition = {
 	name: 'Ban',
 	action: 'Ban a user from a group',
 	description: 'Ban a user from a group: a member is removed, and the user cannot join until unbanned',
+	returns: 'Returns banned (true), guid and uid.',
 	properties: [
 		groupField('The group to ban the user from'),
 		memberUserField('user', 'The user to ban; a member of the group or any other user'),

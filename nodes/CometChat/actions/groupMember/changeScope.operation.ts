@@ -13,6 +13,7 @@ export const changeScope: OperationDefinition = {
 	name: 'Change Scope',
 	action: 'Change the scope of a group member',
 	description: 'Make a member an admin, a moderator or a participant',
+	returns: 'Returns guid, uid, scope (the new one) and joinedAt, as CometChat answers.',
 	properties: [
 		groupField('The group of the member'),
 		memberUserField('groupMember', 'The member whose scope to change'),

@@ -12,6 +12,7 @@ export const remove: OperationDefinition = {
 	name: 'Remove',
 	action: 'Remove a member from a group',
 	description: 'Remove (kick) a member from a group; unlike a ban, they can join or be added again',
+	returns: 'Returns removed (true), guid and uid.',
 	properties: [
 		groupField('The group to remove the member from'),
 		memberUserField('groupMember', 'The member to remove'),

@@ -12,6 +12,7 @@ export const unban: OperationDefinition = {
 	name: 'Unban',
 	action: 'Unban a user from a group',
 	description: 'Lift the ban of a user from a group; they are not added back as a member',
+	returns: 'Returns unbanned (true), guid and uid.',
 	properties: [
 		groupField('The group to unban the user from'),
 		memberUserField('bannedUser', 'The banned user to unban'),

@@ -4,7 +4,7 @@ import { fieldError } from '../../readers/fieldErrors';
 import { idOf } from '../../readers/text';
 import { cometChatRequest } from '../../transport/request';
 import type { OperationDefinition } from '../types';
-import { keywordListContentFields, keywordListForm } from './fields';
+import { KEYWORD_LIST_RETURNS, keywordListContentFields, keywordListForm } from './fields';
 
 /** POST /moderation/keywords, a multipart/form-data body (docs/cometchat-api.md, Moderation set-up). */
 export const create: OperationDefinition = {
@@ -12,6 +12,7 @@ export const create: OperationDefinition = {
 	name: 'Create',
 	action: 'Create a keyword list',
 	description: 'Add a list of words, patterns or sentences that moderation rules can refer to by its ID',
+	returns: KEYWORD_LIST_RETURNS,
 	properties: [
 		{
 			displayName: 'Keyword List ID',

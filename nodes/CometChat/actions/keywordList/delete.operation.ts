@@ -10,6 +10,7 @@ export const deleteKeywordList: OperationDefinition = {
 	name: 'Delete',
 	action: 'Delete a keyword list',
 	description: 'Delete a keyword list for good; rule conditions that refer to it no longer match its entries',
+	returns: 'Returns id and deleted (true).',
 	properties: [keywordListField('The keyword list to delete')],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const id = keywordListIdValue(this, itemIndex);

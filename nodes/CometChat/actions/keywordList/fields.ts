@@ -192,3 +192,6 @@ function sentencesOf(context: IExecuteFunctions, itemIndex: number): string[] {
 	if (given.length === 0) throw fieldError(context, itemIndex, label, 'is empty', 'Enter at least one sentence, one per line.');
 	return given;
 }
+
+/** What a keyword list's record holds, for the AI tool's description of Create, Get and Update. */
+export const KEYWORD_LIST_RETURNS = 'Returns the keyword list: id, name, category, searchTerms, revisionId, active, createdAt and more.';

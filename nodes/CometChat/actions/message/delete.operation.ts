@@ -11,6 +11,7 @@ export const deleteMessage: OperationDefinition = {
 	name: 'Delete',
 	action: 'Delete a message',
 	description: 'Delete a message: by default it stays in the history marked deleted; Delete Permanently removes it',
+	returns: "Returns deleted (true), the message's id and permanent (whether it was removed for good).",
 	properties: [
 		messageIdField('The message to delete'),
 		{

@@ -26,6 +26,7 @@ export const edit: OperationDefinition = {
 	name: 'Edit',
 	action: 'Edit a message',
 	description: "Edit a message's text, metadata or tags as its sender would, without running the moderation rules again",
+	returns: 'Returns the edited message as CometChat answers: id, sender, receiver, data with the new text, tags, editedAt and editedBy.',
 	properties: [
 		messageIdField('The message to edit'),
 		NEW_TEXT_FIELD,

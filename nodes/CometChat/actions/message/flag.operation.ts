@@ -21,6 +21,7 @@ export const flag: OperationDefinition = {
 	name: 'Flag',
 	action: 'Flag a message',
 	description: 'Report a message for moderation on behalf of a user, with a reason (then listed under Flagged Message)',
+	returns: "Returns the message's id, the reasonId and CometChat's confirmation (success and message).",
 	properties: [
 		messageIdField('ID of the message to flag'),
 		onBehalfOfField(ACTING_USER.actAs, true, 'The user (UID) who flags the message. CometChat requires it.'),

@@ -12,6 +12,8 @@ export const get: OperationDefinition = {
 	name: 'Get',
 	action: 'Get a message',
 	description: 'Get one message by ID: its text, parties, moderation status and, if deleted, when and by whom',
+	returns:
+		'Returns the message as CometChat answers: id, sender, receiver, type, data (text, attachments, moderation), times; with Download Attachments, its files in binary.',
 	properties: [
 		messageIdField('The message to get'),
 		onBehalfOfField(ACTING_USER.actAs, false, 'The user (UID) whose view of the message is read. Leave empty to read it as the app.'),

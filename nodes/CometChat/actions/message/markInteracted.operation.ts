@@ -10,6 +10,7 @@ export const markInteracted = messageAction({
 	name: 'Mark as Interacted',
 	action: 'Mark elements of an interactive message as interacted',
 	description: 'Record that a user interacted with an interactive message (a form or card), e.g. clicked its submit button',
+	returns: "Returns the message's id and CometChat's confirmation (success and message).",
 	method: 'PATCH',
 	messageDescription: 'The interactive message (a form, card or scheduler)',
 	properties: [

@@ -16,6 +16,8 @@ interface MessageActionSpec {
 	name: string;
 	action: string;
 	description: string;
+	/** What the item holds, for an AI agent's model (OperationDefinition.returns). */
+	returns: string;
 	method: IHttpRequestMethods;
 	/** The description of the Message field. */
 	messageDescription: string;
@@ -36,6 +38,7 @@ export function messageAction(spec: MessageActionSpec): OperationDefinition {
 		name: spec.name,
 		action: spec.action,
 		description: spec.description,
+		returns: spec.returns,
 		properties: [
 			messageIdField(spec.messageDescription),
 			...(spec.properties ?? []),

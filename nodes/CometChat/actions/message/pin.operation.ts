@@ -6,6 +6,7 @@ export const pin = messageAction({
 	name: 'Pin',
 	action: 'Pin a message',
 	description: 'Pin a message in its conversation for everyone in it (at most 100 pinned messages per conversation)',
+	returns: 'Returns the pinned message as CometChat answers: id, sender, receiver, type, data and times.',
 	method: 'POST',
 	messageDescription: 'The message to pin',
 	onBehalfOf: {

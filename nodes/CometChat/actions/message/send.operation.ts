@@ -174,6 +174,8 @@ export const send: OperationDefinition = {
 	name: 'Send',
 	action: 'Send a message',
 	description: 'Send a text, media or custom message on behalf of a user to users or groups, or as a reply in a thread',
+	returns:
+		'Returns the sent message (id, sender, receiver, data, sentAt and more), or with Simplify a short form; one item per receiver when sent to several.',
 	properties,
 	simplified: SIMPLIFIED_SENT_MESSAGE_FIELDS,
 	async execute(this: IExecuteFunctions, itemIndex: number) {

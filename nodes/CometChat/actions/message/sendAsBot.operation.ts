@@ -13,6 +13,8 @@ export const sendAsBot: OperationDefinition = {
 	name: 'Send as Bot',
 	action: 'Send a message as a bot',
 	description: 'Send a text, media or custom message from a bot to users or groups, e.g. to answer the Bot Trigger',
+	returns:
+		'Returns the sent message (id, sender, receiver, data, sentAt and more), or with Simplify a short form; one item per receiver when sent to several.',
 	properties: [
 		locatorField(LOCATOR_KINDS.bot, {
 			name: 'botUid',

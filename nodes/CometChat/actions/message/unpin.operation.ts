@@ -6,6 +6,7 @@ export const unpin = messageAction({
 	name: 'Unpin',
 	action: 'Unpin a message',
 	description: 'Unpin a message, whoever pinned it; a message that is not pinned stays so. The output is the message.',
+	returns: 'Returns it as CometChat answers: id, sender, receiver, type, data and times.',
 	method: 'DELETE',
 	messageDescription: 'The message to unpin',
 	onBehalfOf: { required: false, description: 'The user (UID) who unpins the message. Leave empty to unpin as the app.' },

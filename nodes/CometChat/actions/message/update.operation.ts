@@ -15,6 +15,8 @@ export const update: OperationDefinition = {
 	name: 'Update and Re-Moderate',
 	action: 'Update and re-moderate a message',
 	description: "Edit a message's data, e.g. its text, and run the moderation rules on it again",
+	returns:
+		'Returns the message as CometChat answers after the edit: id, sender, receiver, data with text and moderation status, editedAt and more.',
 	properties: [
 		messageIdField('ID of the message to edit'),
 		changesModeField('specifyData'),

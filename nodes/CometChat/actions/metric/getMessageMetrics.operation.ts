@@ -9,6 +9,7 @@ export const getMessageMetrics: OperationDefinition = {
 	name: 'Get Message Metrics',
 	action: "Get the app's message metrics",
 	description: 'Get the messages sent and the read and delivery receipts of the app, counted per five minutes',
+	returns: 'Returns startTime, endTime and dataPoints: per five minutes, messagesSent, readReceipts, deliveryReceipts and startTime.',
 	properties: [],
 	async execute(this: IExecuteFunctions) {
 		const response = await cometChatRequest.call(this, { method: 'GET', path: ['stats', 'messages'] });

@@ -20,6 +20,8 @@ export const getUsage: OperationDefinition = {
 	name: 'Get Usage',
 	action: "Get the app's usage",
 	description: 'Get the call minutes, recorded minutes, active users and peak concurrent users of the app over a period',
+	returns:
+		'Returns metrics (audio_minutes, video_minutes, recorded_minutes, active_users, concurrent_users) and time_range (fromDate, toDate).',
 	properties: [
 		{
 			displayName: 'From',

@@ -10,6 +10,7 @@ export const deleteModeratedMessage: OperationDefinition = {
 	name: 'Delete',
 	action: 'Delete a moderated message',
 	description: 'Delete a message submitted for moderation, with its moderation data (a blocked message leaves the blocked list)',
+	returns: "Returns the message's id and deleted (true).",
 	properties: [messageIdField('ID of the message to delete')],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const id = messageIdValue(this, itemIndex);

@@ -10,6 +10,7 @@ export const get: OperationDefinition = {
 	name: 'Get',
 	action: 'Get a moderated message',
 	description: 'Get a message submitted for moderation, with its current moderation status (data.moderation.status)',
+	returns: 'Returns the message as CometChat answers: id, sender, receiver, data with text and moderation.status, sentAt and more.',
 	properties: [messageIdField('ID of the message to get')],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const id = messageIdValue(this, itemIndex);

@@ -79,6 +79,7 @@ export const submit: OperationDefinition = {
 	name: 'Submit',
 	action: 'Submit a message for moderation',
 	description: "Send a text message through CometChat's moderation: the answer shows approved, pending or disapproved",
+	returns: 'Returns the message as CometChat answers: id, sender, receiver, data with text and moderation.status, sentAt and more.',
 	properties,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const sender = requiredUid(this, itemIndex, 'sender', 'Sender');

@@ -13,6 +13,7 @@ export const create: OperationDefinition = {
 	name: 'Create',
 	action: 'Create a moderation reason',
 	description: 'Add a reason users can give when they flag a message; Message → Flag takes its ID',
+	returns: 'Returns the reason: id, name, description, createdAt and updatedAt.',
 	properties: [
 		{
 			displayName: 'Reason ID',

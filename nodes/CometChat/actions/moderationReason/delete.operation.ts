@@ -10,6 +10,7 @@ export const deleteReason: OperationDefinition = {
 	name: 'Delete',
 	action: 'Delete a moderation reason',
 	description: 'Delete a reason users can give when they flag a message; flags already given keep its ID and name',
+	returns: "Returns the reason's id and deleted (true).",
 	properties: [reasonField('The reason to delete')],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const id = reasonIdValue(this, itemIndex);

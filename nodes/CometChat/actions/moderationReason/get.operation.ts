@@ -10,6 +10,7 @@ export const get: OperationDefinition = {
 	name: 'Get',
 	action: 'Get a moderation reason',
 	description: 'Get one reason users can give when they flag a message, by ID',
+	returns: 'Returns the reason: id, name, description, createdAt and updatedAt.',
 	properties: [reasonField('The reason to get')],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const id = reasonIdValue(this, itemIndex);

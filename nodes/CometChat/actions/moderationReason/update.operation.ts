@@ -11,6 +11,7 @@ export const update: OperationDefinition = {
 	name: 'Update',
 	action: 'Update a moderation reason',
 	description: 'Rename a reason users can give when they flag a message',
+	returns: 'Returns the reason: id, name, description, createdAt and updatedAt.',
 	properties: [reasonField('The reason to rename'), reasonNameField('The new name users see when they flag a message')],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const id = reasonIdValue(this, itemIndex);

@@ -77,6 +77,7 @@ export const create: OperationDefinition = {
 	name: 'Create',
 	action: 'Create a moderation rule',
 	description: 'Add a rule that blocks or drops the messages matching its conditions, from words, patterns or keyword lists',
+	returns: 'Returns the rule as CometChat answers: id, name, description, enabled, conditions, filters, action, revisionId and times.',
 	properties,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const id = idOf(this, itemIndex, 'Rule ID', this.getNodeParameter('ruleId', itemIndex, ''));

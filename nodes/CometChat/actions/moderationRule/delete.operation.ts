@@ -11,6 +11,7 @@ export const deleteRule: OperationDefinition = {
 	name: 'Delete',
 	action: 'Delete a moderation rule',
 	description: 'Delete a moderation rule for good; messages are no longer checked against it',
+	returns: "Returns the rule's id and deleted (true).",
 	properties: [ruleField('The rule to delete')],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const id = requiredId(this, itemIndex, 'ruleId', 'Rule');

@@ -11,6 +11,7 @@ export const get: OperationDefinition = {
 	name: 'Get',
 	action: 'Get a moderation rule',
 	description: 'Get one moderation rule by ID: its conditions, filters, action and current revision',
+	returns: 'Returns the rule as CometChat answers: id, name, description, enabled, conditions, filters, action, revisionId and times.',
 	properties: [ruleField('The rule to get')],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const id = requiredId(this, itemIndex, 'ruleId', 'Rule');

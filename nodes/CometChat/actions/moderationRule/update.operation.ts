@@ -25,6 +25,7 @@ export const update: OperationDefinition = {
 	name: 'Update',
 	action: 'Update a moderation rule',
 	description: "Change a moderation rule's name, description, state, action, conditions or filters (a new revision)",
+	returns: 'Returns the rule as CometChat answers: id, name, description, enabled, conditions, filters, action, revisionId and times.',
 	properties: [
 		ruleField('The rule to update'),
 		changesModeField('specifyBody'),

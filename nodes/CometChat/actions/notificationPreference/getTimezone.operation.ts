@@ -8,6 +8,7 @@ export const getTimezone: OperationDefinition = {
 	name: 'Get Timezone',
 	action: "Get a user's notification time zone",
 	description: "Get the time zone CometChat uses for a user's quiet hours (the Do Not Disturb schedule)",
+	returns: 'Returns uid and timezone: an IANA name, or null when none is set.',
 	properties: [preferenceUserField('The user whose time zone to get')],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const uid = preferenceUserValue(this, itemIndex);

@@ -11,6 +11,8 @@ export const mute: OperationDefinition = {
 	name: 'Mute Conversations',
 	action: 'Mute conversations for a user',
 	description: 'Mute one-to-one and group conversations for a user until a date, in one request',
+	returns:
+		'Returns uid, muted (true), until (ISO 8601) and conversations: each id, type (oneOnOne or group) and until in epoch milliseconds.',
 	properties: [
 		preferenceUserField('The user who gets no notifications from these conversations'),
 		...conversationFields('mute'),

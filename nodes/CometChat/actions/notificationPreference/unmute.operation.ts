@@ -9,6 +9,7 @@ export const unmute: OperationDefinition = {
 	name: 'Unmute Conversations',
 	action: 'Unmute conversations for a user',
 	description: 'Give a user notifications from muted one-to-one and group conversations again, all in one request',
+	returns: 'Returns uid, unmuted (true) and conversations: each id and type (oneOnOne or group).',
 	properties: [preferenceUserField('The user who gets notifications from these conversations again'), ...conversationFields('unmute')],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const uid = preferenceUserValue(this, itemIndex);

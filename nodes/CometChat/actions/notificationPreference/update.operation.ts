@@ -108,6 +108,8 @@ export const update: OperationDefinition = {
 	name: 'Update',
 	action: "Update a user's notification preferences",
 	description: 'Change what a user is notified of; settings left out keep their values',
+	returns:
+		'Returns uid and the preferences after the change: groupPreferences, oneOnOnePreferences, mutePreferences and usePrivacyTemplate.',
 	properties: [
 		preferenceUserField('The user whose notification preferences to change'),
 		changesModeField('specifyBody'),

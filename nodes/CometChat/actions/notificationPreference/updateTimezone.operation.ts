@@ -10,6 +10,7 @@ export const updateTimezone: OperationDefinition = {
 	name: 'Update Timezone',
 	action: "Update a user's notification time zone",
 	description: "Set the time zone CometChat uses for a user's quiet hours (the Do Not Disturb schedule)",
+	returns: 'Returns uid and timezone: the IANA name now set.',
 	properties: [
 		preferenceUserField('The user whose time zone to set'),
 		{

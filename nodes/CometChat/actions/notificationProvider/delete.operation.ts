@@ -10,6 +10,7 @@ export const deleteProvider: OperationDefinition = {
 	name: 'Delete',
 	action: 'Delete a notification provider',
 	description: 'Delete the saved settings of a notification provider: CometChat no longer sends notifications through it',
+	returns: 'Returns the provider and deleted (true).',
 	properties: [providerField],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const provider = providerOf(this, itemIndex);

@@ -10,6 +10,8 @@ export const get: OperationDefinition = {
 	name: 'Get',
 	action: 'Get a notification provider',
 	description: "Get a notification provider's settings; keys and tokens show only their last 4 characters",
+	returns:
+		'Returns provider, configured (whether settings are saved) and its settings, e.g. isEnabled, webhookURL or sendGridApiKeyMasked.',
 	properties: [providerField],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const provider = providerOf(this, itemIndex);

@@ -10,6 +10,7 @@ export const save: OperationDefinition = {
 	name: 'Save',
 	action: 'Save a notification provider',
 	description: "Save a notification provider's settings, replacing any saved before; secrets never appear in the output",
+	returns: 'Returns provider, configured (true) and its settings as saved, e.g. isEnabled, webhookURL or sendGridApiKeyMasked.',
 	properties: saveProperties(),
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const provider = providerOf(this, itemIndex);

@@ -11,6 +11,7 @@ export const update: OperationDefinition = {
 	name: 'Update',
 	action: 'Update a notification provider',
 	description: 'Change some settings of a notification provider, e.g. turn it off or rotate its key',
+	returns: 'Returns provider, configured and its settings after the change, e.g. isEnabled, webhookURL or sendGridApiKeyMasked.',
 	properties: updateProperties(),
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const provider = providerOf(this, itemIndex);

@@ -11,6 +11,7 @@ export const get: OperationDefinition = {
 	name: 'Get',
 	action: 'Get the notification settings',
 	description: "Get the app's push, e-mail and SMS notification settings: preferences, sounds and templates",
+	returns: 'Returns the settings as CometChat answers: preferences, sound and templates.',
 	properties: [],
 	async execute(this: IExecuteFunctions) {
 		const response = await cometChatRequest.call(this, { method: 'GET', path: PATH });

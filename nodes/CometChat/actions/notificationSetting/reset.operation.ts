@@ -10,6 +10,7 @@ export const reset: OperationDefinition = {
 	name: 'Reset',
 	action: 'Reset the notification settings',
 	description: "Put the app's notification preferences, sounds and templates back to CometChat's defaults",
+	returns: 'Returns reset (true) only; Get gives the settings now.',
 	properties: [],
 	async execute(this: IExecuteFunctions) {
 		await cometChatRequest.call(this, { method: 'DELETE', path: SETTINGS_PATH });

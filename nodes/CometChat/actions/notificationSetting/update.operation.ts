@@ -16,6 +16,7 @@ export const update: OperationDefinition = {
 	name: 'Update',
 	action: 'Update the notification settings',
 	description: "Change the app's notification preferences, sounds or templates. Only the parts given change.",
+	returns: 'Returns updated (true) and parts: the parts sent (preferences, sound, templates).',
 	properties: [
 		{
 			displayName: 'Settings (JSON)',

@@ -10,6 +10,7 @@ export const deleteTokens: OperationDefinition = {
 	name: 'Delete',
 	action: 'Delete push tokens',
 	description: "Unregister the push tokens of an auth token, or all of its user's, so the devices get no more notifications",
+	returns: 'Returns deleted (true) and count: how many push tokens were unregistered (never the tokens).',
 	properties: [
 		authTokenField('The auth token (session) of the user whose push tokens to delete'),
 		{

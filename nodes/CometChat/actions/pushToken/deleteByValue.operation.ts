@@ -12,6 +12,7 @@ export const deleteByValue: OperationDefinition = {
 	name: 'Delete by Value',
 	action: 'Delete a push token by its value',
 	description: "Unregister one push token of the auth token's user, given the push token itself",
+	returns: 'Returns deleted (true) only: the push token and auth token are never output.',
 	properties: [
 		authTokenField('The auth token (session) of the user the push token belongs to'),
 		pushTokenField('The push token to delete, as the device registered it (e.g. an FCM or APNs token)'),

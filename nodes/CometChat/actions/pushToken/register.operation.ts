@@ -35,6 +35,8 @@ export const register: OperationDefinition = {
 	name: 'Register',
 	action: 'Register a push token',
 	description: "Register a device's push token (FCM, APNs or APNs VoIP) with a user's auth token; again updates it",
+	returns:
+		'Returns registered (true), the platform and tokenType: the field the token went as (fcmToken, deviceToken or voipToken); never the token.',
 	properties: [
 		authTokenField('The auth token (session) of the user the device belongs to'),
 		{

@@ -11,6 +11,7 @@ export const allowFeatures: OperationDefinition = {
 	name: 'Allow Features',
 	action: "Allow a role's restricted features",
 	description: 'Lift restrictions of a role: some features, or all of them',
+	returns: "Returns role, allowAll (true) or featuresToAllow (the keys sent), and CometChat's success and message.",
 	properties: [
 		roleField('The role whose features to allow'),
 		{

@@ -15,6 +15,7 @@ export const create: OperationDefinition = {
 	name: 'Create',
 	action: 'Create a role',
 	description: 'Create a role: whom its users can list and message. Give users the role with User → Create or Update.',
+	returns: 'Returns the role: role (its key), name, description, metadata, settings and createdAt.',
 	properties: [
 		{
 			displayName: 'Role Key',

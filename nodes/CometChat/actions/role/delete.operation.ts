@@ -10,6 +10,7 @@ export const deleteRole: OperationDefinition = {
 	name: 'Delete',
 	action: 'Delete a role',
 	description: 'Delete a role. The default role cannot be deleted.',
+	returns: "Returns deleted (true) and the role's key.",
 	properties: [roleField('The role to delete')],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const role = roleValue(this, itemIndex);

@@ -11,6 +11,7 @@ export const get: OperationDefinition = {
 	name: 'Get',
 	action: 'Get a role',
 	description: 'Get a role by its key, with its settings: whom its users can list and message',
+	returns: 'Returns the role: role (its key), name, description, metadata, settings (listUsers, sendMessagesTo) and createdAt.',
 	properties: [
 		locatorField(LOCATOR_KINDS.role, {
 			name: 'role',

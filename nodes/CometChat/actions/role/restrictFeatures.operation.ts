@@ -11,6 +11,7 @@ export const restrictFeatures: OperationDefinition = {
 	name: 'Restrict Features',
 	action: "Restrict a role's features",
 	description: "Stop a role's users from using features, e.g. listing users or deleting groups",
+	returns: "Returns role and features: per feature, its key and CometChat's success and message.",
 	properties: [
 		roleField('The role to restrict'),
 		{

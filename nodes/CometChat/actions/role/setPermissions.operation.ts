@@ -10,6 +10,7 @@ export const setPermissions: OperationDefinition = {
 	name: 'Set Permissions',
 	action: "Set a role's permissions",
 	description: 'Allow or deny what users of a role can do, e.g. create groups or send some types of message',
+	returns: 'Returns role and permissions: every permission the role now has set, with its value.',
 	properties: [roleField('The role whose permissions to set'), permissionsField('{"createGroup": "deny", "listUsers.mode": "friends"}')],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const role = roleValue(this, itemIndex);

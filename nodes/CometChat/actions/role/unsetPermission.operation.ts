@@ -10,6 +10,7 @@ export const unsetPermission: OperationDefinition = {
 	name: 'Unset Permission',
 	action: "Unset a role's permission",
 	description: 'Remove one permission set for a role, so its default applies again',
+	returns: 'Returns role, unset (the permission key removed) and permissions: those still set, with their values.',
 	properties: [
 		roleField('The role whose permission to unset'),
 		permissionKeyField('The key of the permission to unset, e.g. sendMessage or listUsers.mode'),

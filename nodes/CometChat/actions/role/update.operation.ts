@@ -52,6 +52,7 @@ export const update: OperationDefinition = {
 	name: 'Update',
 	action: 'Update a role',
 	description: "Change a role's name, description, metadata or settings, or clear them",
+	returns: 'Returns the role after the change: role (its key), name, description, metadata, settings and times.',
 	properties: [
 		roleField('The role to update'),
 		{

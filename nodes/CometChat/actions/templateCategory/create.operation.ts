@@ -10,6 +10,7 @@ export const create: OperationDefinition = {
 	name: 'Create',
 	action: 'Create a template category',
 	description: 'Create a category to group campaign templates and filter feeds by',
+	returns: 'Returns the category: id, name, description, createdAt and updatedAt.',
 	properties: [categoryNameField(true), DESCRIPTION_FIELD],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const fields = { name: this.getNodeParameter('name', itemIndex, ''), description: this.getNodeParameter('description', itemIndex, '') };

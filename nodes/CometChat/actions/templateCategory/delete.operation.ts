@@ -10,6 +10,7 @@ export const deleteCategory: OperationDefinition = {
 	name: 'Delete',
 	action: 'Delete a template category',
 	description: 'Delete a template category',
+	returns: "Returns the category's id and deleted (true).",
 	properties: [recordField('category', 'The category to delete')],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const id = recordIdOf(this, itemIndex, 'category');

@@ -9,6 +9,7 @@ export const get: OperationDefinition = {
 	name: 'Get',
 	action: 'Get a template category',
 	description: 'Get a template category by its ID',
+	returns: 'Returns the category: id, name, description, createdAt and updatedAt.',
 	properties: [recordField('category', 'The category to get')],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const id = recordIdOf(this, itemIndex, 'category');

@@ -11,6 +11,7 @@ export const update: OperationDefinition = {
 	name: 'Update',
 	action: 'Update a template category',
 	description: 'Rename a template category or change its description',
+	returns: 'Returns the category: id, name, description, createdAt and updatedAt.',
 	properties: [
 		recordField('category', 'The category to update'),
 		{

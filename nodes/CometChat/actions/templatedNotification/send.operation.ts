@@ -33,6 +33,8 @@ export const send: OperationDefinition = {
 	name: 'Send',
 	action: 'Send a notification from a template',
 	description: 'Send a templated notification to users: one per item, sent together, or the receivers each item lists',
+	returns:
+		"Returns per item its send's notificationId (up to 10 receivers) or batchId, mode, channels and receivers (a count); One per Item adds the receiver.",
 	properties: [
 		recordField('template', 'The approved template to send'),
 		{

@@ -17,6 +17,7 @@ export const addFriends: OperationDefinition = {
 	name: 'Add Friends',
 	action: 'Add friends to a user',
 	description: 'Make users friends of a user (both ways). The output lists the UIDs added and any CometChat refused.',
+	returns: 'Returns uid, added (the UIDs made friends) and failed (each UID refused, with code and message).',
 	properties: [
 		userField('The user who gets the friends'),
 		uidListField({ name: 'friends', displayName: 'Friends', description: 'The users who become friends of the user' }),

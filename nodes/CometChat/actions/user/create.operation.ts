@@ -10,6 +10,8 @@ export const create: OperationDefinition = {
 	name: 'Create',
 	action: 'Create a user',
 	description: 'Create a new user. Fails if the UID already exists: use Create or Update.',
+	returns:
+		'Returns the new user as CometChat answers: uid, name, role, status, createdAt and more; with With Auth Token, its authToken too.',
 	properties: userRecordFields({
 		uid: 'The UID of the new user: its unique identifier',
 		withAuthToken: 'Whether to create an auth token for the user and return it',

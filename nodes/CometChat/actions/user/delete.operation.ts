@@ -12,6 +12,7 @@ export const deleteUser: OperationDefinition = {
 	name: 'Delete',
 	action: 'Delete a user',
 	description: 'Delete a user; without Permanent the UID stays taken (to only stop someone chatting, use Deactivate)',
+	returns: 'Returns deleted (true), the uid and permanent (whether it was deleted for good).',
 	properties: [
 		userField('The user to delete'),
 		{

@@ -11,6 +11,7 @@ export const get: OperationDefinition = {
 	name: 'Get',
 	action: 'Get a user',
 	description: 'Get a user by UID',
+	returns: 'Returns the user as CometChat answers: uid, name, avatar, role, status, lastActiveAt, createdAt and more.',
 	properties: [
 		locatorField(LOCATOR_KINDS.user, {
 			name: 'uid',

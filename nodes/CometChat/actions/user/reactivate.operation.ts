@@ -10,6 +10,7 @@ export const reactivate: OperationDefinition = {
 	name: 'Reactivate',
 	action: 'Reactivate users',
 	description: 'Reactivate one or more deactivated users, so they can log in and chat again',
+	returns: 'Returns reactivatedUids (the users reactivated) and failed (each UID CometChat did not act on, with a message).',
 	properties: [uidListField({ name: 'uids', displayName: 'UIDs', description: 'The users to reactivate' })],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		return await changeActivation(this, itemIndex, 'reactivate');

@@ -11,6 +11,7 @@ export const removeFriends: OperationDefinition = {
 	name: 'Remove Friends',
 	action: 'Remove friends of a user',
 	description: 'End the friendship of a user with other users (both ways)',
+	returns: "Returns uid, removed (the UIDs sent) and CometChat's success and message.",
 	properties: [
 		userField('The user whose friends to remove'),
 		uidListField({ name: 'friends', displayName: 'Friends', description: 'The friends to remove' }),

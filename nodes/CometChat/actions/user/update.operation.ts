@@ -47,6 +47,7 @@ export const update: OperationDefinition = {
 	name: 'Update',
 	action: 'Update a user',
 	description: 'Change the profile of an existing user, or clear its avatar, link, metadata, status message or tags',
+	returns: 'Returns the updated user as CometChat answers: uid, name, role, status, tags, updatedAt and more.',
 	properties: [
 		locatorField(LOCATOR_KINDS.user, {
 			name: 'uid',

@@ -12,6 +12,7 @@ export const updateAuthToken: OperationDefinition = {
 	name: 'Update Auth Token',
 	action: 'Update the auth token of a user',
 	description: "Record the platform, user agent or app details of one of a user's auth tokens",
+	returns: "Returns uid, createdAt and authTokenMasked (the token's last 4 characters).",
 	properties: [
 		locatorField(LOCATOR_KINDS.user, {
 			name: 'uid',

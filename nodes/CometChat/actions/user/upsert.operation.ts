@@ -18,6 +18,7 @@ export const upsert: OperationDefinition = {
 	name: 'Create or Update',
 	action: 'Create or update a user',
 	description: 'Create a new record, or update the current one if it already exists (upsert)',
+	returns: 'Returns the user as CometChat answers (uid, name, role, status and more) and operation: created or updated.',
 	properties: userRecordFields({
 		uid: 'Unique identifier of the user. A new UID creates the user; an existing one updates it with these fields. The output field "operation" says which happened.',
 		withAuthToken: 'Whether to create an auth token and return it when the user is created. An existing user gets none.',

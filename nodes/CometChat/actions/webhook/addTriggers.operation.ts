@@ -11,8 +11,7 @@ export const addTriggers: OperationDefinition = {
 	name: 'Add Triggers',
 	action: 'Add triggers to a webhook',
 	description: 'Have CometChat post more events to a webhook; the output has one item per trigger with its result',
-	// The description says what it returns: one item per trigger, not the one item most operations give.
-	returns: '',
+	returns: 'Returns in each webhookId, trigger, success and message; if CometChat answers for all at once, one item with triggerIds.',
 	properties: [webhookField('The webhook to add triggers to'), triggersField('The events to post to the webhook.')],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const id = webhookIdValue(this, itemIndex, 'Webhook');

@@ -9,6 +9,7 @@ export const create: OperationDefinition = {
 	name: 'Create',
 	action: 'Create a webhook',
 	description: 'Register a URL CometChat posts events to. It gets no events until Add Triggers gives it some.',
+	returns: 'Returns the webhook: id, name, webhookURL, useBasicAuth, username, enabled, retryOnFailure and times; never the password.',
 	properties: [
 		newWebhookIdField,
 		nameField(true),

@@ -10,6 +10,7 @@ export const deleteWebhook: OperationDefinition = {
 	name: 'Delete',
 	action: 'Delete a webhook',
 	description: 'Delete a webhook: CometChat stops posting its events',
+	returns: 'Returns webhookId and deleted (true).',
 	properties: [webhookField('The webhook to delete')],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const id = webhookIdValue(this, itemIndex, 'Webhook');

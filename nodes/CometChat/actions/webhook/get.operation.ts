@@ -9,6 +9,7 @@ export const get: OperationDefinition = {
 	name: 'Get',
 	action: 'Get a webhook',
 	description: "Get a webhook's URL, name and settings (never its Basic Auth password)",
+	returns: 'Returns id, name, webhookURL, useBasicAuth, username, enabled, retryOnFailure, createdAt and updatedAt.',
 	properties: [webhookField('The webhook to get')],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const id = webhookIdValue(this, itemIndex, 'Webhook');

@@ -10,6 +10,7 @@ export const getTriggers: OperationDefinition = {
 	name: 'Get Triggers',
 	action: "Get a webhook's triggers",
 	description: 'List the events CometChat posts to a webhook, one item per trigger',
+	returns: 'Returns per trigger: webhookId, id (the event) and description.',
 	properties: [webhookField('The webhook whose triggers to list')],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const id = webhookIdValue(this, itemIndex, 'Webhook');

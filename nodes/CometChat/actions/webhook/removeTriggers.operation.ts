@@ -11,7 +11,8 @@ export const removeTriggers: OperationDefinition = {
 	name: 'Remove Triggers',
 	action: 'Remove triggers from a webhook',
 	description: 'Stop CometChat posting some events to a webhook',
-	returns: 'Returns one item per trigger with its result.',
+	returns:
+		'Returns one item: webhookId, triggerIds, success and message, as CometChat publishes the answer; one item per trigger (with trigger) if it answers per trigger.',
 	properties: [webhookField('The webhook to remove triggers from'), triggersField('The events to stop posting to the webhook.')],
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const id = webhookIdValue(this, itemIndex, 'Webhook');

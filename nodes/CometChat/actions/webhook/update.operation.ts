@@ -14,6 +14,7 @@ export const update: OperationDefinition = {
 	name: 'Update',
 	action: 'Update a webhook',
 	description: "Change a webhook's name, URL, switches or Basic Auth. Fields not set keep their value.",
+	returns: 'Returns the webhook: id, name, webhookURL, useBasicAuth, username, enabled, retryOnFailure and times; never the password.',
 	properties: [
 		webhookField('The webhook to update'),
 		{

@@ -17,6 +17,7 @@ export const sendAndWait: OperationDefinition = namingRefusedFields({
 	name: 'Send and Wait for Response',
 	action: 'Send message and wait for response',
 	description: 'Send a question to a person and wait for their answer in the chat: approve or decline, a text, or a form',
+	returns: 'Returns, once answered, data (approved, or the text or form values), answeredBy (UID), answeredAt and messageId.',
 	properties,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
 		const responseType = readOption(this, itemIndex, 'responseType', 'Response Type', RESPONSE_TYPES, 'approval');

@@ -113,6 +113,8 @@ export const sendForm: OperationDefinition = {
 	name: 'Send Form',
 	action: 'Send an interactive form',
 	description: 'Send an interactive form (title, fields, submit button) on behalf of a user, checked before it is sent',
+	returns:
+		'Returns the sent form message (id, sender, receiver, data, sentAt and more), or with Simplify a short form; one item per receiver when sent to several.',
 	properties,
 	simplified: SIMPLIFIED_SENT_MESSAGE_FIELDS,
 	async execute(this: IExecuteFunctions, itemIndex: number) {
