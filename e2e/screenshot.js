@@ -12,7 +12,10 @@
  * lists every resource of the node, and saves a PNG. Then it opens credentials made with App ID and
  * Region (n8n reaches CometChat's hosts through the emulator's proxy): the right one passes its
  * test; a wrong key, an unknown App ID and another region each show the message naming the wrong
- * part, not n8n's generic one.
+ * part, not n8n's generic one. Last, the AI approval tool: n8n derives a "human in the loop" tool
+ * from every node with a `sendAndWait` operation and webhooks, and so from the CometChat node; the
+ * derived type is loaded, and the node panel opened from an AI Agent's Tool input lists it when
+ * searched for "CometChat" (a PNG, editor-approval-tool.png, beside the others).
  *
  * Env: SCREENSHOT_PATH (default: a scratch folder; docs/ with SCREENSHOT_UPDATE_DOCS=1), CHROMIUM_PATH (default: the
  * first of chromium, chromium-browser, google-chrome in /usr/bin), E2E_SKIP_BUILD=1 (dist/ is fresh).
@@ -24,7 +27,7 @@ const path = require('node:path');
 
 const { startEmulator } = require('../emulator');
 const { Checks } = require('./lib/checks');
-const { REPO_DIR } = require('./lib/install');
+const { N8N_VERSION, REPO_DIR } = require('./lib/install');
 const { EXAMPLE_CREDENTIAL, N8n, cometChatHostsEnv } = require('./lib/n8n');
 const { cleanup, onCleanup, runCommand } = require('./lib/processes');
 const { buildAndInstallN8n, runScript, screenshotPath } = require('./lib/script');
@@ -32,6 +35,8 @@ const { buildAndInstallN8n, runScript, screenshotPath } = require('./lib/script'
 const OUTPUT = screenshotPath('editor-resource-dropdown.png');
 /** The node panel searched for "CometChat", beside the first PNG. */
 const PANEL_OUTPUT = screenshotPath('editor-node-panel.png', 'editor-resource-dropdown.png');
+/** The AI Agent's tool panel searched for "CometChat", beside the first PNG. */
+const APPROVAL_TOOL_OUTPUT = screenshotPath('editor-approval-tool.png', 'editor-resource-dropdown.png');
 const BROWSERS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
 /** The node creator's action that adds the node; its resource then shows in the Resource field. */
 const ACTION = 'Get many flagged messages';
@@ -46,6 +51,33 @@ const UNKNOWN_APP_MESSAGE = 'CometChat does not know this App ID in this Region 
 
 /** The node panel's entries of the package: the polling trigger is listed inside the node's entry. */
 const PANEL_ENTRIES = ['CometChat', 'CometChat Everyday', 'CometChat Bot Trigger', 'CometChat Webhook Trigger'];
+
+/** The tool n8n derives from the CometChat node's Send and Wait for Response. */
+const HITL_TYPE = 'n8n-nodes-cometchat.cometChatHitlTool';
+/** A workflow with an AI Agent, whose Tool input opens the tool panel. */
+const AGENT = {
+	name: 'Approval tool',
+	settings: { executionOrder: 'v1' },
+	connections: { 'When clicking': { main: [[{ node: 'AI Agent', type: 'main', index: 0 }]] } },
+	nodes: [
+		{
+			id: 'd1000000-0000-4000-8000-000000000001',
+			name: 'When clicking',
+			type: 'n8n-nodes-base.manualTrigger',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: {},
+		},
+		{
+			id: 'd1000000-0000-4000-8000-000000000002',
+			name: 'AI Agent',
+			type: '@n8n/n8n-nodes-langchain.agent',
+			typeVersion: 3,
+			position: [260, 0],
+			parameters: { promptType: 'define', text: 'Refund order 4711 if a person approves', options: {} },
+		},
+	],
+};
 
 /**
  * The everyday actions (nodes/CometChat/actions/everyday.ts), each with what a user types in the
@@ -299,9 +331,83 @@ async function main() {
 	await openCredential(page, n8n, 'CometChat unknown app', { ...right, appId: 'no-such-app' }, UNKNOWN_APP_MESSAGE);
 	await openCredential(page, n8n, 'CometChat other region', { ...right, region: 'eu' }, UNKNOWN_APP_MESSAGE);
 
+	await checkApprovalTool(context, n8n, types);
+
 	if (blocked.length > 0) console.log(`  (${blocked.length} requests of the editor to other hosts were aborted)`);
 	await cleanup();
 	return checks.summary();
+}
+
+/**
+ * The approval tool n8n derives from the CometChat node: a loaded node type, and listed in the node
+ * panel opened from an AI Agent's Tool input, searched for "CometChat" (saved as a PNG).
+ * @param {import('playwright-core').BrowserContext} context
+ * @param {N8n} n8n
+ * @param {any[]} types n8n's /types/nodes.json
+ */
+async function checkApprovalTool(context, n8n, types) {
+	checks.section(`n8n ${N8N_VERSION} loads the derived approval tool`);
+	const hitl = types.find((type) => type.name === HITL_TYPE);
+	checks.ok(
+		`${HITL_TYPE} is a loaded node type`,
+		Boolean(hitl),
+		`types named *cometChat*: ${types
+			.filter((type) => /cometChat/i.test(type.name))
+			.map((type) => type.name)
+			.join(', ')}`,
+	);
+	checks.equal(
+		'… a "Human in the Loop" tool that sends Message → Send and Wait for Response',
+		[
+			hitl?.codex?.subcategories?.Tools,
+			hitl?.properties?.find((/** @type {any} */ p) => p.name === 'resource')?.default,
+			hitl?.properties?.find((/** @type {any} */ p) => p.name === 'operation')?.default,
+		],
+		[['Human in the Loop'], 'message', 'sendAndWait'],
+	);
+
+	checks.section("n8n editor: the AI Agent's Tool input");
+	// Saved as the editor saves a new workflow: an `n8n import:workflow` would boot n8n once more.
+	const agent = await n8n.rest.call('POST', '/workflows', AGENT);
+	const page = await context.newPage();
+	const testId = (/** @type {string} */ id) => `[data-test-id="${id}"]`;
+	await page.goto(`${n8n.url}/workflow/${agent.id}`);
+	await page.waitForSelector(testId('canvas-node'), { timeout: 60_000 });
+	const toolPlus = page.locator(`[data-handleid="inputs/ai_tool/0"] ${testId('canvas-handle-plus')}, [data-handleid="inputs/ai_tool/0"]`);
+	await toolPlus.first().click({ timeout: 15_000 });
+	const search = page.locator(testId('node-creator-search-bar'));
+	await search.waitFor({ timeout: 15_000 });
+	await search.fill('CometChat');
+	const items = page.locator(testId('node-creator-item-name'));
+	await items
+		.filter({ hasText: /CometChat/ })
+		.first()
+		.waitFor({ timeout: 15_000 })
+		.catch(() => {});
+	await page.waitForTimeout(600); // the panel's list settling after the search
+	const listed = (await items.allTextContents()).map((text) => text.trim());
+	const panelText = await page
+		.locator(testId('node-creator'))
+		.innerText()
+		.catch(() => '');
+	checks.ok(
+		'the tool panel lists a CometChat tool',
+		listed.some((name) => /CometChat/.test(name)),
+		`listed: ${JSON.stringify(listed)}`,
+	);
+	checks.ok(
+		'… under "Human in the Loop" / "Request human approval for tools"',
+		/Human in the Loop|Request human approval/i.test(panelText),
+		panelText.slice(0, 600),
+	);
+	fs.mkdirSync(path.dirname(APPROVAL_TOOL_OUTPUT), { recursive: true });
+	await page.screenshot({ path: APPROVAL_TOOL_OUTPUT });
+	const size = fs.statSync(APPROVAL_TOOL_OUTPUT).size;
+	checks.ok(
+		`saved ${path.relative(process.cwd(), APPROVAL_TOOL_OUTPUT) || APPROVAL_TOOL_OUTPUT} (${Math.round(size / 1024)} KB)`,
+		size > 20_000,
+	);
+	console.log(`  listed: ${JSON.stringify(listed)}`);
 }
 
 /**

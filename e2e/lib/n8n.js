@@ -175,29 +175,6 @@ class N8n {
 	}
 
 	/**
-	 * `execute` for a run whose data is large (megabytes, e.g. 10,000 items with their records): n8n's
-	 * JSON written to a file, which Node writes at once, rather than to a pipe, whose rest n8n's exit
-	 * cuts off.
-	 * @param {string} workflowId
-	 */
-	async executeLarge(workflowId) {
-		const file = path.join(this.userFolder, `execute-${workflowId}.json`);
-		const out = fs.openSync(file, 'w');
-		const child = require('node:child_process').spawn(this.node, [this.bin, 'execute', `--id=${workflowId}`, '--rawOutput'], {
-			env: this.env(),
-			stdio: ['ignore', out, 'ignore'],
-		});
-		const timer = setTimeout(() => child.kill('SIGKILL'), 10 * 60_000);
-		const code = await new Promise((resolve) => child.on('exit', (exitCode) => resolve(exitCode)));
-		clearTimeout(timer);
-		fs.closeSync(out);
-		const run = parseExecuteOutput(fs.readFileSync(file, 'utf8'));
-		fs.rmSync(file);
-		if (!run) throw new Error(`n8n execute ${workflowId} gave no run data (exit code ${code})`);
-		return { exitCode: code, ...summarizeRun(run) };
-	}
-
-	/**
 	 * Imports workflows given as objects (one `import:workflow` for all).
 	 * @param {Array<{ id: string }>} workflows
 	 */

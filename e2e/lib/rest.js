@@ -97,6 +97,16 @@ class N8nRest {
 		return await this.waitForExecution(started.executionId, timeoutMs);
 	}
 
+	/**
+	 * Saves changes to a workflow as the editor's Save does (n8n 2.41 runs the saved workflow, not
+	 * the one a run request carries).
+	 * @param {string} workflowId
+	 * @param {{ nodes?: object[], connections?: object }} changes
+	 */
+	async updateWorkflow(workflowId, changes) {
+		return await this.call('PATCH', `/workflows/${workflowId}`, changes);
+	}
+
 	/** @param {string} workflowId */
 	async activate(workflowId) {
 		const workflow = await this.getWorkflow(workflowId);
