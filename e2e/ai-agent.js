@@ -55,6 +55,21 @@ const TOOLS = Object.fromEntries(TOOL_NODES.map((/** @type {any} */ node) => [no
 /** The tools the assistant reads with before it asks to ban, in the order it calls them. */
 const READS = ['List flagged messages', 'Get message', 'Get user'];
 
+/**
+ * The Description the built node gives an operation in its AI tool (its default: the example sets none).
+ * @param {{ resource: string, operation: string }} parameters
+ */
+function toolDescriptionOf({ resource, operation }) {
+	const { CometChat } = require(path.join(REPO_DIR, 'dist', 'nodes', 'CometChat', 'CometChat.node.js'));
+	const field = new CometChat().description.properties.find(
+		(/** @type {any} */ p) =>
+			p.name === 'toolDescription' &&
+			p.displayOptions?.show?.resource?.includes(resource) &&
+			p.displayOptions?.show?.operation?.includes(operation),
+	);
+	return field?.default;
+}
+
 // ------------------------------------------------------------------------ the scripted model
 
 /** @typedef {import('./lib/model-server').Conversation} Conversation @typedef {import('./lib/model-server').Reply} Reply */
@@ -307,10 +322,10 @@ async function checkApprove(ctx) {
 	checks.equal('no request to the model was refused', ctx.model.unexpected, []);
 	const tools = offered(ctx);
 	checks.equal('the agent offered the five tools', sorted(Object.keys(tools)), sorted([...Object.values(TOOLS)]));
-	checks.ok(
-		'each tool tells the model what it does',
-		Object.values(tools).every((tool) => typeof tool.description === 'string' && tool.description.length >= 20),
-		JSON.stringify(Object.values(tools).map((tool) => tool.description)),
+	checks.equal(
+		"each tool's description is its operation's Description in the tool: what it does and what it returns",
+		Object.fromEntries(Object.entries(tools).map(([name, tool]) => [name, tool.description])),
+		Object.fromEntries(TOOL_NODES.map((/** @type {any} */ node) => [TOOLS[node.name], toolDescriptionOf(node.parameters)])),
 	);
 	const banSchema = tools[TOOLS['Ban from group']]?.parameters?.properties ?? {};
 	checks.equal(
