@@ -26,6 +26,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const { startEmulator } = require('../emulator');
+const { pressFormButton } = require('./lib/chat-person');
 const { Checks, sorted } = require('./lib/checks');
 const { REPO_DIR } = require('./lib/install');
 const { startModelServer, toolSteps } = require('./lib/model-server');
@@ -227,18 +228,11 @@ function unexpectedOf(ctx) {
 }
 
 /**
- * The emulator presses one of the form's buttons as the moderator (POST /__emulator/forms/:id/submit).
+ * The emulator presses a button of the form as the person in the chat.
  * @param {Ctx} ctx @param {string} messageId @param {Record<string, unknown>} body
  */
-async function press(ctx, messageId, body) {
-	const response = await fetch(`${ctx.emulator.baseUrl}/__emulator/forms/${messageId}/submit`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify(body),
-	});
-	const json = await response.json();
-	if (response.status !== 200) throw new Error(`the emulator could not press the button: ${JSON.stringify(json)}`);
-	return /** @type {{ response: { status: number, body: any } }} */ (json.data);
+function press(ctx, messageId, body) {
+	return pressFormButton(ctx.emulator.baseUrl, messageId, body);
 }
 
 /**

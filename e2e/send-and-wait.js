@@ -18,6 +18,7 @@
  * Env: E2E_SKIP_BUILD=1, KEEP_N8N_FOLDER=1.
  */
 const { startEmulator } = require('../emulator');
+const { pressFormButton } = require('./lib/chat-person');
 const { Checks } = require('./lib/checks');
 const { EXAMPLE_CREDENTIAL, N8n } = require('./lib/n8n');
 const { cleanup, freePort, sleep } = require('./lib/processes');
@@ -182,18 +183,11 @@ async function statusOf(ctx, id) {
 }
 
 /**
- * The emulator presses a button of the form as `as` (POST /__emulator/forms/:id/submit).
+ * The emulator presses a button of the form as the person in the chat.
  * @param {Ctx} ctx @param {string} messageId @param {Record<string, unknown>} body
  */
-async function press(ctx, messageId, body) {
-	const response = await fetch(`${ctx.emulator.baseUrl}/__emulator/forms/${messageId}/submit`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify(body),
-	});
-	const json = await response.json();
-	if (response.status !== 200) throw new Error(`the emulator could not press the button: ${JSON.stringify(json)}`);
-	return /** @type {{ request: any, response: { status: number, body: any } }} */ (json.data);
+function press(ctx, messageId, body) {
+	return pressFormButton(ctx.emulator.baseUrl, messageId, body);
 }
 
 /**
