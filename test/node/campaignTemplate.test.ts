@@ -4,11 +4,14 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { getMany as getManyTemplates } from '../../nodes/CometChat/actions/campaignTemplate/getMany.operation';
 import { apiRequests, credentialsFor } from '../harness/emulator';
 import { listSearch, runNode } from '../harness/engine';
 import { byId, expectErrorItem, expectInputError, expectServiceError, useEmulator } from '../harness/suite';
+import { registerTool, TOOL_TYPE } from '../harness/tool';
 
 const emulator = useEmulator();
+registerTool();
 const NOW = 1_750_000_000;
 const campaigns = () => emulator().store.areas.campaigns;
 const run = (parameters: Record<string, unknown>, input?: IDataObject[], options = {}) =>
@@ -176,6 +179,85 @@ describe('Campaign Template → Get, Get Many, Update, Archive, Update Channel C
 		const oldest = campaigns().findTemplate('template-0')!;
 		expect(second.query).toEqual({ limit: '100', affix: 'append', updatedAt: String(NOW), id: oldest.id });
 		expect(paged.items.at(-1)?.json.id).toBe(oldest.id);
+	});
+});
+
+describe('Campaign Template → Get Many: Simplify', () => {
+	/** A template with two channels' content, tags and variables, as Create makes one. */
+	function fullTemplate() {
+		return campaigns().createTemplate({
+			name: 'Deal won',
+			templateCategory: 'Transactional',
+			status: 'approved',
+			tags: ['crm', 'deals'],
+			variableSchema: ['name', 'deal'],
+			label: 'Deals',
+			config: { priority: 'high' },
+			channels: [
+				{ channelType: 'in_app', content: { title: 'Well done {{name}}', body: 'You won {{deal}}' }, sequenceOrder: 1 },
+				{ channelType: 'push', content: { title: 'Won {{deal}}' }, sequenceOrder: 2, waitMinutes: 30 },
+			],
+		});
+	}
+
+	/** The template in short: its metadata, its channels' types, no content; the time also in ISO 8601. */
+	const simplified = (id: string) => ({
+		id,
+		templateId: 'deal-won',
+		name: 'Deal won',
+		templateCategory: 'Transactional',
+		status: 'approved',
+		tags: ['crm', 'deals'],
+		version: 1,
+		variableSchema: ['name', 'deal'],
+		channelTypes: ['in_app', 'push'],
+		updatedAt: NOW,
+		updatedAtIso: new Date(NOW * 1000).toISOString(),
+	});
+	const getMany = { resource: 'campaignTemplate', operation: 'getAll', returnAll: true };
+
+	it('is on by default in both versions: the metadata and channelTypes, no channel content', async () => {
+		const tooltip = getManyTemplates.properties.find((property) => property.name === 'simplify')?.description;
+		expect(tooltip).toContain('channelTypes (computed: the types of its channels), updatedAt');
+		const template = fullTemplate();
+		for (const typeVersion of [1, 1.1]) {
+			const result = await run(getMany, [{}], { typeVersion });
+			expect(result.error).toBeUndefined();
+			expect([typeVersion, result.items.map((item) => item.json)]).toEqual([typeVersion, [simplified(template.id)]]);
+		}
+	});
+
+	it('off, each template comes whole, as Get gives it', async () => {
+		const template = fullTemplate();
+		const got = await run({ resource: 'campaignTemplate', operation: 'get', templateId: byId(template.id) });
+		expect(got.items[0].json.channels).toHaveLength(2);
+		const current = await run({ ...getMany, simplify: false }, [{}], { typeVersion: 1.1 });
+		expect(current.items.map((item) => item.json)).toEqual([got.items[0].json]);
+		const first = await run({ ...getMany, options: { simplify: false } }, [{}], { typeVersion: 1 });
+		expect(first.items.map((item) => item.json)).toEqual([got.items[0].json]);
+	});
+
+	it("as the AI tool: Output Simplified by default (Limit 10); Raw gives the channels' content", async () => {
+		for (let index = 0; index < 12; index++) {
+			emulator().store.setClock(NOW - index - 1);
+			storedTemplate(`Template ${index}`);
+		}
+		emulator().store.setClock(NOW);
+		const template = fullTemplate();
+		const tool = await run({ resource: 'campaignTemplate', operation: 'getAll' }, [{}], { type: TOOL_TYPE, typeVersion: 1.1 });
+		expect(tool.error).toBeUndefined();
+		expect(tool.items).toHaveLength(10);
+		expect(tool.items[0].json).toEqual(simplified(template.id));
+		expect(tool.items.every((item) => item.json.channels === undefined && Array.isArray(item.json.channelTypes))).toBe(true);
+		const raw = await run({ resource: 'campaignTemplate', operation: 'getAll', output: 'raw' }, [{}], {
+			type: TOOL_TYPE,
+			typeVersion: 1.1,
+		});
+		expect(raw.items[0].json).toMatchObject({
+			id: template.id,
+			config: { priority: 'high' },
+			channels: [{ channelType: 'in_app' }, { channelType: 'push' }],
+		});
 	});
 });
 

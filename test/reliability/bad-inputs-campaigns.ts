@@ -221,6 +221,8 @@ export function campaignOperations({ ex, rl, listParameters, limitFields, bad }:
 			operation: 'getAll',
 			parameters: {
 				...listParameters,
+				// Options → Simplify, as version 1 holds it: the matrix adds version 1.1's field and the tool's Output.
+				options: { simplify: ex('simplify', true) },
 				filters: {
 					search: ex('search', ''),
 					status: ex('status', ''),
@@ -229,9 +231,10 @@ export function campaignOperations({ ex, rl, listParameters, limitFields, bad }:
 					templateCategory: ex('templateCategory', ''),
 				},
 			},
-			valid: [{}, { limit: 1, search: 'deal', status: 'approved' }],
+			valid: [{}, { limit: 1, search: 'deal', status: 'approved', simplify: false }],
 			fields: [
 				...limitFields,
+				{ key: 'simplify', label: 'Simplify', bad: bad.NOT_BOOLEAN },
 				{ key: 'search', label: 'Search', bad: bad.NOT_OPTIONAL_TEXT },
 				{ key: 'status', label: 'Status', bad: bad.NOT_OPTION },
 				{ key: 'tags', label: 'Tags', bad: bad.NOT_TAGS },

@@ -4,6 +4,7 @@ import { optionalTextOf } from '../../readers/text';
 import { optionalOptionOf } from '../../readers/values';
 import { campaignsList, filtersField, searchOption, TAG_MATCH_OPTION, tagsQueryOf } from '../campaignService';
 import { TEMPLATE_STATUS_OPTIONS, TEMPLATE_STATUSES } from './fields';
+import { SIMPLIFIED_TEMPLATE_FIELDS, simplifyTemplate } from './simplify';
 
 /** GET /v3/campaigns/templates: a cursor list, filtered by the service. */
 export const getMany = campaignsList({
@@ -25,6 +26,7 @@ export const getMany = campaignsList({
 			{ displayName: 'Template Category', name: 'templateCategory', type: 'string', default: '', placeholder: 'e.g. Transactional' },
 		]),
 	],
+	simplify: { fields: SIMPLIFIED_TEMPLATE_FIELDS, pick: simplifyTemplate },
 	request(this: IExecuteFunctions, itemIndex: number) {
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 		const qs: IDataObject = {};
