@@ -56,13 +56,19 @@ const TOOLS = Object.fromEntries(TOOL_NODES.map((/** @type {any} */ node) => [no
 /** The tools the assistant reads with before it asks to ban, in the order it calls them. */
 const READS = ['List flagged messages', 'Get message', 'Get user'];
 
+/** @type {any[] | undefined} The built node's fields, read once: its description is built in full on each construction. */
+let builtFields;
+
 /**
  * The Description the built node gives an operation in its AI tool (its default: the example sets none).
  * @param {{ resource: string, operation: string }} parameters
  */
 function toolDescriptionOf({ resource, operation }) {
-	const { CometChat } = require(path.join(REPO_DIR, 'dist', 'nodes', 'CometChat', 'CometChat.node.js'));
-	const field = new CometChat().description.properties.find(
+	if (builtFields === undefined) {
+		const { CometChat } = require(path.join(REPO_DIR, 'dist', 'nodes', 'CometChat', 'CometChat.node.js'));
+		builtFields = /** @type {any[]} */ (new CometChat().description.properties);
+	}
+	const field = builtFields.find(
 		(/** @type {any} */ p) =>
 			p.name === 'toolDescription' &&
 			p.displayOptions?.show?.resource?.includes(resource) &&
